@@ -1,0 +1,55 @@
+# The two commands of README: `make run` (set up and serve) and `make test` (set up and test).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 5000
+# Debian packages the product and its tests need: WeasyPrint's Pango, a font with
+# card suits, and the Chromium that the browser tests drive.
+DEBS := chromium libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
+
+.PHONY: run test setup system-deps catalogs extract update-catalogs migrate lint bench clean
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@
+
+setup: $(BIN)/.installed catalogs
+
+system-deps:
+	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+catalogs: $(BIN)/.installed
+	$(BIN)/pybabel compile -q -d translations -D messages || true
+
+extract: $(BIN)/.installed
+	$(BIN)/pybabel extract -q -F babel.cfg -k _l -k N_ -o translations/messages.pot .
+
+update-catalogs: extract
+	$(BIN)/pybabel update -q -i translations/messages.pot -d translations --no-fuzzy-matching
+
+migrate: setup
+	$(BIN)/scorekeeper db upgrade
+
+run: system-deps setup migrate
+	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
+
+lint: $(BIN)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/mypy --strict scorekeeper/rules
+
+test: system-deps setup lint
+	$(BIN)/pytest -q
+
+bench: setup
+	$(BIN)/python bench/referee.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
