@@ -1,0 +1,72 @@
+"""The referee: the pure rules core of Scorekeeper.
+
+Standard library only, no I/O, no clock, no prose: problems are codes with
+parameters (``problems.py``), and the documents are those of spec/contract.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.rules.burro import burro_document, burro_ranks
+from scorekeeper.rules.cards import Card, format_cards, parse_cards
+from scorekeeper.rules.match import match_document, match_status, score_match
+from scorekeeper.rules.melds import Reading, Verdict, check_meld
+from scorekeeper.rules.problems import CODES, INPUT_CODES, InputError, Problem
+from scorekeeper.rules.profiles import DEFAULT_PROFILE, PROFILES, Profile, get_profile
+from scorekeeper.rules.scoring import (
+    card_count_problems,
+    opening_check,
+    read_deal,
+    read_meld,
+    score_document,
+    score_sides,
+)
+from scorekeeper.rules.tabletime import may_take_pile, replace_wildcard
+
+
+def check_document(melds: Any, profile: str | None = None, before: int | None = None,
+                   in_one_go: bool = False) -> dict[str, Any]:
+    """Judge each meld on its own and, with ``before``, together as the side's opening
+    (contract.md, ``scorekeeper check``).
+
+    >>> r = check_document(["3H 4H 5H 6H 7H 8H 9H"])
+    >>> m = r["melds"][0]
+    >>> m["points"], m["category"], m["bonus"], r["opening"]
+    (45, 'clean', 200, None)
+    """
+    rules = get_profile(profile)
+    if not isinstance(melds, (list, tuple)):
+        raise InputError("bad-value", field="melds", value=str(melds)[:40],
+                         expected="list of melds")
+    read = [read_meld(m, f"melds[{i}]") for i, m in enumerate(melds)]
+    read = [r if not in_one_go else type(r)(r.cards, True) for r in read]
+    verdicts = [check_meld(m.cards, rules, m.in_one_go) for m in read]
+    problems = card_count_problems([m.cards for m in read])
+    opening = None
+    if before is not None:
+        opening = opening_check(read, rules, before)
+        if opening["points"] < opening["minimum"]:
+            problems.append(Problem("opening-below-minimum", {
+                "points": opening["points"], "minimum": opening["minimum"], "before": before}))
+    return {
+        "profile": rules.id,
+        "valid": all(v.valid for v in verdicts) and not problems,
+        "melds": [v.as_dict() for v in verdicts],
+        "opening": opening,
+        "problems": [p.as_dict() for p in problems],
+    }
+
+
+def profiles_document() -> dict[str, Any]:
+    """Every profile described as data (for ``scorekeeper profiles`` and the rules page)."""
+    return {"default": DEFAULT_PROFILE, "profiles": [p.describe() for p in PROFILES.values()]}
+
+
+__all__ = [
+    "CODES", "DEFAULT_PROFILE", "INPUT_CODES", "PROFILES", "Card", "InputError", "Problem",
+    "Profile", "Reading", "Verdict", "burro_document", "burro_ranks", "check_document",
+    "check_meld", "format_cards", "get_profile", "match_document", "match_status",
+    "may_take_pile", "parse_cards", "profiles_document", "read_deal", "replace_wildcard",
+    "score_document", "score_match", "score_sides",
+]

@@ -1,0 +1,127 @@
+"""A list of deals -> running totals, vulnerability, target and winner.
+
+Seed 001 §06: after a deal is scored, once any side reaches the target the
+highest total wins; equal highest totals call for another deal. Going out never
+wins the match by itself; negative totals are allowed (§07).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.rules.problems import InputError, Problem
+from scorekeeper.rules.profiles import Profile, get_profile
+from scorekeeper.rules.scoring import SideInput, _int, read_deal, score_sides
+
+IN_PROGRESS = "in-progress"
+WON = "won"
+EXTRA_DEAL = "extra-deal"
+
+
+def match_status(totals: Sequence[int], target: int) -> tuple[str, int | None]:
+    """The state of a match after a deal.
+
+    >>> match_status([3010, 2900], 3000)
+    ('won', 0)
+    >>> match_status([3010, 3010], 3000)
+    ('extra-deal', None)
+    >>> match_status([2990, 100], 3000)
+    ('in-progress', None)
+    """
+    best = max(totals)
+    if best < target:
+        return IN_PROGRESS, None
+    leaders = [i for i, t in enumerate(totals) if t == best]
+    if len(leaders) > 1:
+        return EXTRA_DEAL, None
+    return WON, leaders[0]
+
+
+def score_match(profile: Profile, target: int, names: Sequence[str | None],
+                deals: Sequence[Sequence[SideInput]]) -> dict[str, Any]:
+    """Score every deal in turn, feeding the running totals in as each side's ``before``."""
+    totals = [0] * len(names)
+    after_each: list[list[int]] = []
+    results: list[dict[str, Any]] = []
+    problems: list[Problem] = []
+    status, winner = IN_PROGRESS, None
+    for index, sides in enumerate(deals):
+        result = score_sides(profile, sides, befores=totals)
+        for side, name in zip(result["sides"], names, strict=True):
+            if side["name"] is None:
+                side["name"] = name
+        results.append(result)
+        for p in result["problems"]:
+            problems.append(Problem(p["code"], p["params"], {"deal": index, **{
+                k: v for k, v in p.items() if k not in ("code", "params")}}))
+        if status == WON:
+            # The match was decided by an earlier deal; this one cannot count.
+            problems.append(Problem("match-over", {"winner": winner}, {"deal": index}))
+            result["counted"] = False
+            after_each.append(list(totals))
+            continue
+        result["counted"] = True
+        totals = [t + s["total"] for t, s in zip(totals, result["sides"], strict=True)]
+        after_each.append(list(totals))
+        status, winner = match_status(totals, target)
+    minimums = [profile.opening_minimum_for(t) for t in totals]
+    return {
+        "profile": profile.id,
+        "target": target,
+        "sides": list(names),
+        "totals": totals,
+        "after_each_deal": after_each,
+        "status": status,
+        "winner": winner,
+        "valid": not problems,
+        "problems": [p.as_dict() for p in problems],
+        "deals": results,
+        "vulnerable": [m > 0 for m in minimums],
+        "opening_minimum": minimums,
+        "to_target": [max(0, target - t) for t in totals],
+    }
+
+
+def match_document(doc: Any) -> dict[str, Any]:
+    """Score a match document (contract.md, ``scorekeeper match``).
+
+    >>> deal = {"sides": [{"counts": {"table_points": 1800, "clean-1000": 1}, "morto": "taken",
+    ...                    "went_out": True},
+    ...                   {"counts": {"table_points": 50}, "morto": "not_taken"}]}
+    >>> r = match_document({"sides": ["Ana", "Bia"], "deals": [deal]})
+    >>> r["totals"], r["status"], r["winner"]
+    ([2900, -50], 'in-progress', None)
+    """
+    if not isinstance(doc, Mapping):
+        raise InputError("bad-value", field="match", value=type(doc).__name__, expected="object")
+    profile = get_profile(doc.get("profile"))
+    target = profile.target
+    if doc.get("target") is not None:
+        target = _int(doc["target"], "target", 1)
+    deals = doc.get("deals", [])
+    if not isinstance(deals, list):
+        raise InputError("bad-value", field="deals", value=type(deals).__name__,
+                         expected="list of deals")
+    names = doc.get("sides")
+    if names is None:
+        first = deals[0].get("sides") if deals and isinstance(deals[0], Mapping) else None
+        count = len(first) if isinstance(first, list) else profile.min_sides
+        names = [None] * count
+    if not isinstance(names, list) or not all(n is None or isinstance(n, str) for n in names):
+        raise InputError("bad-value", field="sides", value=str(names)[:40],
+                         expected="list of side names")
+    if not profile.min_sides <= len(names) <= profile.max_sides:
+        raise InputError("side-count", field="sides", count=len(names),
+                         expected=f"{profile.min_sides}-{profile.max_sides}", profile=profile.id)
+    read: list[tuple[SideInput, ...]] = []
+    for i, deal in enumerate(deals):
+        if isinstance(deal, Mapping) and deal.get("profile") not in (None, profile.id):
+            raise InputError("bad-value", field=f"deals[{i}].profile", value=str(deal["profile"]),
+                             expected=profile.id)
+        _, sides = read_deal(deal, profile, field=f"deals[{i}]")
+        if len(sides) != len(names):
+            raise InputError("side-count", field=f"deals[{i}].sides", count=len(sides),
+                             expected=str(len(names)), profile=profile.id)
+        read.append(sides)
+    return score_match(profile, target, names, read)

@@ -1,0 +1,353 @@
+"""Rule profiles: one coherent set of parameters per game of the family.
+
+A profile is data (a frozen dataclass) plus a few small hooks where the logic
+really differs (spec/rules.md). Nothing outside this module asks which profile
+it is dealing with: it asks the profile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.rules.cards import Card
+from scorekeeper.rules.problems import InputError
+
+#: Every canastra category, best first (contract.md, ``check``).
+ALL_CATEGORIES = ("clean-1000", "clean-500", "clean", "semi-clean", "dirty")
+CLEAN_CATEGORIES = frozenset({"clean", "clean-500", "clean-1000"})
+
+# Ways a long clean canastra earns more than the clean bonus.
+LONG_BY_LENGTH = "length"  # seed 001 §07: clean of 13 cards 500, of 14 cards 1000
+LONG_ACE_TO_KING_IN_ONE_GO = "ace-to-king-in-one-go"  # seed 003 "Canastas"
+LONG_NONE = "none"
+
+# What the discard pile asks of the player who takes it.
+PILE_FREE = "free"  # seed 001 §03, seed 000 "Tour de jeu"
+PILE_TOP_USED = "top-used"  # seed 004 "Prendre la défausse"
+PILE_TOP_USED_WILD_NEW_MELD = "top-used-wild-new-meld"  # seed 003 "Le rebut"
+
+
+@dataclass(frozen=True)
+class CardPoints:
+    """What each card is worth, on the table and in hand."""
+
+    joker: int
+    wild_two: int
+    natural_two: int
+    ace_high: int
+    ace_low: int
+    high: int  # 8 9 10 J Q K
+    low: int  # 3 4 5 6 7
+    hand_two: int
+    hand_ace: int
+
+    def in_hand(self, card: Card) -> int:
+        """A card left in hand (deducted)."""
+        if card.is_joker:
+            return self.joker
+        if card.rank == 2:
+            return self.hand_two
+        if card.rank == 1:
+            return self.hand_ace
+        return self.high if card.rank >= 8 else self.low
+
+    def natural(self, rank: int, position: int) -> int:
+        """A natural card of ``rank`` standing at run ``position`` (ace: 1 or 14)."""
+        if rank == 1:
+            return self.ace_low if position == 1 else self.ace_high
+        if rank == 2:
+            return self.natural_two
+        return self.high if rank >= 8 else self.low
+
+    def wildcard(self, card: Card) -> int:
+        return self.joker if card.is_joker else self.wild_two
+
+
+@dataclass(frozen=True)
+class Profile:
+    """The parameters of one game of the family."""
+
+    id: str
+    tradition: str  # "br" (canastra, morto) or "it" (burraco, pozzetto): the game's own words
+    min_sides: int
+    max_sides: int
+    sets_allowed: bool
+    ace_both_ends: bool  # A-2-…-K-A in one run
+    points: CardPoints
+    bonuses: dict[str, int]
+    long_canastras: str
+    semi_clean: bool  # seed 000: wildcard at an end of an 8+ run
+    going_out_bonus: int
+    going_out_needs_clean: bool  # else any canastra will do
+    going_out_by_meld: bool  # closing by melding the last card (not discarding it)
+    morto_penalty: int
+    nobody_took_nobody_pays: bool
+    unused_morto: bool
+    vulnerable_at: int | None
+    opening_minimum: int
+    target: int
+    pile_rule: str
+    sources: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        return tuple(c for c in ALL_CATEGORIES if c in self.bonuses)
+
+    @property
+    def max_run(self) -> int:
+        """Seed 001 §04: up to 14 cards A…K…A; rules.md: 13 where the ace may not
+        stand at both ends."""
+        return 14 if self.ace_both_ends else 13
+
+    def run_category(self, length: int, wild: bool, wild_at_end: bool, span: tuple[int, int],
+                     in_one_go: bool) -> str | None:
+        """The canastra category of a legal run of ``length`` cards over positions
+        ``span`` (1 = low ace, 14 = high ace)."""
+        if length < 7:
+            return None
+        if wild:
+            # Seed 000 "Décompte": semi-pure = 8+ cards, the wildcard at an end.
+            if self.semi_clean and length >= 8 and wild_at_end:
+                return "semi-clean"
+            return "dirty"
+        if self.long_canastras == LONG_BY_LENGTH:
+            if length == 14:
+                return "clean-1000"
+            if length == 13:
+                return "clean-500"
+        elif self.long_canastras == LONG_ACE_TO_KING_IN_ONE_GO and in_one_go:
+            # Seed 003: 500 = A (low) to K, 1000 = A to A, each laid down in one go.
+            if span == (1, 14):
+                return "clean-1000"
+            if span == (1, 13):
+                return "clean-500"
+        return "clean"
+
+    def set_category(self, length: int, wild: bool) -> str | None:
+        """rules.md, buraco-classico: a set with a wildcard is impure (no "end")."""
+        if length < 7:
+            return None
+        return "dirty" if wild else "clean"
+
+    def bonus(self, category: str | None) -> int:
+        return self.bonuses.get(category, 0) if category else 0
+
+    def opening_minimum_for(self, before: int | None) -> int:
+        """Seed 001 §05: at 1500 or more before the deal, the opening must be 75+."""
+        if before is None or self.vulnerable_at is None or before < self.vulnerable_at:
+            return 0
+        return self.opening_minimum
+
+    def can_go_out_with(self, categories: list[str]) -> bool:
+        """Whether the side's canastras meet the going-out condition."""
+        if self.going_out_needs_clean:
+            return any(c in CLEAN_CATEGORIES for c in categories)
+        return bool(categories)
+
+    def describe(self) -> dict[str, Any]:
+        """The profile as data, with the seed clause of each rule (for the rules page)."""
+        p = self.points
+        values: dict[str, Any] = {
+            "sides": {"min": self.min_sides, "max": self.max_sides},
+            "sets_allowed": self.sets_allowed,
+            "ace": "both-ends" if self.ace_both_ends else "low-or-high",
+            "max_run": self.max_run,
+            "wildcards_per_meld": 1,
+            "card_points": {
+                "joker": p.joker, "wild_two": p.wild_two, "natural_two": p.natural_two,
+                "ace": p.ace_high, "ace_low": p.ace_low, "eight_to_king": p.high,
+                "three_to_seven": p.low, "two_in_hand": p.hand_two, "ace_in_hand": p.hand_ace,
+            },
+            "bonuses": dict(self.bonuses),
+            "long_canastras": self.long_canastras,
+            "going_out": {
+                "bonus": self.going_out_bonus,
+                "needs": "clean-canastra" if self.going_out_needs_clean else "canastra",
+                "by_meld": self.going_out_by_meld,
+                "needs_morto": True,
+            },
+            "morto_penalty": self.morto_penalty,
+            "nobody_took_nobody_pays": self.nobody_took_nobody_pays,
+            "unused_morto": self.unused_morto,
+            "vulnerability": (
+                None if self.vulnerable_at is None
+                else {"from": self.vulnerable_at, "opening_minimum": self.opening_minimum}
+            ),
+            "target": self.target,
+            "discard_pile": self.pile_rule,
+        }
+        rules = [
+            {"rule": key, "value": value, "source": self.sources.get(key)}
+            for key, value in values.items()
+        ]
+        return {
+            "id": self.id,
+            "tradition": self.tradition,
+            "categories": list(self.categories),
+            **values,
+            "rules": rules,
+        }
+
+
+_BR_POINTS = dict(natural_two=10, wild_two=10, hand_two=10, ace_high=15, ace_low=15,
+                  hand_ace=15, high=10, low=5)
+
+BURACO_ABERTO = Profile(
+    id="buraco-aberto",
+    tradition="br",
+    min_sides=2,
+    max_sides=2,
+    sets_allowed=False,
+    ace_both_ends=True,
+    points=CardPoints(joker=20, **_BR_POINTS),
+    bonuses={"clean": 200, "dirty": 100, "clean-500": 500, "clean-1000": 1000},
+    long_canastras=LONG_BY_LENGTH,
+    semi_clean=False,
+    going_out_bonus=100,
+    going_out_needs_clean=True,
+    going_out_by_meld=False,
+    morto_penalty=100,
+    nobody_took_nobody_pays=True,
+    unused_morto=True,
+    vulnerable_at=1500,
+    opening_minimum=75,
+    target=3000,
+    pile_rule=PILE_FREE,
+    sources={
+        "sides": "seed 001 §01", "sets_allowed": "seed 001 §01, §04", "ace": "seed 001 §04",
+        "max_run": "seed 001 §04", "wildcards_per_meld": "seed 001 §04",
+        "card_points": "seed 001 §07", "bonuses": "seed 001 §07",
+        "long_canastras": "seed 001 §07", "going_out": "seed 001 §06, §07",
+        "morto_penalty": "seed 001 §07", "nobody_took_nobody_pays": "seed 001 §07",
+        "unused_morto": "seed 001 §06, §07", "vulnerability": "seed 001 §05",
+        "target": "seed 001 §01, §06", "discard_pile": "seed 001 §03",
+    },
+)
+
+BURACO_FECHADO = Profile(
+    id="buraco-fechado",
+    tradition="br",
+    min_sides=2,
+    max_sides=2,
+    sets_allowed=False,
+    ace_both_ends=True,
+    points=CardPoints(joker=50, **_BR_POINTS),
+    bonuses={"clean": 200, "dirty": 100, "clean-500": 500, "clean-1000": 1000},
+    long_canastras=LONG_ACE_TO_KING_IN_ONE_GO,
+    semi_clean=False,
+    going_out_bonus=100,
+    going_out_needs_clean=True,
+    going_out_by_meld=True,
+    morto_penalty=100,
+    nobody_took_nobody_pays=False,
+    unused_morto=False,
+    vulnerable_at=None,
+    opening_minimum=0,
+    target=3000,
+    pile_rule=PILE_TOP_USED_WILD_NEW_MELD,
+    sources={
+        "sides": "seed 003 (introduction)", "sets_allowed": "seed 003 \"Combinaisons\"",
+        "ace": "seed 003 \"Canastas\"", "max_run": "seed 003 \"Canastas\"",
+        "wildcards_per_meld": "rules.md decision (seeds 000, 001, 004)",
+        "card_points": "seed 003 \"Score\"", "bonuses": "seed 003 \"Score\", \"Canastas\"",
+        "long_canastras": "seed 003 \"Canastas\"",
+        "going_out": "seed 003 \"Score\", \"Déroulement\"; rules.md decision",
+        "morto_penalty": "seed 003 \"Score\"", "nobody_took_nobody_pays": "seed 003 \"Score\"",
+        "unused_morto": "rules.md", "vulnerability": "seed 003 (none)",
+        "target": "rules.md decision", "discard_pile": "seed 003 \"Le rebut\"",
+    },
+)
+
+_IT_SOURCES = {
+    "sides": "seed 004", "sets_allowed": "seed 004 \"Les combinaisons valides\"",
+    "ace": "seed 004 \"Les combinaisons valides\"", "max_run": "rules.md decision",
+    "wildcards_per_meld": "seed 004 \"Les combinaisons valides\"",
+    "card_points": "seed 000 \"Décompte des points\"",
+    "bonuses": "seed 000 \"Décompte des points\"",
+    "long_canastras": "seed 000", "going_out": "seed 004 \"Fermer\"",
+    "morto_penalty": "seed 004 \"Le pozzetto\"", "nobody_took_nobody_pays": "seed 004",
+    "unused_morto": "rules.md", "vulnerability": "seed 004 (none)",
+    "target": "seed 004 \"Fermer\"", "discard_pile": "seed 004 \"Prendre la défausse\"",
+}
+
+BURRACO = Profile(
+    id="burraco",
+    tradition="it",
+    min_sides=2,
+    max_sides=2,
+    sets_allowed=True,
+    ace_both_ends=False,
+    points=CardPoints(joker=30, natural_two=20, wild_two=20, hand_two=20, ace_high=15,
+                      ace_low=15, hand_ace=15, high=10, low=5),
+    bonuses={"clean": 200, "dirty": 100},
+    long_canastras=LONG_NONE,
+    semi_clean=False,
+    going_out_bonus=100,
+    going_out_needs_clean=False,
+    going_out_by_meld=True,
+    morto_penalty=100,
+    nobody_took_nobody_pays=False,
+    unused_morto=False,
+    vulnerable_at=None,
+    opening_minimum=0,
+    target=2005,
+    pile_rule=PILE_TOP_USED,
+    sources=_IT_SOURCES,
+)
+
+BURACO_CLASSICO = Profile(
+    id="buraco-classico",
+    tradition="it",
+    min_sides=2,
+    max_sides=5,
+    sets_allowed=True,
+    ace_both_ends=False,
+    # Seed 000 "Décompte": pinella 20 (a natural 2: 5), ace 15 (as 1 below the 2: 5);
+    # rules.md decision: in hand a 2 counts 20 and an ace 15.
+    points=CardPoints(joker=30, natural_two=5, wild_two=20, hand_two=20, ace_high=15,
+                      ace_low=5, hand_ace=15, high=10, low=5),
+    bonuses={"clean": 200, "semi-clean": 150, "dirty": 100},
+    long_canastras=LONG_NONE,
+    semi_clean=True,
+    going_out_bonus=100,
+    going_out_needs_clean=False,
+    going_out_by_meld=True,
+    morto_penalty=100,
+    nobody_took_nobody_pays=False,
+    unused_morto=False,
+    vulnerable_at=None,
+    opening_minimum=0,
+    target=2005,
+    pile_rule=PILE_FREE,
+    sources={
+        "sides": "seed 000 (infobox, \"Aperçu des règles\")",
+        "sets_allowed": "seed 000 \"Tour de jeu\"", "ace": "seed 000 \"Dans les suites\"",
+        "max_run": "rules.md decision", "wildcards_per_meld": "seed 000 \"Jokers et Pinella\"",
+        "card_points": "seed 000 \"Décompte des points\"; rules.md decision",
+        "bonuses": "seed 000 \"Décompte des points\"", "long_canastras": "seed 000",
+        "going_out": "seed 000 \"Fin de partie\"", "morto_penalty": "seed 000 \"Décompte\"",
+        "nobody_took_nobody_pays": "seed 000", "unused_morto": "rules.md",
+        "vulnerability": "seed 000 (none)", "target": "seed 000 \"Aperçu des règles\"",
+        "discard_pile": "seed 000 \"Tour de jeu\"",
+    },
+)
+
+PROFILES: dict[str, Profile] = {
+    p.id: p for p in (BURACO_ABERTO, BURACO_FECHADO, BURRACO, BURACO_CLASSICO)
+}
+DEFAULT_PROFILE = BURACO_ABERTO.id
+
+
+def get_profile(profile_id: str | None) -> Profile:
+    """Look a profile up by its stable id; an unknown id is unreadable input.
+
+    >>> get_profile("burraco").target
+    2005
+    """
+    if profile_id is None:
+        return PROFILES[DEFAULT_PROFILE]
+    try:
+        return PROFILES[profile_id]
+    except (KeyError, TypeError):
+        raise InputError("unknown-profile", profile=str(profile_id)) from None

@@ -1,0 +1,334 @@
+"""One finished deal -> each side's breakdown (spec/rules.md, contract.md ``score``).
+
+total = table points + canastra bonuses + going-out bonus + morto penalty + hand
+(the last two are ≤ 0).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, Card, parse_cards
+from scorekeeper.rules.melds import Verdict, check_meld
+from scorekeeper.rules.problems import InputError, Problem
+from scorekeeper.rules.profiles import ALL_CATEGORIES, Profile, get_profile
+
+MORTO_TAKEN = "taken"
+MORTO_NOT_TAKEN = "not_taken"
+MORTO_UNUSED = "unused"
+_MORTO_STATES = {"taken": MORTO_TAKEN, "not_taken": MORTO_NOT_TAKEN, "not-taken": MORTO_NOT_TAKEN,
+                 "unused": MORTO_UNUSED}
+CLOSED_BY = ("discard", "meld")
+
+
+@dataclass(frozen=True)
+class MeldInput:
+    cards: tuple[Card, ...]
+    in_one_go: bool = False
+
+
+@dataclass(frozen=True)
+class SideInput:
+    """One side of a deal, as the players entered it."""
+
+    name: str | None
+    melds: tuple[MeldInput, ...] | None
+    counts: Mapping[str, int] | None  # "table_points" and canastras per category
+    hand: tuple[Card, ...] | None
+    hand_points: int | None
+    morto: str
+    went_out: bool
+    closed_by: str
+    before: int | None
+    opening: tuple[MeldInput, ...] | None
+
+
+# --- reading a deal document ------------------------------------------------------------
+
+def _int(value: Any, field: str, minimum: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise InputError("bad-value", field=field, value=_show(value), expected="integer")
+    number: int = value
+    if minimum is not None and number < minimum:
+        raise InputError("bad-value", field=field, value=_show(value),
+                         expected=f"integer >= {minimum}")
+    return number
+
+
+def _bool(value: Any, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise InputError("bad-value", field=field, value=_show(value), expected="true or false")
+    return value
+
+
+def _show(value: Any) -> str:
+    text = repr(value) if not isinstance(value, str) else value
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def read_cards(value: Any, field: str) -> tuple[Card, ...]:
+    """A list of cards or a string of cards, naming the field on error."""
+    if not isinstance(value, (str, list)):
+        raise InputError("bad-value", field=field, value=_show(value), expected="cards")
+    try:
+        return tuple(parse_cards(value))
+    except InputError as err:
+        raise err.at(field) from None
+
+
+def read_meld(value: Any, field: str) -> MeldInput:
+    if isinstance(value, Mapping):
+        if "cards" not in value:
+            raise InputError("missing-field", field=f"{field}.cards")
+        in_one_go = _bool(value.get("in_one_go", False), f"{field}.in_one_go")
+        cards = read_cards(value["cards"], f"{field}.cards")
+    else:
+        in_one_go = False
+        cards = read_cards(value, field)
+    if not cards:
+        raise InputError("empty-meld", field=field)
+    return MeldInput(cards, in_one_go)
+
+
+def read_melds(value: Any, field: str) -> tuple[MeldInput, ...]:
+    if not isinstance(value, list):
+        raise InputError("bad-value", field=field, value=_show(value), expected="list of melds")
+    return tuple(read_meld(m, f"{field}[{i}]") for i, m in enumerate(value))
+
+
+def read_counts(value: Any, field: str, profile: Profile) -> dict[str, int]:
+    if not isinstance(value, Mapping):
+        raise InputError("bad-value", field=field, value=_show(value), expected="object")
+    if "table_points" not in value:
+        raise InputError("missing-field", field=f"{field}.table_points")
+    counts = {"table_points": _int(value["table_points"], f"{field}.table_points", 0)}
+    for key, n in value.items():
+        if key == "table_points":
+            continue
+        if key not in ALL_CATEGORIES:
+            raise InputError("bad-value", field=f"{field}.{key}", value=str(key),
+                             expected="|".join(("table_points",) + ALL_CATEGORIES))
+        number = _int(n, f"{field}.{key}", 0)
+        if number and key not in profile.categories:
+            # e.g. a semi-clean canastra in a profile that has none
+            raise InputError("bad-value", field=f"{field}.{key}", value=str(number),
+                             expected=f"0 ({key} is not a category of {profile.id})")
+        counts[key] = number
+    return counts
+
+
+def read_side(doc: Any, field: str, profile: Profile) -> SideInput:
+    if not isinstance(doc, Mapping):
+        raise InputError("bad-value", field=field, value=_show(doc), expected="object")
+    name = doc.get("name")
+    if name is not None and not isinstance(name, str):
+        raise InputError("bad-value", field=f"{field}.name", value=_show(name), expected="text")
+    if "melds" in doc and "counts" in doc:
+        raise InputError("bad-value", field=f"{field}.counts", value="melds and counts",
+                         expected="melds or counts, not both")
+    melds = counts = None
+    if "counts" in doc:
+        counts = read_counts(doc["counts"], f"{field}.counts", profile)
+    else:
+        melds = read_melds(doc.get("melds", []), f"{field}.melds")
+    if "hand" in doc and "hand_points" in doc:
+        raise InputError("bad-value", field=f"{field}.hand_points", value="hand and hand_points",
+                         expected="hand or hand_points, not both")
+    hand = hand_points = None
+    if "hand" in doc:
+        hand = read_cards(doc["hand"], f"{field}.hand")
+    elif "hand_points" in doc:
+        hand_points = _int(doc["hand_points"], f"{field}.hand_points", 0)
+    if "morto" not in doc:
+        raise InputError("missing-field", field=f"{field}.morto")
+    morto = _MORTO_STATES.get(doc["morto"]) if isinstance(doc["morto"], str) else None
+    if morto is None:
+        raise InputError("bad-value", field=f"{field}.morto", value=_show(doc["morto"]),
+                         expected="taken|not_taken|unused")
+    went_out = _bool(doc.get("went_out", False), f"{field}.went_out")
+    closed_by = doc.get("closed_by", "discard")
+    if closed_by not in CLOSED_BY:
+        raise InputError("bad-value", field=f"{field}.closed_by", value=_show(closed_by),
+                         expected="discard|meld")
+    before = doc.get("before")
+    if before is not None:
+        before = _int(before, f"{field}.before")
+    opening = None
+    if doc.get("opening") is not None:
+        opening = read_melds(doc["opening"], f"{field}.opening")
+    return SideInput(name, melds, counts, hand, hand_points, morto, went_out, closed_by,
+                     before, opening)
+
+
+def read_deal(doc: Any, profile: Profile | None = None,
+              field: str = "") -> tuple[Profile, tuple[SideInput, ...]]:
+    """Read a deal document; the profile comes from the document unless given."""
+    prefix = f"{field}." if field else ""
+    if not isinstance(doc, Mapping):
+        raise InputError("bad-value", field=field or "deal", value=_show(doc), expected="object")
+    if profile is None:
+        profile = get_profile(doc.get("profile"))
+    sides = doc.get("sides")
+    if sides is None:
+        raise InputError("missing-field", field=f"{prefix}sides")
+    if not isinstance(sides, list):
+        raise InputError("bad-value", field=f"{prefix}sides", value=_show(sides), expected="list")
+    if not profile.min_sides <= len(sides) <= profile.max_sides:
+        expected = (str(profile.min_sides) if profile.min_sides == profile.max_sides
+                    else f"{profile.min_sides}-{profile.max_sides}")
+        raise InputError("side-count", field=f"{prefix}sides", count=len(sides),
+                         expected=expected, profile=profile.id)
+    return profile, tuple(
+        read_side(s, f"{prefix}sides[{i}]", profile) for i, s in enumerate(sides)
+    )
+
+
+# --- scoring ----------------------------------------------------------------------------------
+
+def card_count_problems(groups: Sequence[Sequence[Card]]) -> list[Problem]:
+    """rules.md: two decks hold each card twice and 4 jokers; more is a likely typo."""
+    counts: Counter[Card] = Counter()
+    for group in groups:
+        counts.update(c.plain for c in group)
+    problems = []
+    for card, n in sorted(counts.items()):
+        maximum = JOKERS_IN_DECK if card.is_joker else COPIES_PER_CARD
+        if n > maximum:
+            problems.append(Problem("impossible-card-count",
+                                    {"card": str(card), "count": n, "maximum": maximum}))
+    return problems
+
+
+def judge_melds(melds: Sequence[MeldInput], profile: Profile) -> list[Verdict]:
+    return [check_meld(m.cards, profile, m.in_one_go) for m in melds]
+
+
+def opening_check(opening: Sequence[MeldInput], profile: Profile,
+                  before: int | None) -> dict[str, Any]:
+    """Seed 001 §05: melds laid down together, card points only (bonuses excluded)."""
+    verdicts = judge_melds(opening, profile)
+    points = sum(v.points for v in verdicts if v.valid)
+    minimum = profile.opening_minimum_for(before)
+    return {"points": points, "minimum": minimum,
+            "valid": points >= minimum and all(v.valid for v in verdicts)}
+
+
+def score_sides(profile: Profile, sides: Sequence[SideInput],
+                befores: Sequence[int | None] | None = None) -> dict[str, Any]:
+    """Score one deal. ``befores`` (the running totals) replace the sides' own ``before``."""
+    deal_problems: list[Problem] = []
+    took_morto = any(s.morto in (MORTO_TAKEN, MORTO_UNUSED) for s in sides)
+    out_sides: list[dict[str, Any]] = []
+    physical: list[Sequence[Card]] = []
+    for index, side in enumerate(sides):
+        before = befores[index] if befores is not None else side.before
+        problems: list[Problem] = []
+        meld_docs: list[dict[str, Any]] = []
+        if side.melds is not None:
+            verdicts = judge_melds(side.melds, profile)
+            for m_index, v in enumerate(verdicts):
+                meld_docs.append(v.as_dict())
+                problems.extend(p.within(side=index, meld=m_index) for p in v.problems)
+            physical.extend(m.cards for m in side.melds)
+            table_points = sum(v.points for v in verdicts)
+            canastras = [v.category for v in verdicts if v.valid and v.category]
+            bonus_points = sum(v.bonus for v in verdicts)
+        else:
+            assert side.counts is not None
+            table_points = side.counts["table_points"]
+            canastras = [c for c in profile.categories for _ in range(side.counts.get(c, 0))]
+            bonus_points = sum(profile.bonus(c) for c in canastras)
+
+        if side.hand is not None:
+            physical.append(side.hand)
+            hand = -sum(profile.points.in_hand(c) for c in side.hand)
+        else:
+            hand = -(side.hand_points or 0)
+
+        # Morto / pozzetto (seed 001 §06-§07, seed 003 "Score", seed 004 "Le pozzetto").
+        morto_penalty = 0
+        if side.morto == MORTO_NOT_TAKEN:
+            if took_morto or not profile.nobody_took_nobody_pays:
+                morto_penalty = -profile.morto_penalty
+        elif side.morto == MORTO_UNUSED:
+            if profile.unused_morto:
+                morto_penalty = -profile.morto_penalty
+            else:
+                problems.append(Problem("morto-unused-not-allowed",
+                                        {"profile": profile.id}).within(side=index))
+
+        going_out = 0
+        if side.went_out:
+            reasons = []
+            if side.morto != MORTO_TAKEN:
+                reasons.append("morto-unused" if side.morto == MORTO_UNUSED else "morto-not-taken")
+            if not profile.can_go_out_with(canastras):
+                reasons.append("no-clean-canastra" if profile.going_out_needs_clean
+                               else "no-canastra")
+            if side.closed_by == "meld" and not profile.going_out_by_meld:
+                reasons.append("closed-by-meld")
+            if reasons:
+                problems.append(Problem("cannot-go-out", {
+                    "side": side.name or str(index + 1), "reason": reasons[0],
+                    "reasons": reasons}).within(side=index))
+            else:
+                going_out = profile.going_out_bonus
+
+        opening = None
+        if side.opening is not None and before is not None:
+            opening = opening_check(side.opening, profile, before)
+            if opening["points"] < opening["minimum"]:
+                problems.append(Problem("opening-below-minimum", {
+                    "points": opening["points"], "minimum": opening["minimum"],
+                    "before": before}).within(side=index))
+        deal_problems.extend(problems)
+        total = table_points + bonus_points + going_out + morto_penalty + hand
+        out_sides.append({
+            "name": side.name,
+            "table_points": table_points,
+            "bonus_points": bonus_points,
+            "going_out_bonus": going_out,
+            "morto_penalty": morto_penalty,
+            "hand_points": hand,
+            "total": total,
+            "canastras": canastras,
+            "melds": meld_docs,
+            "counts": dict(side.counts) if side.counts is not None else None,
+            "morto": side.morto,
+            "went_out": side.went_out,
+            "before": before,
+            "opening": opening,
+            "problems": [p.as_dict() for p in problems],
+        })
+
+    closers = [i for i, s in enumerate(sides) if s.went_out]
+    if len(closers) > 1:
+        deal_problems.append(Problem("several-went-out", {
+            "sides": [sides[i].name or str(i + 1) for i in closers]}))
+    deal_problems.extend(card_count_problems(physical))
+    return {
+        "profile": profile.id,
+        "valid": not deal_problems,
+        "problems": [p.as_dict() for p in deal_problems],
+        "sides": out_sides,
+    }
+
+
+def score_document(doc: Any) -> dict[str, Any]:
+    """Score a deal document (contract.md, ``scorekeeper score``).
+
+    >>> deal = {"sides": [
+    ...   {"counts": {"table_points": 180, "clean": 1}, "hand_points": 15,
+    ...    "morto": "taken", "went_out": True},
+    ...   {"melds": ["3H 4H 5H"], "morto": "not_taken"}]}
+    >>> [s["total"] for s in score_document(deal)["sides"]]
+    [465, -85]
+    """
+    profile, sides = read_deal(doc)
+    return score_sides(profile, sides)
