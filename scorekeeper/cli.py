@@ -1,0 +1,130 @@
+"""The ``scorekeeper`` console script (spec/contract.md).
+
+Exit status: 0 legal and scored; 1 readable but breaks a rule (the JSON says
+which under ``problems``); 2 unreadable: one line on standard error naming the
+field or token, nothing on standard output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gettext as stdlib_gettext
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from scorekeeper import resource_dir
+from scorekeeper.messages import input_error_message, localize
+from scorekeeper.rules import (
+    DEFAULT_PROFILE,
+    InputError,
+    burro_document,
+    check_document,
+    match_document,
+    profiles_document,
+    score_document,
+)
+
+LANGS = {"en": "en", "fr": "fr", "pt": "pt_BR", "pt_BR": "pt_BR", "pt-BR": "pt_BR",
+         "pt_PT": "pt_PT", "it": "it"}
+
+
+class _Unreadable(Exception):
+    """Command-line arguments that cannot be read."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _Unreadable(message)
+
+
+def translator(lang: str | None) -> Callable[[str], str]:
+    """``gettext`` for ``lang`` from the compiled catalogs; English when absent."""
+    if not lang or LANGS.get(lang, "en") == "en":
+        return str
+    catalog = stdlib_gettext.translation(
+        "messages", localedir=str(resource_dir("translations")),
+        languages=[LANGS[lang]], fallback=True)
+    return catalog.gettext
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="scorekeeper", description="Buraco-family referee and score keeper.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def with_lang(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        p.add_argument("--lang", choices=sorted(LANGS), default=None,
+                       help="language of the messages (default English)")
+        return p
+
+    check = with_lang(sub.add_parser("check", help="judge melds"))
+    check.add_argument("--profile", default=DEFAULT_PROFILE)
+    check.add_argument("--before", type=int, default=None,
+                       help="the side's running total before the deal (opening check)")
+    check.add_argument("--in-one-go", action="store_true",
+                       help="the melds were laid down in one go")
+    check.add_argument("melds", nargs="+", metavar="MELD")
+    for name in ("score", "match", "burro"):
+        with_lang(sub.add_parser(name, help=f"{name} a JSON document")).add_argument(
+            "file", metavar="FILE|-")
+    with_lang(sub.add_parser("profiles", help="describe every rule profile"))
+    return parser
+
+
+def _read_json(path: str) -> Any:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as err:
+        raise InputError("bad-json", field=path, detail=err.strerror or str(err)) from None
+    except UnicodeDecodeError:
+        raise InputError("bad-json", field=path, detail="not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError("bad-json", detail=f"line {err.lineno} column {err.colno}: {err.msg}") \
+            from None
+
+
+def run(args: argparse.Namespace) -> tuple[dict[str, Any], int]:
+    if args.command == "check":
+        doc = check_document(args.melds, args.profile, args.before, args.in_one_go)
+    elif args.command == "profiles":
+        return profiles_document(), 0
+    else:
+        handler = {"score": score_document, "match": match_document, "burro": burro_document}
+        doc = handler[args.command](_read_json(args.file))
+    return doc, 0 if not doc.get("problems") and doc.get("valid", True) else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("serve", "db"):
+        from scorekeeper.server import main as server_main
+
+        return server_main(argv)
+    gettext: Callable[[str], str] = str
+    try:
+        args = _parser().parse_args(argv)
+        gettext = translator(args.lang)
+        doc, status = run(args)
+    except _Unreadable as err:
+        print(f"scorekeeper: {err}", file=sys.stderr)
+        return 2
+    except InputError as err:
+        print(f"scorekeeper: {input_error_message(err, gettext)}", file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("scorekeeper: the input is nested too deeply", file=sys.stderr)
+        return 2
+    json.dump(localize(doc, gettext), sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
