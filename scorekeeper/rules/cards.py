@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from scorekeeper.rules.problems import InputError
 
@@ -29,8 +30,7 @@ COPIES_PER_CARD = 2
 JOKERS_IN_DECK = 4
 
 
-@dataclass(frozen=True, order=True)
-class Card:
+class Card(NamedTuple):
     """A card: ``rank`` 1–13 and ``suit`` in S H D C, or the joker (rank 0, suit "").
 
     ``wild`` marks a 2 that the player uses as a wildcard (``2H*``).
@@ -83,35 +83,47 @@ class Card:
         """Read one card. ``ranks`` and ``suits`` add a locale's letters (e.g. French
         ``R`` for roi, ``P`` for pique) on top of the canonical notation; they take
         precedence where a letter means something else in the canonical notation."""
-        raw = token.strip()
-        text = raw.upper()
-        if not text:
-            raise InputError("unknown-card", token=raw)
-        if text in JOKER_TOKENS or text.rstrip("*") in JOKER_TOKENS:
-            return cls.joker()
-        wild = text.endswith("*")
-        if wild:
-            text = text[:-1]
-        if not text:
-            raise InputError("unknown-card", token=raw)
-        suit_char = text[-1]
-        rank_text = text[:-1]
-        suit = None
-        if suits is not None:
-            suit = suits.get(suit_char)
-        if suit is None:
-            suit = _SYMBOL_SUITS.get(suit_char) or (suit_char if suit_char in SUITS else None)
-        rank = None
-        if ranks is not None:
-            rank = ranks.get(rank_text)
-        if rank is None:
-            rank = _NAME_RANKS.get(rank_text)
-        if suit is None or rank is None:
-            raise InputError("unknown-card", token=raw)
-        if wild and rank != 2:
-            # Only a 2 can be marked as played wild (contract.md, "Cards").
-            raise InputError("unknown-card", token=raw, reason="only-a-two-is-marked-wild")
-        return cls(rank, suit, wild)
+        if ranks is None and suits is None:
+            return _parse_canonical(token)
+        return _parse(token, ranks, suits)
+
+
+def _parse(token: str, ranks: Mapping[str, int] | None,
+           suits: Mapping[str, str] | None) -> Card:
+    raw = token.strip()
+    text = raw.upper()
+    if not text:
+        raise InputError("unknown-card", token=raw)
+    if text in JOKER_TOKENS or text.rstrip("*") in JOKER_TOKENS:
+        return Card.joker()
+    wild = text.endswith("*")
+    if wild:
+        text = text[:-1]
+    if not text:
+        raise InputError("unknown-card", token=raw)
+    suit_char = text[-1]
+    rank_text = text[:-1]
+    suit = None
+    if suits is not None:
+        suit = suits.get(suit_char)
+    if suit is None:
+        suit = _SYMBOL_SUITS.get(suit_char) or (suit_char if suit_char in SUITS else None)
+    rank = None
+    if ranks is not None:
+        rank = ranks.get(rank_text)
+    if rank is None:
+        rank = _NAME_RANKS.get(rank_text)
+    if suit is None or rank is None:
+        raise InputError("unknown-card", token=raw)
+    if wild and rank != 2:
+        # Only a 2 can be marked as played wild (contract.md, "Cards").
+        raise InputError("unknown-card", token=raw, reason="only-a-two-is-marked-wild")
+    return Card(rank, suit, wild)
+
+
+@lru_cache(maxsize=1024)
+def _parse_canonical(token: str) -> Card:
+    return _parse(token, None, None)
 
 
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -137,6 +149,8 @@ def parse_cards(
     scorekeeper.rules.problems.InputError: unknown-card: token=4X
     """
     if isinstance(cards, str):
+        if ranks is None and suits is None:
+            return list(_parse_text(cards))
         tokens = split_tokens(cards)
     else:
         tokens = []
@@ -145,6 +159,13 @@ def parse_cards(
                 raise InputError("unknown-card", token=repr(item))
             tokens.extend(split_tokens(item) or [item])
     return [Card.parse(t, ranks, suits) for t in tokens]
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str) -> tuple[Card, ...]:
+    """Melds come back again and again (every scoreboard is recomputed from stored
+    deals): the canonical reading of a meld's text is kept."""
+    return tuple(_parse_canonical(t) for t in split_tokens(text))
 
 
 def format_cards(cards: Iterable[Card]) -> str:

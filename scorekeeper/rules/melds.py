@@ -14,9 +14,8 @@ highest bonus, then the highest card points.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper.rules.cards import RANK_NAMES, Card
 from scorekeeper.rules.problems import Problem
@@ -24,28 +23,70 @@ from scorekeeper.rules.profiles import PROFILES, Profile
 
 RUN = "run"
 SET = "set"
+# Card notation of each run position (1 = low ace … 14 = high ace), per suit.
+_RUN_NAMES = {
+    suit: [""] + [str(Card(1 if p == 14 else p, suit)) for p in range(1, 15)] for suit in "SHDC"
+}
 
 
-@dataclass(frozen=True)
-class Reading:
-    """One legal arrangement of a meld and what it scores."""
+class Reading(NamedTuple):
+    """One legal arrangement of a meld and what it scores.
+
+    A run is described by its suit, its span of positions (1 = low ace, 14 = high
+    ace) and where the wildcard stands; a set by its natural cards.
+    """
 
     kind: str
-    cards: tuple[Card, ...]  # arrangement order; a 2 used as wildcard is marked wild
+    suit: str
+    first: int
+    last: int
+    place: int  # the wildcard's position in a run, 0 when none
     wildcard: Card | None  # the wildcard, as a physical card
-    stands_for: str | None  # "4H" in a run, the rank ("7") in a set
+    members: tuple[Card, ...]  # a set's natural cards
     category: str | None
     points: int
     bonus: int
     wild_twos: int  # 2s used as wildcards (a natural 2 is preferred)
 
     @property
+    def cards(self) -> tuple[Card, ...]:
+        """The arrangement; a 2 used as a wildcard is marked wild."""
+        wild = self.wildcard
+        shown = None if wild is None else (Card(2, wild.suit, True) if wild.rank == 2 else wild)
+        if self.kind == SET:
+            return self.members + ((shown,) if shown is not None else ())
+        return tuple(
+            shown if p == self.place and shown is not None else Card(1 if p == 14 else p, self.suit)
+            for p in range(self.first, self.last + 1)
+        )
+
+    @property
+    def stands_for(self) -> str | None:
+        """What the wildcard stands for: ``4H`` in a run, the rank (``7``) in a set."""
+        if self.wildcard is None:
+            return None
+        if self.kind == SET:
+            return RANK_NAMES[self.members[0].rank]
+        return str(Card(1 if self.place == 14 else self.place, self.suit))
+
+    @property
     def score_key(self) -> tuple[str, str | None, int, int]:
         return (self.kind, self.category, self.points, self.bonus)
 
+    def card_strings(self) -> list[str]:
+        """The arrangement in card notation."""
+        if self.kind == SET or self.place and self.wildcard is None:
+            return [str(c) for c in self.cards]
+        names = _RUN_NAMES[self.suit]
+        out = names[self.first:self.last + 1]
+        if self.place and self.wildcard is not None:
+            w = self.wildcard
+            out[self.place - self.first] = f"2{w.suit}*" if w.rank == 2 else "JK"
+        return out
+
     def as_dict(self) -> dict[str, Any]:
         return {
-            "cards": [str(c) for c in self.cards],
+            "cards": self.card_strings(),
             "kind": self.kind,
             "category": self.category,
             "points": self.points,
@@ -57,8 +98,7 @@ class Reading:
         }
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     """The referee's verdict on one meld: its readings, best first, or its problem."""
 
     cards: tuple[Card, ...]  # as given
@@ -107,118 +147,131 @@ class Verdict:
         return out
 
 
-def _position_card(position: int, suit: str) -> Card:
-    return Card(1 if position in (1, 14) else position, suit)
+_NO_MEMBERS: tuple[Card, ...] = ()
+# Where the aces of a run may stand, by how many aces it holds: low (1) or high (14).
+_ACE_MASKS: tuple[tuple[int, ...], ...] = ((0,), (1 << 1, 1 << 14), ((1 << 1) | (1 << 14),))
 
 
 def _runs(cards: Sequence[Card], profile: Profile, in_one_go: bool) -> list[Reading]:
-    """Every legal run reading of ``cards``."""
-    n = len(cards)
-    if n > profile.max_run:
+    """Every legal run reading of ``cards``.
+
+    Natural positions are kept as a bit mask: the span, the count and the gap
+    of a run are then a few integer operations.
+    """
+    if len(cards) > profile.max_run:
         return []
-    jokers: list[Card] = []
+    joker: Card | None = None
     twos: list[Card] = []
-    others: list[Card] = []
+    suit = ""
+    mask = 0
+    aces = 0
     for c in cards:
-        if c.rank == 0:
-            jokers.append(c)
-        elif c.rank == 2:
+        rank = c[0]
+        if rank == 0:
+            if joker is not None:
+                return []  # two jokers: seed 001 §04, at most one substitute
+            joker = c
+        elif rank == 2:
             twos.append(c)
         else:
-            others.append(c)
-    if len(jokers) > 1:
+            if c[1] != suit:
+                if suit:
+                    return []
+                suit = c[1]
+            if rank == 1:
+                aces += 1
+            else:
+                bit = 1 << rank
+                if mask & bit:
+                    return []  # seed 001 §04: no rank twice
+                mask |= bit
+    if aces > 2 or (aces == 2 and not profile.ace_both_ends):
         return []
-    suits = {c.suit for c in others}
-    if len(suits) > 1:
-        return []
-    # A run of only 2s and a joker still needs a natural 2 to fix its suit.
-    candidate_suits = suits or {c.suit for c in twos if not c.wild}
-    aces = sum(1 for c in others if c.rank == 1)
-    ranks = [c.rank for c in others if c.rank != 1]
-    base = set(ranks)
-    if len(base) != len(ranks) or aces > 2:
-        return []  # seed 001 §04: no rank twice
-    if aces == 0:
-        ace_options: list[tuple[int, ...]] = [()]
-    elif aces == 1:
-        ace_options = [(1,), (14,)]
+    if joker is None and not twos:
+        # The common case: naturals only, one arrangement at most per ace choice.
+        found = []
+        for ace_mask in _ACE_MASKS[aces]:
+            positions = mask | ace_mask
+            lo = (positions & -positions).bit_length() - 1
+            hi = positions.bit_length() - 1
+            if hi - lo + 1 == positions.bit_count() and \
+                    (lo != 1 or hi != 14 or profile.ace_both_ends):
+                points = profile.points.run_prefix[hi] - profile.points.run_prefix[lo - 1]
+                category = profile.run_category(hi - lo + 1, False, False, (lo, hi), in_one_go)
+                found.append(Reading(RUN, suit, lo, hi, 0, None, _NO_MEMBERS, category, points,
+                                     profile.bonus(category), 0))
+        return found
+    if suit:
+        candidate_suits: tuple[str, ...] | set[str] = (suit,)
     else:
-        ace_options = [(1, 14)] if profile.ace_both_ends else []
+        # Only 2s and a joker: a natural 2 must fix the suit.
+        candidate_suits = {c[1] for c in twos if not c[2]}
+    ace_masks = _ACE_MASKS[aces]
+    both_ends = profile.ace_both_ends
+    prefix = profile.points.run_prefix
     values = profile.points
     readings: list[Reading] = []
-    for suit in candidate_suits:
-        natural_twos = [c for c in twos if c.suit == suit and not c.wild]
-        options: list[tuple[Card | None, list[Card]]] = []
-        if natural_twos:
-            options.append((natural_twos[0], [c for c in twos if c is not natural_twos[0]]))
-        options.append((None, twos))
-        for natural_two, wild_twos in options:
-            wilds = jokers + wild_twos
-            if len(wilds) > 1:
+    for s in candidate_suits:
+        natural_two = next((c for c in twos if c[1] == s and not c[2]), None)
+        options: tuple[tuple[bool, list[Card]], ...]
+        if natural_two is not None:
+            spare = list(twos)
+            spare.remove(natural_two)
+            options = ((True, spare), (False, twos))
+        else:
+            options = ((False, twos),)
+        for two_is_natural, wild_twos in options:
+            n_wild = len(wild_twos) + (joker is not None)
+            if n_wild > 1:
                 continue
-            wild = wilds[0] if wilds else None
-            for ace_positions in ace_options:
-                positions = set(base)
-                positions.update(ace_positions)
-                if natural_two is not None:
-                    positions.add(2)
-                lo, hi = min(positions), max(positions)
-                gaps = hi - lo + 1 - len(positions)
+            wild = joker if joker is not None else (wild_twos[0] if wild_twos else None)
+            wild_points = values.wildcard(wild) if wild is not None else 0
+            for ace_mask in ace_masks:
+                positions = mask | ace_mask | (4 if two_is_natural else 0)
+                if not positions:
+                    continue
+                lo = (positions & -positions).bit_length() - 1
+                hi = positions.bit_length() - 1
+                count = positions.bit_count()
+                gaps = hi - lo + 1 - count
+                places: tuple[int, ...]
                 if wild is None:
-                    placements: list[int | None] = [None] if gaps == 0 else []
-                elif gaps == 1:
-                    placements = [next(p for p in range(lo, hi) if p not in positions)]
-                elif gaps == 0:
-                    placements = [p for p in (hi + 1, lo - 1) if 1 <= p <= 14]
-                else:
-                    placements = []
-                for place in placements:
-                    first, last = lo, hi
-                    if place is not None:
-                        first, last = min(lo, place), max(hi, place)
-                        # A marked or spare 2 at its own place would be natural, not wild.
-                        if wild is not None and wild.rank == 2 and wild.suit == suit \
-                                and place == 2:
-                            continue
-                    if first == 1 and last == 14 and not profile.ace_both_ends:
+                    if gaps:
                         continue
-                    readings.append(_run_reading(
-                        suit, positions, wild, place, first, last, natural_two is not None,
-                        profile, in_one_go, values.wildcard(wild) if wild else 0,
+                    places = (0,)
+                elif gaps == 1:
+                    missing = ((1 << (hi + 1)) - (1 << lo)) & ~positions
+                    places = (missing.bit_length() - 1,)
+                elif gaps == 0:
+                    places = tuple(p for p in (hi + 1, lo - 1) if 1 <= p <= 14)
+                else:
+                    continue
+                for place in places:
+                    first, last = lo, hi
+                    if place:
+                        if place < first:
+                            first = place
+                        elif place > last:
+                            last = place
+                        # A spare or marked 2 at its own place would be natural, not wild.
+                        if place == 2 and wild is not None and wild[0] == 2 and wild[1] == s:
+                            continue
+                    if first == 1 and last == 14 and not both_ends:
+                        continue
+                    length = last - first + 1
+                    points = prefix[last] - prefix[first - 1] + wild_points
+                    if place:
+                        points -= prefix[place] - prefix[place - 1]
+                    wild_at_end = bool(place) and gaps == 0
+                    category = profile.run_category(length, wild is not None, wild_at_end,
+                                                    (first, last), in_one_go)
+                    readings.append(Reading(
+                        RUN, s, first, last, place,
+                        wild.plain if wild is not None else None, _NO_MEMBERS,
+                        category, points, profile.bonus(category),
+                        1 if wild is not None and wild[0] == 2 else 0,
                     ))
     return readings
-
-
-def _run_reading(suit: str, positions: set[int], wild: Card | None, place: int | None,
-                 first: int, last: int, natural_two: bool, profile: Profile,
-                 in_one_go: bool, wild_points: int) -> Reading:
-    values = profile.points
-    arranged: list[Card] = []
-    points = wild_points
-    for p in range(first, last + 1):
-        if p == place:
-            assert wild is not None
-            arranged.append(Card(2, wild.suit, True) if wild.rank == 2 else wild)
-        else:
-            rank = 1 if p == 14 else p
-            points += values.natural(rank, p)
-            arranged.append(Card(rank, suit))
-    length = last - first + 1
-    wild_at_end = place is not None and place in (first, last) and \
-        len(positions) == length - 1
-    category = profile.run_category(length, wild is not None, wild_at_end, (first, last),
-                                    in_one_go)
-    stands_for = str(_position_card(place, suit)) if place is not None else None
-    return Reading(
-        kind=RUN,
-        cards=tuple(arranged),
-        wildcard=wild.plain if wild is not None else None,
-        stands_for=stands_for,
-        category=category,
-        points=points,
-        bonus=profile.bonus(category),
-        wild_twos=1 if wild is not None and wild.rank == 2 else 0,
-    )
 
 
 def _sets(cards: Sequence[Card], profile: Profile) -> list[Reading]:
@@ -233,29 +286,22 @@ def _sets(cards: Sequence[Card], profile: Profile) -> list[Reading]:
     if any(c.rank != rank for c in naturals):
         return []
     values = profile.points
-    points = sum(values.natural(rank, 14) for _ in naturals)
+    points = values.natural(rank, 14) * len(naturals)
     wild = wilds[0] if wilds else None
-    arranged = sorted(naturals, key=lambda c: "SHDC".index(c.suit))
     if wild is not None:
         points += values.wildcard(wild)
-        arranged.append(Card(2, wild.suit, True) if wild.rank == 2 else wild)
     category = profile.set_category(len(cards), wild is not None)
+    members = tuple(sorted(naturals, key=lambda c: "SHDC".index(c.suit)))
     return [Reading(
-        kind=SET,
-        cards=tuple(arranged),
-        wildcard=wild.plain if wild is not None else None,
-        stands_for=RANK_NAMES[rank] if wild is not None else None,
-        category=category,
-        points=points,
-        bonus=profile.bonus(category),
-        wild_twos=1 if wild is not None and wild.rank == 2 else 0,
+        SET, "", 0, 0, 0, wild.plain if wild is not None else None, members,
+        category, points, profile.bonus(category),
+        1 if wild is not None and wild.rank == 2 else 0,
     )]
 
 
 def _order_key(r: Reading) -> tuple[int, int, int, int, int]:
     # Among equal scores, the wildcard at the high end first (seed 000: "à la fin").
-    stands = next((i for i, c in enumerate(r.cards) if c.rank == 0 or c.wild), 0)
-    return (r.wild_twos, -r.bonus, -r.points, r.kind != RUN, -stands)
+    return (r.wild_twos, -r.bonus, -r.points, r.kind != RUN, -r.place)
 
 
 def _diagnose(cards: Sequence[Card], profile: Profile) -> Problem:
@@ -293,17 +339,23 @@ def _diagnose(cards: Sequence[Card], profile: Profile) -> Problem:
 
 
 def _judge(cards: tuple[Card, ...], profile: Profile, in_one_go: bool) -> Verdict:
-    found = _runs(cards, profile, in_one_go) + _sets(cards, profile)
-    found.sort(key=_order_key)
-    readings: list[Reading] = []
-    seen: set[tuple[str, str | None, int, int]] = set()
-    for r in found:
-        if r.score_key not in seen:
-            seen.add(r.score_key)
-            readings.append(r)
+    found = _runs(cards, profile, in_one_go)
+    if profile.sets_allowed:
+        found += _sets(cards, profile)
+    if len(found) == 1:
+        return Verdict(cards, (found[0],), (), 0)
+    if found:
+        found.sort(key=_order_key)
+        readings: list[Reading] = []
+        seen: set[tuple[str, str | None, int, int]] = set()
+        for r in found:
+            key = r.score_key
+            if key not in seen:
+                seen.add(key)
+                readings.append(r)
+        return Verdict(cards, tuple(readings), (), 0)
     face = sum(profile.points.in_hand(c) for c in cards)
-    problems = () if readings else (_diagnose(cards, profile),)
-    return Verdict(cards, tuple(readings), problems, face)
+    return Verdict(cards, (), (_diagnose(cards, profile),), face)
 
 
 @lru_cache(maxsize=65536)

@@ -8,6 +8,7 @@ it is dealing with: it asks the profile.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from scorekeeper.rules.cards import Card
@@ -61,7 +62,17 @@ class CardPoints:
         return self.high if rank >= 8 else self.low
 
     def wildcard(self, card: Card) -> int:
-        return self.joker if card.is_joker else self.wild_two
+        return self.joker if card.rank == 0 else self.wild_two
+
+    @cached_property
+    def run_prefix(self) -> tuple[int, ...]:
+        """``run_prefix[p]``: the points of natural cards at run positions 1..p, so a
+        run's natural points are a difference of two entries."""
+        total, prefix = 0, [0]
+        for p in range(1, 15):
+            total += self.natural(1 if p == 14 else p, p)
+            prefix.append(total)
+        return tuple(prefix)
 
 
 @dataclass(frozen=True)
@@ -94,7 +105,7 @@ class Profile:
     def categories(self) -> tuple[str, ...]:
         return tuple(c for c in ALL_CATEGORIES if c in self.bonuses)
 
-    @property
+    @cached_property
     def max_run(self) -> int:
         """Seed 001 §04: up to 14 cards A…K…A; rules.md: 13 where the ace may not
         stand at both ends."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, Card, parse_cards
@@ -193,16 +194,16 @@ def read_deal(doc: Any, profile: Profile | None = None,
 
 def card_count_problems(groups: Sequence[Sequence[Card]]) -> list[Problem]:
     """rules.md: two decks hold each card twice and 4 jokers; more is a likely typo."""
-    counts: Counter[Card] = Counter()
-    for group in groups:
-        counts.update(c.plain for c in group)
+    counts: Counter[Card] = Counter(chain.from_iterable(groups))
+    for card in [c for c in counts if c.wild]:
+        counts[card.plain] += counts.pop(card)
     problems = []
-    for card, n in sorted(counts.items()):
-        maximum = JOKERS_IN_DECK if card.is_joker else COPIES_PER_CARD
-        if n > maximum:
+    for card, n in counts.items():
+        if n > COPIES_PER_CARD and (n > JOKERS_IN_DECK or card.rank != 0):
+            maximum = JOKERS_IN_DECK if card.rank == 0 else COPIES_PER_CARD
             problems.append(Problem("impossible-card-count",
                                     {"card": str(card), "count": n, "maximum": maximum}))
-    return problems
+    return sorted(problems, key=lambda p: str(p.params["card"]))
 
 
 def judge_melds(melds: Sequence[MeldInput], profile: Profile) -> list[Verdict]:

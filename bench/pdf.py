@@ -1,0 +1,96 @@
+"""Benchmark of the match summary PDF (issue 5): `python bench/pdf.py`.
+
+In one process: the 24-deal match summary rendered uncached, against the floor,
+a plain fixed-layout HTML table holding the same numbers, laid out by WeasyPrint
+with a prebuilt stylesheet, the same font configuration and the same PDF options
+(tagged PDF/UA-1). Targets: summary <= 1.5 x floor; cached repeat download <= 5 ms.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "pdf")]
+
+from snapshots import played_snapshot  # noqa: E402
+
+from scorekeeper import pdf  # noqa: E402
+from scorekeeper.app import create_app  # noqa: E402
+
+ROUNDS = 7
+
+FLOOR_CSS = """
+@font-face { font-family: F; src: url("sk-static:fonts/DejaVuSans.ttf"); }
+@page { size: A4; margin: 14mm 12mm; }
+html { font-family: F; font-size: 9pt; }
+table { table-layout: fixed; width: 100%; border-collapse: collapse; }
+td { border-bottom: 0.4pt solid #ccc; padding: 0.9mm 1.4mm; text-align: right; }
+"""
+
+
+def floor_html(snapshot: dict) -> str:
+    rows = []
+    result = snapshot["result"]
+    for number, (deal, running) in enumerate(
+            zip(result["deals"], result["after_each_deal"], strict=True), start=1):
+        for side, total in zip(deal["sides"], running, strict=True):
+            cells = [number, side["name"], side["table_points"], side["bonus_points"],
+                     side["going_out_bonus"], side["morto_penalty"], side["hand_points"],
+                     side["total"], total]
+            rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    return (f'<html lang="en"><head><title>{snapshot["name"]}</title></head><body>'
+            f'<table>{"".join(rows)}</table></body></html>')
+
+
+def timed(function, rounds: int = ROUNDS) -> float:
+    samples = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        function()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def main() -> int:
+    from weasyprint import CSS, HTML
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "bench"})
+    snapshot = played_snapshot(24)
+    with app.test_request_context():
+        pdf.render_match_summary(snapshot, "fr")  # builds the shared stylesheet and fonts
+        res = pdf._weasy()
+        floor_css = CSS(string=FLOOR_CSS, url_fetcher=res["fetcher"],
+                        font_config=res["font_config"])
+        html = floor_html(snapshot)
+
+        def floor() -> bytes:
+            return HTML(string=html, url_fetcher=res["fetcher"]).write_pdf(
+                stylesheets=[floor_css], font_config=res["font_config"],
+                pdf_variant="pdf/ua-1")
+
+        versions = iter(range(1000, 10_000))
+
+        def summary() -> bytes:
+            return pdf.render_match_summary(dict(snapshot, version=next(versions)), "fr")
+
+        floor(), summary()  # warm up both paths
+        floor_s = timed(floor)
+        summary_s = timed(summary)
+        cached_snapshot = dict(snapshot, version=1)
+        pdf.render_match_summary(cached_snapshot, "fr")
+        cached_s = timed(lambda: pdf.render_match_summary(cached_snapshot, "fr"), 200)
+
+    ratio = summary_s / floor_s
+    print(f"floor (plain fixed-layout table): {floor_s * 1000:8.1f} ms")
+    print(f"match summary, 24 deals, uncached: {summary_s * 1000:8.1f} ms")
+    print(f"ratio: {ratio:.2f}x (target <= 1.5x)")
+    print(f"cached repeat download: {cached_s * 1000:.3f} ms (target <= 5 ms)")
+    return 0 if ratio <= 1.5 and cached_s <= 0.005 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
