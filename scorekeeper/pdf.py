@@ -16,10 +16,11 @@ web app, ``app.test_request_context()`` in tests).
 
 from __future__ import annotations
 
+import atexit
 import mimetypes
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -60,27 +61,42 @@ class RefusedURL(ValueError):
 
 
 # --------------------------------------------------------------------------
-# The players' vocabulary per profile, as data (one table, no profile branches
-# anywhere else): what a 7-card meld and the extra 11-card pile are called.
-_PROFILE_TERMS: dict[str, dict[str, str]] = {
-    "buraco-aberto": {"name": N_("Buraco Aberto"), "pile": N_("Morto"),
-                      "meld": N_("Canastras")},
-    "buraco-fechado": {"name": N_("Buraco Fechado"), "pile": N_("Morto"),
-                       "meld": N_("Canastras")},
-    "burraco": {"name": N_("Italian Burraco"), "pile": N_("Pozzetto"),
-                "meld": N_("Burracos")},
-    "buraco-classico": {"name": N_("Classic Buraco"), "pile": N_("Pozzetto"),
-                        "meld": N_("Buracos")},
+# The players' vocabulary, as data (one table each, no profile branches anywhere
+# else): the profile's name, and per tradition (the core's ``tradition`` field)
+# what a 7-card meld and the extra 11-card pile are called.
+_PROFILE_NAMES = {
+    "buraco-aberto": N_("Buraco Aberto"),
+    "buraco-fechado": N_("Buraco Fechado"),
+    "burraco": N_("Italian Burraco"),
+    "buraco-classico": N_("Classic Buraco"),
 }
-_DEFAULT_TERMS = {"name": "", "pile": N_("Morto"), "meld": N_("Canastras")}
+_TRADITION_TERMS = {
+    "br": {"pile": N_("Morto"), "meld": N_("Canastras")},
+    "it": {"pile": N_("Pozzetto"), "meld": N_("Burracos")},
+}
+_DEFAULT_TERMS = _TRADITION_TERMS["br"]
+
+# The profile's card values (the core's ``card_points`` keys), in reminder order.
+# A value equal to the one of ``same_as`` is not repeated.
+_CARD_VALUE_LABELS = (
+    ("joker", N_("Joker"), None),
+    ("wild_two", N_("2 as wildcard"), None),
+    ("natural_two", N_("natural 2"), "wild_two"),
+    ("ace", N_("A"), None),
+    ("ace_low", N_("A below the 2"), "ace"),
+    ("eight_to_king", N_("K Q J 10 9 8"), None),
+    ("three_to_seven", N_("7 6 5 4 3"), None),
+    ("two_in_hand", N_("2 left in hand"), "wild_two"),
+    ("ace_in_hand", N_("A left in hand"), "ace"),
+)
 
 # Labels of the bonus categories of contract.md (the keys are the core's).
 _CATEGORY_LABELS = {
     "clean": N_("clean"),
     "dirty": N_("dirty"),
     "semi-clean": N_("semi-clean"),
-    "clean-500": N_("clean 500"),
-    "clean-1000": N_("clean 1000"),
+    "clean-500": N_("clean A–K"),
+    "clean-1000": N_("clean A–A"),
 }
 
 # Line styles of the running-totals chart, one per side (up to 5 sides in
@@ -98,6 +114,9 @@ _SERIES_STYLES = (
 # WeasyPrint resources, built once per process.
 
 _resources_lock = threading.Lock()
+# Drop the FontConfiguration while the interpreter is still whole: its __del__
+# calls into Pango, which fails once modules are torn down at exit.
+atexit.register(lambda: _resources.clear())
 _resources: dict[str, Any] = {}
 _render_slots = threading.BoundedSemaphore(MAX_CONCURRENT_RENDERS)
 
@@ -321,8 +340,11 @@ def _num(value: Any) -> str:
 
 
 def _terms(profile_id: str) -> dict[str, str]:
-    terms = _PROFILE_TERMS.get(profile_id, _DEFAULT_TERMS)
-    return {key: gettext(value) if value else profile_id for key, value in terms.items()}
+    tradition = _profile_doc(profile_id).get("tradition")
+    terms = _TRADITION_TERMS.get(str(tradition), _DEFAULT_TERMS)
+    name = _PROFILE_NAMES.get(profile_id)
+    return {"name": gettext(name) if name else profile_id,
+            **{key: gettext(value) for key, value in terms.items()}}
 
 
 def _category_label(category: str) -> str:
@@ -330,36 +352,34 @@ def _category_label(category: str) -> str:
     return gettext(label) if label else category
 
 
+_profiles: dict[str, dict[str, Any]] = {}
+
+
 def _profile_doc(profile_id: str) -> dict[str, Any]:
-    """The profile as data, from the rules core (raises on an unknown id)."""
-    from scorekeeper.rules import get_profile, profiles_document
+    """The profile as data, from the rules core (raises the core's error on an unknown id)."""
+    if not _profiles:
+        from scorekeeper.rules import profiles_document
 
-    get_profile(profile_id)  # raises the core's error on an unknown profile
-    for profile in profiles_document()["profiles"]:
-        if profile["id"] == profile_id:
-            return dict(profile)
-    raise KeyError(profile_id)
+        _profiles.update({p["id"]: p for p in profiles_document()["profiles"]})
+    if profile_id not in _profiles:
+        from scorekeeper.rules import get_profile
 
-
-def _card_values(card_points: Any) -> list[dict[str, Any]]:
-    """Group the profile's card values for the reminder: ``K Q J 10 9 8 = 10``."""
-    if isinstance(card_points, Mapping):
-        pairs = list(card_points.items())
-    elif isinstance(card_points, Iterable) and not isinstance(card_points, str):
-        pairs = [(item.get("card") or item.get("rank"), item.get("points"))
-                 for item in card_points if isinstance(item, Mapping)]
-    else:
-        return []
-    groups: dict[Any, list[str]] = {}
-    for card, points in pairs:
-        if isinstance(points, int | float):
-            groups.setdefault(points, []).append(_card_label(str(card)))
-    return [{"cards": " ".join(cards), "points": _num(points)}
-            for points, cards in groups.items()]
+        get_profile(profile_id)  # raises InputError("unknown-profile")
+        raise KeyError(profile_id)
+    return _profiles[profile_id]
 
 
-def _card_label(card: str) -> str:
-    return gettext("Joker") if card.upper() in ("JK", "JOKER") else card
+def _card_values(card_points: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The profile's card values for the reminder, in the order of the label table."""
+    shown = []
+    for key, label, same_as in _CARD_VALUE_LABELS:
+        points = card_points.get(key)
+        if not isinstance(points, int | float):
+            continue
+        if same_as is not None and card_points.get(same_as) == points:
+            continue
+        shown.append({"cards": gettext(label), "points": _num(points)})
+    return shown
 
 
 def _amount(value: Any) -> int | float | None:
@@ -384,22 +404,19 @@ def _categories(profile: Mapping[str, Any]) -> list[dict[str, Any]]:
 # Match summary
 
 
-def _bonus_lines(scored: Mapping[str, Any], entered: Mapping[str, Any],
-                 bonus_table: Callable[[], Mapping[str, Any]]) -> list[str]:
+def _bonus_lines(scored: Mapping[str, Any], bonuses: Mapping[str, Any]) -> list[str]:
     """Each bonus of a side in a deal, with its category: ``2 × clean 200``."""
-    counted: dict[tuple[str, Any], int] = {}
-    melds = scored.get("melds") or []
-    for meld in melds:
-        if isinstance(meld, Mapping) and meld.get("category") and meld.get("bonus"):
-            key = (meld["category"], meld["bonus"])
-            counted[key] = counted.get(key, 0) + 1
-    if not melds and isinstance(entered.get("counts"), Mapping):
-        table = bonus_table()
-        for category, count in entered["counts"].items():
-            if category != "table_points" and isinstance(count, int) and count > 0:
-                counted[(category, _amount(table.get(category)))] = count
+    counted: dict[str, int] = {}
+    categories = scored.get("canastras")
+    if categories is None:  # a score document without the summary: read the melds
+        categories = [meld["category"] for meld in scored.get("melds") or []
+                      if isinstance(meld, Mapping) and meld.get("valid")
+                      and meld.get("category")]
+    for category in categories:
+        counted[category] = counted.get(category, 0) + 1
     lines = []
-    for (category, points), count in counted.items():
+    for category, count in counted.items():
+        points = _amount(bonuses.get(category))
         label = _category_label(category)
         shown = f"{label} {_num(points)}" if points is not None else label
         lines.append(gettext("%(count)s × %(bonus)s", count=_num(count), bonus=shown)
@@ -466,27 +483,18 @@ def _match_context(snapshot: Mapping[str, Any]) -> dict[str, Any]:
     profile_id = snapshot["profile"]
     sides = snapshot["sides"]
     names = [str(side["name"]) for side in sides]
-    entered_deals = snapshot.get("deals") or []
     after = result.get("after_each_deal") or []
-    table_cache: dict[str, Mapping[str, Any]] = {}
-
-    def bonus_table() -> Mapping[str, Any]:
-        if "t" not in table_cache:
-            table_cache["t"] = _profile_doc(profile_id).get("bonuses") or {}
-        return table_cache["t"]
+    bonuses = _profile_doc(profile_id).get("bonuses") or {}
 
     deals = []
     for number, scored in enumerate(result.get("deals") or [], start=1):
-        entered = entered_deals[number - 1] if number - 1 < len(entered_deals) else {}
-        entered_sides = entered.get("sides") or []
         running = after[number - 1] if number - 1 < len(after) else []
         rows = []
         for index, side in enumerate(scored["sides"]):
-            side_in = entered_sides[index] if index < len(entered_sides) else {}
             rows.append({
                 "name": names[index] if index < len(names) else side.get("name", ""),
                 "table": _num(side.get("table_points")),
-                "bonuses": _bonus_lines(side, side_in, bonus_table),
+                "bonuses": _bonus_lines(side, bonuses),
                 "bonus_points": _num(side.get("bonus_points")),
                 "going_out": _num(side.get("going_out_bonus")) if side.get(
                     "going_out_bonus") else "",
@@ -562,6 +570,12 @@ def cached_match_summary(match_id: Any, version: Any, lang: str,
 # Blank sheets
 
 
+def _vulnerability(rule: Any) -> dict[str, str] | None:
+    if not isinstance(rule, Mapping) or not rule.get("opening_minimum"):
+        return None
+    return {"total": _num(rule.get("from")), "minimum": _num(rule.get("opening_minimum"))}
+
+
 def render_blank_sheet(profile_id: str, lang: str, paper: str = "A4", rows: int = 20) -> bytes:
     """A blank scoresheet for one profile: its columns, N rows, and a rules reminder."""
     _check_paper(paper)
@@ -575,13 +589,13 @@ def render_blank_sheet(profile_id: str, lang: str, paper: str = "A4", rows: int 
                 "pdf/blank_sheet.html", lang,
                 gettext("%(profile)s: blank scoresheet", profile=terms["name"]),
                 terms=terms, profile=profile, rows=rows,
-                sides=max(2, int((profile.get("sides") or {}).get("min", 2))
-                          if isinstance(profile.get("sides"), Mapping) else 2),
+                sides=2,
                 categories=_categories(profile),
-                card_values=_card_values(profile.get("card_points")),
+                card_values=_card_values(profile.get("card_points") or {}),
                 target=_num(_amount(profile.get("target"))),
                 going_out=_num(_amount(profile.get("going_out"))),
-                pile_penalty=_num(_amount(profile.get("morto_penalty"))),
+                pile_penalty=_num(-abs(_amount(profile.get("morto_penalty")) or 0)),
+                vulnerability=_vulnerability(profile.get("vulnerability")),
             )
         return _write_pdf(html, paper, landscape=True)
 
