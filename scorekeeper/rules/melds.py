@@ -271,6 +271,10 @@ def _runs(cards: Sequence[Card], profile: Profile, in_one_go: bool) -> list[Read
                         category, points, profile.bonus(category),
                         1 if wild is not None and wild[0] == 2 else 0,
                     ))
+                    if gaps == 0:
+                        # The wildcard at the other end scores the same: the high end
+                        # is the reading given (seed 000: the joker goes "à la fin").
+                        break
     return readings
 
 

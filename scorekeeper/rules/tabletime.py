@@ -12,7 +12,7 @@ from itertools import combinations
 from typing import Any
 
 from scorekeeper.rules.cards import Card
-from scorekeeper.rules.melds import _runs, check_meld
+from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import InputError
 from scorekeeper.rules.profiles import PILE_FREE, PILE_TOP_USED_WILD_NEW_MELD, get_profile
 from scorekeeper.rules.scoring import read_cards, read_melds
@@ -80,8 +80,11 @@ def replace_wildcard(profile_id: str | None, meld: Any, card: Any) -> dict[str, 
                 "reason": "no-wildcard" if best is not None else "not-a-meld",
                 "before": before.as_dict(), "meld": None, "wildcard": None}
     after = check_meld((*cards, natural), profile)
-    # The card replaces the wildcard when some legal reading had the wildcard stand for it.
-    replaces = any(r.stands_for == str(natural.plain) for r in _runs(cards, profile, False))
+    # The card replaces the wildcard when it can take the wildcard's place: the meld
+    # without its wildcard, plus the card, is legal on its own.
+    rest = list(cards)
+    rest.remove(next(c for c in cards if c.plain == best.wildcard))
+    replaces = natural.rank not in (0, 2) and check_meld((*rest, natural), profile).valid
     if after.best is None:
         return {"profile": profile.id, "replaced": False, "reason": "no-legal-place",
                 "before": before.as_dict(), "meld": None, "wildcard": None}
