@@ -84,7 +84,8 @@ def replace_wildcard(profile_id: str | None, meld: Any, card: Any) -> dict[str, 
     # without its wildcard, plus the card, is legal on its own.
     rest = list(cards)
     rest.remove(next(c for c in cards if c.plain == best.wildcard))
-    replaces = natural.rank not in (0, 2) and check_meld((*rest, natural), profile).valid
+    replaces = not natural.is_joker and not natural.wild \
+        and check_meld((*rest, natural), profile).valid
     if after.best is None:
         return {"profile": profile.id, "replaced": False, "reason": "no-legal-place",
                 "before": before.as_dict(), "meld": None, "wildcard": None}
