@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import os
+import secrets
 from typing import Any
 
-from flask import Flask
-from flask_babel import Babel
+from flask import Flask, redirect, render_template, request, session
+from flask_babel import Babel, format_decimal, get_locale
+from flask_wtf.csrf import CSRFError, CSRFProtect
 
-from scorekeeper import resource_dir
-from scorekeeper.i18n import DEFAULT_LOCALE, select_locale
+from scorekeeper import __version__, db, resource_dir
+from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, select_locale
 
 babel = Babel()
+csrf = CSRFProtect()
+
+#: The language switcher's labels: each language in its own words.
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "pt_BR": "Português", "it": "Italiano"}
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -23,11 +30,128 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SECRET_KEY="dev",
         BABEL_DEFAULT_LOCALE=DEFAULT_LOCALE,
         BABEL_TRANSLATION_DIRECTORIES=str(resource_dir("translations")),
+        # A match lasts a whole evening: a CSRF token is valid for the whole session.
         WTF_CSRF_TIME_LIMIT=None,
+        MAX_CONTENT_LENGTH=512 * 1024,
+        SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 90,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+        PAGE_CACHE=True,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        if os.environ.get("DATABASE_URL"):
+            app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
+        if app.config["SECRET_KEY"] == "dev":
+            app.config["SECRET_KEY"] = _instance_secret(app)
     else:
         app.config.from_mapping(test_config)
     babel.init_app(app, locale_selector=select_locale)
+    csrf.init_app(app)
+    db.init_app(app)
+    _register(app)
     return app
+
+
+def _instance_secret(app: Flask) -> str:
+    """A secret key made once per installation and kept in the instance folder."""
+    path = os.path.join(app.instance_path, "secret_key")
+    try:
+        with open(path, encoding="ascii") as handle:
+            key = handle.read().strip()
+        if key:
+            return key
+    except OSError:
+        pass
+    key = secrets.token_urlsafe(32)
+    try:
+        os.makedirs(app.instance_path, exist_ok=True)
+        with open(path, "w", encoding="ascii") as handle:
+            handle.write(key)
+        os.chmod(path, 0o600)
+    except OSError:  # a read-only install still runs, with sessions lasting one process
+        pass
+    return key
+
+
+def _register(app: Flask) -> None:
+    from scorekeeper.web import api, burro, deals, exports, matches, referee, share
+    from scorekeeper.web.common import card_html_text, red, safe_next
+    from scorekeeper.web.labels import label
+
+    for module in (matches, deals, referee, burro, share, exports, api):
+        app.register_blueprint(module.bp)
+    csrf.exempt(api.bp)
+
+    @app.get("/lang/<code>")
+    def choose_language(code: str) -> Any:
+        """Remember the chosen language, then go back to the page."""
+        if code in LOCALES:
+            session["lang"] = code
+            session.permanent = True
+        return redirect(safe_next(request.args.get("next")))
+
+    def num(value: Any) -> str:
+        try:
+            return str(format_decimal(value))
+        except (TypeError, ValueError):
+            return str(value)
+
+    def signed(value: Any) -> str:
+        text = num(value)
+        return f"+{text}" if isinstance(value, int) and value > 0 else text.replace("-", "−")
+
+    app.jinja_env.filters.update(num=num, signed=signed, card=card_html_text, label=label)
+    app.jinja_env.tests["red"] = red
+    app.jinja_env.globals.update(
+        LANGUAGES=[(code, LANGUAGE_NAMES.get(code, code)) for code in LOCALES],
+        asset_version=__version__,
+        current_locale=lambda: str(get_locale() or DEFAULT_LOCALE),
+    )
+
+    @app.after_request
+    def headers(response: Any) -> Any:
+        # Links carry secret tokens: never leak them in a Referer; nothing from other hosts.
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+            "script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
+        )
+        return response
+
+    def page(status: int, template: str = "error.html", **context: Any) -> Any:
+        if request.path.startswith("/api/"):
+            from scorekeeper.web.api import error
+
+            return error(context.get("code", "error"), context.get("code", "error"), None, status)
+        return render_template(template, status=status, **context), status
+
+    @app.errorhandler(404)
+    def not_found(_err: Any) -> Any:
+        return page(404, code="not-found")
+
+    @app.errorhandler(405)
+    def not_allowed(_err: Any) -> Any:
+        return page(405, code="not-allowed")
+
+    @app.errorhandler(413)
+    def too_large(_err: Any) -> Any:
+        return page(413, code="too-large")
+
+    @app.errorhandler(CSRFError)
+    def csrf_failed(_err: Any) -> Any:
+        return page(400, code="csrf")
+
+    @app.errorhandler(400)
+    def bad_request(_err: Any) -> Any:
+        return page(400, code="bad-request")
+
+    @app.errorhandler(503)
+    def unavailable(_err: Any) -> Any:
+        return page(503, code="unavailable")
+
+    @app.errorhandler(500)
+    def server_error(_err: Any) -> Any:
+        return page(500, code="server-error")

@@ -1,0 +1,138 @@
+"""Database engine, sessions and programmatic migrations.
+
+SQLite (the default, a file in the instance folder) runs in WAL mode so readers
+never wait for a writer, and every write transaction starts with
+``BEGIN IMMEDIATE`` so two phones saving at once queue up instead of failing
+with "database is locked" halfway through (SQLAlchemy's "serializable
+isolation / savepoints / transactional DDL" recipe for pysqlite: the driver's
+own transaction handling is switched off and SQLAlchemy emits BEGIN itself).
+PostgreSQL works by setting ``DATABASE_URL``; writers lock the match row with
+``SELECT … FOR UPDATE`` instead.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, current_app, g
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+_EXT = "scorekeeper.db"
+
+
+def database_url(app: Flask) -> str:
+    """``DATABASE_URL`` from the config, then the environment, then a file in instance/."""
+    url = app.config.get("DATABASE_URL") or os.environ.get("DATABASE_URL")
+    if url:
+        # Heroku-style URLs name the dialect "postgres"; SQLAlchemy wants "postgresql".
+        if url.startswith("postgres://"):
+            url = "postgresql://" + url[len("postgres://") :]
+        if url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url[len("postgresql://") :]
+        return str(url)
+    os.makedirs(app.instance_path, exist_ok=True)
+    return "sqlite:///" + os.path.join(app.instance_path, "scorekeeper.sqlite3")
+
+
+def make_engine(url: str) -> Engine:
+    """An engine; for SQLite with WAL, a busy timeout and BEGIN [IMMEDIATE] emitted by us."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(
+        url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=16
+    )
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy, not the driver, decide when a transaction begins.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        immediate = conn.get_execution_options().get("sqlite_immediate", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+class Database:
+    """The engine and two session factories: one for reading, one for writing."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        writer_engine = self.engine.execution_options(sqlite_immediate=True)
+        self.read_sessions = sessionmaker(bind=self.engine, expire_on_commit=False)
+        self.write_sessions = sessionmaker(bind=writer_engine, expire_on_commit=False)
+
+    @contextmanager
+    def writing(self) -> Iterator[Session]:
+        """One write transaction: committed on success, rolled back on any exception."""
+        with self.write_sessions() as session, session.begin():
+            yield session
+
+
+def init_app(app: Flask) -> Database:
+    database = Database(database_url(app))
+    app.extensions[_EXT] = database
+    app.teardown_appcontext(_close_reader)
+    return database
+
+
+def get_db(app: Flask | None = None) -> Database:
+    return (app or current_app).extensions[_EXT]  # type: ignore[no-any-return]
+
+
+def reader() -> Session:
+    """The request's read-only session (one per request, closed at teardown)."""
+    if "db_reader" not in g:
+        g.db_reader = get_db().read_sessions()
+    return g.db_reader  # type: ignore[no-any-return]
+
+
+@contextmanager
+def writer() -> Iterator[Session]:
+    """A write transaction (BEGIN IMMEDIATE on SQLite)."""
+    with get_db().writing() as session:
+        yield session
+
+
+def _close_reader(_exc: BaseException | None) -> None:
+    session = g.pop("db_reader", None)
+    if session is not None:
+        session.close()
+
+
+def alembic_config(url: str) -> Any:
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    """``alembic upgrade head`` without an alembic.ini: the scripts ship in the package."""
+    from alembic import command
+
+    engine = make_engine(url)
+    try:
+        with engine.begin() as connection:
+            config = alembic_config(url)
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+    finally:
+        engine.dispose()

@@ -1,0 +1,209 @@
+"""WTForms: shape and type only; the referee (scorekeeper.rules) decides legality.
+
+Every POST form carries a CSRF token (Flask-WTF), an idempotency key and, where
+it changes a match, the match version it was built from.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.widgets import CheckboxInput, ListWidget
+
+#: The canastra categories of the contract, and the form field holding each count.
+CATEGORY_FIELDS = {
+    "clean": "clean",
+    "dirty": "dirty",
+    "semi-clean": "semi_clean",
+    "clean-500": "clean_500",
+    "clean-1000": "clean_1000",
+}
+
+
+def _strip(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
+
+
+class StrippingMeta:
+    """Strip surrounding whitespace from every text field (indico's base form habit)."""
+
+    def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
+        if issubclass(unbound_field.field_class, (FieldList, FormField)):
+            return unbound_field.bind(form=form, **options)
+        filters = list(unbound_field.kwargs.get("filters", []))
+        filters.append(_strip)
+        return unbound_field.bind(form=form, filters=filters, **options)
+
+
+class BaseForm(FlaskForm):
+    class Meta(StrippingMeta):
+        pass
+
+
+class QueryForm(Form):
+    """A GET form that changes nothing: no CSRF token needed."""
+
+    class Meta(StrippingMeta):
+        pass
+
+
+class WriteForm(BaseForm):
+    """A POST form that changes a match: idempotency key and the version it was built from."""
+
+    idem = HiddenField()
+    version = HiddenField()
+
+
+# --- matches -----------------------------------------------------------------
+
+
+class SideEntry(Form):
+    class Meta(StrippingMeta):
+        pass
+
+    name = StringField(_l("Side name"), validators=[Optional(), Length(max=40)])
+    players = StringField(
+        _l("Players (comma separated)"), validators=[Optional(), Length(max=120)]
+    )
+
+
+class NewMatchForm(BaseForm):
+    idem = HiddenField()
+    name = StringField(_l("Match name"), validators=[Optional(), Length(max=80)])
+    profile = SelectField(_l("Rules"), validators=[InputRequired()])
+    target = IntegerField(
+        _l("Target (empty: the rules' default)"),
+        validators=[Optional(), NumberRange(min=100, max=100000)],
+    )
+    sides = FieldList(FormField(SideEntry), min_entries=5, max_entries=5)
+
+
+class ConfirmForm(WriteForm):
+    """Undo the last deal, delete a match: a button and its version."""
+
+
+# --- deals -------------------------------------------------------------------
+
+
+def _count(label: Any) -> IntegerField:
+    return IntegerField(label, validators=[Optional(), NumberRange(min=0, max=20)])
+
+
+class SideDealForm(Form):
+    class Meta(StrippingMeta):
+        pass
+
+    mode = RadioField(
+        _l("Entry"),
+        choices=[("cards", _l("Cards")), ("counts", _l("Counts"))],
+        default="cards",
+    )
+    melds = TextAreaField(_l("Melds, one per line (e.g. 3H 4H 5H)"), validators=[Length(max=2000)])
+    table_points = IntegerField(
+        _l("Points of the cards on the table"),
+        validators=[Optional(), NumberRange(min=-1000, max=5000)],
+    )
+    clean = _count(_l("Clean canastras"))
+    dirty = _count(_l("Dirty canastras"))
+    semi_clean = _count(_l("Semi-clean canastras"))
+    clean_500 = _count(_l("Clean canastras of 13 cards (500)"))
+    clean_1000 = _count(_l("Clean canastras of 14 cards (1000)"))
+    hand = StringField(_l("Cards left in hand"), validators=[Length(max=400)])
+    hand_points = IntegerField(
+        _l("or their points"), validators=[Optional(), NumberRange(min=0, max=2000)]
+    )
+    morto = SelectField(
+        _l("Morto"),
+        choices=[
+            ("taken", _l("taken")),
+            ("not_taken", _l("not taken")),
+            ("unused", _l("taken but never played")),
+        ],
+        default="taken",
+    )
+    opening = TextAreaField(
+        _l("Opening: the melds laid down together, one per line"), validators=[Length(max=1000)]
+    )
+
+
+class DealForm(WriteForm):
+    sides = FieldList(FormField(SideDealForm), min_entries=2, max_entries=5)
+    went_out = RadioField(_l("Who went out?"), default="")
+    closed_by = RadioField(
+        _l("How?"),
+        choices=[("discard", _l("by discarding")), ("meld", _l("by melding the last card"))],
+        default="discard",
+    )
+
+
+# --- referee helpers (GET, nothing changes) ------------------------------------
+
+
+class CheckForm(QueryForm):
+    profile = SelectField(_l("Rules"))
+    melds = TextAreaField(_l("Melds, one per line (e.g. 3H 4H 5H)"), validators=[Length(max=2000)])
+    before = IntegerField(
+        _l("Side's total before the deal (for the opening check)"),
+        validators=[Optional(), NumberRange(min=-100000, max=100000)],
+    )
+    in_one_go = BooleanField(_l("Laid down in one go"))
+
+
+class PileForm(QueryForm):
+    profile = SelectField(_l("Rules"))
+    top = StringField(_l("Top card of the discard pile"), validators=[Length(max=10)])
+    melds = TextAreaField(_l("Your side's melds, one per line"), validators=[Length(max=2000)])
+    hand = StringField(_l("Your hand"), validators=[Length(max=400)])
+
+
+class WildcardForm(QueryForm):
+    profile = SelectField(_l("Rules"))
+    meld = StringField(_l("The meld with its wildcard"), validators=[Length(max=200)])
+    card = StringField(_l("The natural card you add"), validators=[Length(max=10)])
+
+
+class BurroRanksForm(QueryForm):
+    players = IntegerField(
+        _l("Number of players"), validators=[Optional(), NumberRange(min=3, max=12)]
+    )
+
+
+# --- burro -------------------------------------------------------------------
+
+
+class NewBurroForm(BaseForm):
+    idem = HiddenField()
+    name = StringField(_l("Name"), validators=[Optional(), Length(max=80)])
+    players = TextAreaField(_l("Players, one per line"), validators=[Length(max=600)])
+
+
+class MultiCheckboxField(SelectMultipleField):
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+
+class BurroRoundForm(WriteForm):
+    kind = RadioField(
+        _l("How did the round end?"),
+        choices=[("loser", _l("someone lost")), ("feint", _l("a feint"))],
+        default="loser",
+    )
+    loser = SelectField(_l("Who lost?"), validators=[Optional()])
+    feint_by = SelectField(_l("Who feinted?"), validators=[Optional()])
+    fooled = MultiCheckboxField(_l("Who fell for it?"), validators=[Optional()])

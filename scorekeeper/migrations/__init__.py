@@ -1,0 +1,1 @@
+"""Alembic migrations, run programmatically by ``scorekeeper db upgrade`` (no alembic.ini)."""

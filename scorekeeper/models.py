@@ -1,0 +1,163 @@
+"""Database tables.
+
+A deal is stored exactly as the players entered it (the contract's deal JSON);
+every total is recomputed from the stored deals by ``scorekeeper.rules``, so
+fixing an old deal fixes everything after it. The only derived values kept in
+the database are the match's ``status`` and ``totals``, a cache for the home
+page's list, rewritten on every change.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, select
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def new_token() -> str:
+    """An unguessable link token (128 bits of randomness)."""
+    return secrets.token_urlsafe(16)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Match(Base):
+    __tablename__ = "matches"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    profile: Mapped[str] = mapped_column(String(40))
+    target: Mapped[int] = mapped_column(Integer)
+    # [{"name": "Nós", "players": ["Ana", "Bia"]}, …]
+    sides: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # Raised by one on every change; a form carries the version it was built from.
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    # Cache for the home page only (recomputed from the deals on every change).
+    status: Mapped[str] = mapped_column(String(20), default="in-progress")
+    totals: Mapped[list[int]] = mapped_column(JSON, default=list)
+
+    deals: Mapped[list[Deal]] = relationship(
+        back_populates="match",
+        order_by="Deal.position",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+    changes: Mapped[list[Change]] = relationship(
+        back_populates="match",
+        order_by="Change.version",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+    def side_names(self) -> list[str]:
+        return [str(side["name"]) for side in self.sides]
+
+    def deal_docs(self) -> list[dict[str, Any]]:
+        return [deal.data for deal in self.deals]
+
+    def match_input(self, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The contract's ``match`` input document for this match."""
+        return {
+            "profile": self.profile,
+            "target": self.target,
+            "sides": self.side_names(),
+            "deals": self.deal_docs() if deals is None else deals,
+        }
+
+
+class Deal(Base):
+    __tablename__ = "deals"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)  # 0-based order in the match
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)  # the deal document as entered
+    created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    match: Mapped[Match] = relationship(back_populates="deals")
+
+
+class Change(Base):
+    """One line of a match's history, so a stale save can be told what changed."""
+
+    __tablename__ = "changes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    version: Mapped[int] = mapped_column(Integer)  # the match version this change produced
+    action: Mapped[str] = mapped_column(String(20))  # added | edited | removed
+    position: Mapped[int] = mapped_column(Integer)
+    created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    match: Mapped[Match] = relationship(back_populates="changes")
+
+
+class Submission(Base):
+    """An idempotency key already used: a replayed form redirects to where the first one went."""
+
+    __tablename__ = "submissions"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    target_url: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class BurroGame(Base):
+    __tablename__ = "burro_games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    players: Mapped[list[str]] = mapped_column(JSON)
+    # The contract's burro rounds as entered: {"loser": …} or {"feint_by": …, "fooled": […]}
+    rounds: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    finished: Mapped[bool] = mapped_column(default=False)
+
+    def burro_input(self, rounds: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        return {"players": list(self.players), "rounds": self.rounds if rounds is None else rounds}
+
+
+def used_submission(session: Session, key: str) -> str | None:
+    """Where the form with this idempotency key went the first time, if it was used."""
+    if not key:
+        return None
+    return session.scalar(select(Submission.target_url).where(Submission.key == key))
+
+
+def match_snapshot(match: Match) -> dict[str, Any]:
+    """The match as a plain dict (for the PDF summary and exports)."""
+    from scorekeeper.rules import match_document
+
+    deals = match.deal_docs()
+    return {
+        "id": match.id,
+        "version": match.version,
+        "name": match.name,
+        "created": match.created.isoformat(),
+        "profile": match.profile,
+        "target": match.target,
+        "sides": [
+            {"name": side["name"], "players": list(side.get("players", []))}
+            for side in match.sides
+        ],
+        "deals": deals,
+        "result": match_document(match.match_input(deals)),
+    }

@@ -1,0 +1,156 @@
+/* Progressive enhancement only: every page works without this file.
+   The referee decides everything; this script only asks it (POST /api/v1/check). */
+(function () {
+  "use strict";
+  var doc = document, root = doc.documentElement;
+  root.classList.add("js");
+  var SUITS = [["S", "\u2660"], ["H", "\u2665"], ["D", "\u2666"], ["C", "\u2663"]];
+  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  var SYM = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
+
+  function el(tag, attrs, text) {
+    var e = doc.createElement(tag);
+    for (var k in attrs) { e.setAttribute(k, attrs[k]); }
+    if (text) { e.textContent = text; }
+    return e;
+  }
+  function pretty(card) {
+    var m = /^(10|[2-9AJQK])([SHDC])(\*?)$/i.exec(card);
+    return m ? m[1].toUpperCase() + SYM[m[2].toUpperCase()] + m[3] : card;
+  }
+  function lines(text) {
+    return text.split("\n").map(function (l) { return l.trim(); }).filter(function (l) { return l && l !== "!"; });
+  }
+
+  /* Entry mode per side: cards or counts. */
+  doc.querySelectorAll("input.mode").forEach(function (radio) {
+    radio.addEventListener("change", function () {
+      var box = radio.closest("fieldset.side");
+      if (box && radio.checked) { box.setAttribute("data-mode", radio.value); }
+    });
+  });
+
+  /* - and + around the canastra counts. */
+  doc.querySelectorAll("input[data-stepper]").forEach(function (input) {
+    var wrap = el("div", {"class": "stepper"});
+    input.parentNode.insertBefore(wrap, input);
+    function step(d) {
+      return function () {
+        var v = Math.max(0, (parseInt(input.value, 10) || 0) + d);
+        input.value = v ? String(v) : "";
+        input.dispatchEvent(new Event("change", {bubbles: true}));
+      };
+    }
+    var minus = el("button", {type: "button", "aria-label": "\u2212 " + input.id}, "\u2212");
+    var plus = el("button", {type: "button", "aria-label": "+ " + input.id}, "+");
+    minus.addEventListener("click", step(-1));
+    plus.addEventListener("click", step(1));
+    wrap.appendChild(minus); wrap.appendChild(input); wrap.appendChild(plus);
+  });
+
+  /* Card picker and live verdicts for every meld box. */
+  var form = doc.getElementById("deal-form");
+  var words = {};
+  try { words = JSON.parse(form ? form.getAttribute("data-words") : "{}") || {}; } catch (e) { words = {}; }
+
+  doc.querySelectorAll("textarea[data-picker]").forEach(function (area) {
+    var side = area.getAttribute("data-picker");
+    var picker = el("div", {"class": "picker", "data-side": side});
+    var suits = el("div", {"class": "suits"}), ranks = el("div", {"class": "ranks"});
+    var suit = "H";
+    var suitButtons = [];
+    SUITS.forEach(function (s) {
+      var b = el("button", {type: "button", "data-suit": s[0], "aria-pressed": s[0] === suit ? "true" : "false",
+        "class": s[0] === "H" || s[0] === "D" ? "r" : ""}, s[1]);
+      b.addEventListener("click", function () {
+        suit = s[0];
+        suitButtons.forEach(function (o) { o.setAttribute("aria-pressed", o === b ? "true" : "false"); });
+      });
+      suitButtons.push(b); suits.appendChild(b);
+    });
+    var joker = el("button", {type: "button", "data-rank": "JK"}, "JK");
+    joker.addEventListener("click", function () { add("JK"); });
+    suits.appendChild(joker);
+    RANKS.forEach(function (r) {
+      var b = el("button", {type: "button", "data-rank": r}, r);
+      b.addEventListener("click", function () { add(r + suit); });
+      ranks.appendChild(b);
+    });
+    var tools = el("div", {"class": "actions"});
+    var newMeld = el("button", {type: "button", "data-action": "new-meld"}, words["new"] || "+");
+    var back = el("button", {type: "button", "data-action": "back"}, words.back || "\u232b");
+    newMeld.addEventListener("click", function () {
+      if (area.value.trim() && !/\n\s*$/.test(area.value)) { area.value = area.value.replace(/\s+$/, "") + "\n"; }
+      changed();
+    });
+    back.addEventListener("click", function () {
+      area.value = area.value.replace(/\s*\S+\s*$/, "");
+      changed();
+    });
+    tools.appendChild(newMeld); tools.appendChild(back);
+    var list = el("ol", {"class": "verdicts", "aria-live": "polite", "data-side": side});
+    picker.appendChild(suits); picker.appendChild(ranks); picker.appendChild(tools); picker.appendChild(list);
+    area.parentNode.insertBefore(picker, area.nextSibling);
+
+    function add(card) {
+      var v = area.value;
+      if (v && !/[\s\n]$/.test(v)) { v += " "; }
+      area.value = v + card;
+      changed();
+    }
+    var timer = null, seq = 0;
+    function changed() { clearTimeout(timer); timer = setTimeout(check, 200); }
+    area.addEventListener("input", changed);
+
+    function check() {
+      var melds = lines(area.value);
+      var mine = ++seq;
+      if (!melds.length) { list.textContent = ""; return; }
+      var body = {profile: form.getAttribute("data-profile"), melds: melds.map(function (l) {
+        return /!$/.test(l) ? {cards: l.slice(0, -1).trim(), in_one_go: true} : l;
+      })};
+      var lang = (root.getAttribute("lang") || "en").replace("-", "_");
+      fetch(form.getAttribute("data-check") + "?lang=" + encodeURIComponent(lang), {
+        method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)
+      }).then(function (r) { return r.json(); }).then(function (data) {
+        if (mine !== seq) { return; }
+        show(melds, data);
+      }).catch(function () { list.textContent = ""; });
+    }
+    function show(melds, data) {
+      list.textContent = "";
+      if (data.error) {
+        list.appendChild(el("li", {"class": "bad"}, "\u2717 " + data.error.message));
+        return;
+      }
+      (data.melds || []).forEach(function (m) {
+        var li = el("li", {"class": m.valid ? "ok verdict" : "bad verdict"});
+        var text = (m.valid ? "\u2713 " : "\u2717 ") + m.cards.map(pretty).join(" ");
+        if (m.valid) {
+          text += " \u00b7 " + (words[m.category] || words[m.kind] || m.kind) + " \u00b7 " + m.points + " " + (words.points || "");
+          if (m.bonus) { text += " + " + m.bonus; }
+        } else {
+          text += " \u00b7 " + (m.problems || []).map(function (p) { return p.message || p.code; }).join("; ");
+        }
+        li.textContent = text;
+        list.appendChild(li);
+      });
+      (data.problems || []).forEach(function (p) {
+        list.appendChild(el("li", {"class": "bad verdict"}, "\u2717 " + (p.message || p.code)));
+      });
+    }
+    if (area.value.trim()) { changed(); }
+  });
+
+  /* A read-only page reloads itself when the match changes. */
+  var poll = doc.body.getAttribute("data-poll");
+  if (poll) {
+    var version = doc.body.getAttribute("data-version");
+    setInterval(function () {
+      if (doc.hidden) { return; }
+      fetch(poll, {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (d) {
+        if (d.version !== undefined && String(d.version) !== version) { location.reload(); }
+      }).catch(function () {});
+    }, parseInt(doc.body.getAttribute("data-interval") || "4000", 10));
+  }
+})();

@@ -1,0 +1,1 @@
+"""The web app's blueprints, one per job: matches, deals, referee, burro, share, exports, api."""

@@ -1,0 +1,117 @@
+"""The JSON API: the same documents as the ``scorekeeper`` command.
+
+200 the input is legal, 422 it is readable but breaks a rule (the document says
+which), 400 it cannot be read: ``{"error": {"code", "message", "field"}}``.
+``?lang=fr`` localises the messages. No cookies are needed, so no CSRF token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, request, send_from_directory
+from flask_babel import force_locale
+from flask_babel import gettext as _
+
+from scorekeeper.i18n import LOCALES
+from scorekeeper.web.common import input_error_text, localize, rules
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+#: Documents larger than this are refused before parsing (a deal is a few KB).
+MAX_BODY = 256 * 1024
+
+
+def _lang() -> str:
+    wanted = (request.args.get("lang") or "en").replace("-", "_")
+    if wanted in LOCALES:
+        return wanted
+    short = wanted.split("_")[0]
+    return next((loc for loc in LOCALES if loc.split("_")[0] == short), "en")
+
+
+def error(code: str, message: str, field: str | None = None, status: int = 400) -> Any:
+    return jsonify({"error": {"code": code, "message": message, "field": field}}), status
+
+
+def _run(make: Callable[[Any], dict[str, Any]]) -> Any:
+    core = rules()
+    with force_locale(_lang()):
+        if request.content_length is not None and request.content_length > MAX_BODY:
+            return error("too-large", _("The document is too large."), None, 413)
+        body = request.get_json(force=True, silent=True)
+        if body is None:
+            return error("bad-json", _("The body is not a JSON document."))
+        try:
+            doc = make(body)
+        except core.InputError as err:
+            return error(err.code, input_error_text(err), err.params.get("field"))
+        except (TypeError, ValueError, KeyError, AttributeError) as err:
+            current_app.logger.warning("unreadable API input: %r", err)
+            return error("bad-value", _("The document cannot be read."))
+        doc = localize(doc)
+    return jsonify(doc), 200 if doc.get("valid", not doc.get("problems")) else 422
+
+
+def _need_object(body: Any) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise rules().InputError("bad-value", field="", value=str(body)[:40], expected="object")
+    return body
+
+
+def _check(body: Any) -> dict[str, Any]:
+    core = rules()
+    body = _need_object(body)
+    melds = body.get("melds")
+    before = body.get("before")
+    if before is not None and (isinstance(before, bool) or not isinstance(before, int)):
+        raise core.InputError("bad-value", field="before", value=str(before)[:40],
+                              expected="integer")
+    if melds is None:
+        raise core.InputError("missing-field", field="melds")
+    return dict(core.check_document(melds, profile=body.get("profile"), before=before,
+                                    in_one_go=bool(body.get("in_one_go", False))))
+
+
+@bp.post("/check")
+def check() -> Any:
+    """Judge melds (and the opening with ``before``)."""
+    return _run(_check)
+
+
+@bp.post("/score")
+def score() -> Any:
+    """Score one deal."""
+    return _run(lambda body: dict(rules().score_document(_need_object(body))))
+
+
+@bp.post("/match")
+def match() -> Any:
+    """Score a whole match."""
+    return _run(lambda body: dict(rules().match_document(_need_object(body))))
+
+
+@bp.post("/burro")
+def burro() -> Any:
+    """Letters, who is out and the ranking of a Burro game."""
+    return _run(lambda body: dict(rules().burro_document(_need_object(body))))
+
+
+@bp.get("/profiles")
+def profiles() -> Any:
+    """Every rule profile as data."""
+    return jsonify(rules().profiles_document())
+
+
+@bp.get("/openapi.json")
+def openapi() -> Any:
+    """The OpenAPI 3 description of this API."""
+    return send_from_directory(current_app.static_folder or "static", "openapi.json",
+                               mimetype="application/json")
+
+
+@bp.route("/<path:anything>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+def unknown(anything: str) -> Any:
+    """Unknown API paths answer in JSON too."""
+    return error("not-found", _("No such API endpoint."), None, 404)

@@ -1,0 +1,189 @@
+"""Burro, the children's letters game: players, rounds, letters, who is out, the ranking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, session, url_for
+from flask_babel import gettext as _
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from scorekeeper.db import reader, writer
+from scorekeeper.forms import BurroRoundForm, ConfirmForm, NewBurroForm
+from scorekeeper.models import BurroGame, utcnow
+from scorekeeper.web.common import input_error_text, localize, rules
+from scorekeeper.web.writes import clean_key, form_version, new_key, remember_key, replayed
+
+bp = Blueprint("burro", __name__)
+
+
+def load_game(*, edit: str | None = None, view: str | None = None) -> BurroGame | None:
+    token = edit if edit is not None else view
+    if not token or len(token) > 64:
+        return None
+    column = BurroGame.edit_token if edit is not None else BurroGame.view_token
+    return reader().scalar(select(BurroGame).where(column == token))
+
+
+def standing(game: BurroGame, rounds: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The referee's ``burro`` document, localised."""
+    return dict(localize(rules().burro_document(game.burro_input(rounds))))
+
+
+def _remember(game: BurroGame) -> None:
+    known = list(session.get("burros", []))
+    if game.id not in known:
+        session["burros"] = [*known, game.id][-40:]
+
+
+@bp.route("/burro", methods=["GET", "POST"])
+def new_game() -> Any:
+    """Start a game of Burro."""
+    core = rules()
+    form = NewBurroForm()
+    if not form.is_submitted():
+        form.idem.data = new_key()
+    if form.validate_on_submit():
+        players = [p.strip() for p in (form.players.data or "").splitlines() if p.strip()]
+        try:
+            core.burro_document({"players": players, "rounds": []})
+            ranks = core.burro_ranks(len(players))
+        except core.InputError as err:
+            form.players.errors = [*form.players.errors, input_error_text(err)]
+            ranks = None
+        if len(set(players)) != len(players):
+            form.players.errors = [*form.players.errors, _("Two players have the same name.")]
+        if ranks is not None and not form.players.errors:
+            key = clean_key(form.idem.data)
+            with writer() as db:
+                done = replayed(db, key)
+                if done:
+                    return redirect(done)
+                game = BurroGame(name=form.name.data or " · ".join(players), players=players,
+                                 rounds=[])
+                db.add(game)
+                db.flush()
+                url = url_for("burro.game", token=game.edit_token)
+                remember_key(db, key, url)
+            _remember(game)
+            return redirect(url)
+    return render_template("burro_new.html", form=form), 200 if not form.errors else 422
+
+
+def _round_form(game: BurroGame) -> BurroRoundForm:
+    form = BurroRoundForm()
+    out = set(standing(game).get("out", []))
+    playing = [(p, p) for p in game.players if p not in out]
+    form.loser.choices = playing
+    form.feint_by.choices = playing
+    form.fooled.choices = playing
+    return form
+
+
+def _game_page(game: BurroGame, form: BurroRoundForm | None, editable: bool, status: int = 200,
+               stale: bool = False) -> Any:
+    result = standing(game)
+    ranks = rules().burro_ranks(len(game.players)) if 3 <= len(game.players) <= 12 else []
+    return render_template(
+        "burro_game.html", game=game, result=result, form=form, editable=editable,
+        ranks=ranks, stale=stale,
+        undo=ConfirmForm(formdata=None, data={"version": str(game.version), "idem": new_key()}),
+    ), status
+
+
+@bp.get("/b/<token>")
+def game(token: str) -> Any:
+    """The letters so far, and the next round's form."""
+    found = load_game(edit=token)
+    if found is None:
+        abort(404)
+    _remember(found)
+    form = _round_form(found)
+    form.version.data = str(found.version)
+    form.idem.data = new_key()
+    return _game_page(found, form, editable=True)
+
+
+@bp.get("/bv/<token>")
+def view(token: str) -> Any:
+    """Read-only Burro standings."""
+    found = load_game(view=token)
+    if found is None:
+        abort(404)
+    return _game_page(found, None, editable=False)
+
+
+@bp.post("/b/<token>/round")
+def add_round(token: str) -> Any:
+    """Record how a round ended."""
+    found = load_game(edit=token)
+    if found is None:
+        abort(404)
+    form = _round_form(found)
+    if not form.validate_on_submit():
+        return _game_page(found, form, editable=True, status=400)
+    if form.kind.data == "feint":
+        if not form.feint_by.data:
+            form.feint_by.errors = [_("Say who feinted.")]
+            return _game_page(found, form, editable=True, status=422)
+        entry: dict[str, Any] = {"feint_by": form.feint_by.data, "fooled": list(form.fooled.data)}
+    else:
+        if not form.loser.data:
+            form.loser.errors = [_("Say who lost.")]
+            return _game_page(found, form, editable=True, status=422)
+        entry = {"loser": form.loser.data}
+    trial = standing(found, [*found.rounds, entry])
+    if trial.get("problems"):
+        form.kind.errors = [p.get("message", p["code"]) for p in trial["problems"]]
+        return _game_page(found, form, editable=True, status=422)
+    return _write(token, form, lambda g: [*g.rounds, entry])
+
+
+@bp.post("/b/<token>/undo")
+def undo_round(token: str) -> Any:
+    """Take the last round back."""
+    found = load_game(edit=token)
+    if found is None:
+        abort(404)
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        return _game_page(found, _round_form(found), editable=True, status=400)
+    return _write(token, form, lambda g: list(g.rounds[:-1]))
+
+
+def _write(token: str, form: Any, change: Any) -> Any:
+    key = clean_key(form.idem.data)
+    url = url_for("burro.game", token=token)
+    try:
+        with writer() as db:
+            done = replayed(db, key)
+            if done:
+                return redirect(done)
+            locked = db.scalar(
+                select(BurroGame).where(BurroGame.edit_token == token).with_for_update()
+            )
+            if locked is None:
+                abort(404)
+            if form_version(form.version.data) != locked.version:
+                raise _Stale
+            locked.rounds = change(locked)
+            locked.version += 1
+            locked.updated = utcnow()
+            locked.finished = bool(rules().burro_document(locked.burro_input()).get("finished"))
+            remember_key(db, key, url)
+    except _Stale:
+        fresh = load_game(edit=token)
+        if fresh is None:
+            abort(404)
+        form2 = _round_form(fresh)
+        form2.version.data = str(fresh.version)
+        form2.idem.data = new_key()
+        return _game_page(fresh, form2, editable=True, status=409, stale=True)
+    except IntegrityError:
+        return redirect(url)
+    return redirect(url)
+
+
+class _Stale(Exception):
+    pass

@@ -1,0 +1,137 @@
+"""What every blueprint shares: the referee, localised problems, links, caches."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import abort, current_app
+from flask_babel import get_locale, gettext
+
+#: Suit symbols for display (the referee speaks S H D C).
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_CARD = re.compile(r"^(10|[2-9AJQK])([SHDC])(\*?)$", re.IGNORECASE)
+
+
+def rules() -> Any:
+    """The referee core, imported on first use (importing the web app stays cheap)."""
+    import scorekeeper.rules as core
+
+    return core
+
+
+def locale_code() -> str:
+    return str(get_locale() or "en")
+
+
+def localize(doc: Any) -> Any:
+    """Add a sentence in the page's language to every problem of a referee document."""
+    try:
+        from scorekeeper.messages import localize as _localize
+    except ImportError:  # the catalogue of messages is not installed: show the codes
+        return _fallback_localize(doc)
+    return _localize(doc, gettext)
+
+
+def _fallback_localize(doc: Any) -> Any:
+    if isinstance(doc, list):
+        return [_fallback_localize(item) for item in doc]
+    if not isinstance(doc, dict):
+        return doc
+    out = {key: _fallback_localize(value) for key, value in doc.items()}
+    if "code" in doc and "params" in doc and "message" not in doc:
+        params = ", ".join(f"{k}={v}" for k, v in sorted(doc["params"].items()))
+        out["message"] = f"{doc['code']} ({params})" if params else str(doc["code"])
+    return out
+
+
+def input_error_text(err: Any) -> str:
+    """The sentence for an unreadable input (an unknown card, a missing field…)."""
+    try:
+        from scorekeeper.messages import input_error_message
+    except ImportError:
+        params = getattr(err, "params", {})
+        detail = ", ".join(f"{k}={v}" for k, v in sorted(params.items()) if k != "field")
+        return f"{getattr(err, 'code', 'bad-value')}: {detail}"
+    return str(input_error_message(err, gettext))
+
+
+def profile_name(profile_id: str) -> str:
+    """The profile's name in the page's language."""
+    try:
+        from scorekeeper import i18n
+
+        label = getattr(i18n, "profile_name", None)
+        if callable(label):
+            return str(label(profile_id))
+        names = getattr(i18n, "PROFILE_NAMES", None)
+        if isinstance(names, dict) and profile_id in names:
+            return str(names[profile_id])
+    except Exception:  # pragma: no cover - a missing label never breaks a page
+        pass
+    return profile_id.replace("-", " ").title()
+
+
+def profile_choices() -> list[tuple[str, str]]:
+    core = rules()
+    return [(pid, profile_name(pid)) for pid in core.PROFILES]
+
+
+def card_html_text(card: str) -> str:
+    """``10H`` -> ``10♥`` for display (the stored text keeps the letters)."""
+    m = _CARD.match(card)
+    if not m:
+        return card
+    return m.group(1).upper() + SUITS[m.group(2).upper()] + m.group(3)
+
+
+def red(card: str) -> bool:
+    m = _CARD.match(card)
+    return bool(m and m.group(2).upper() in "HD")
+
+
+def safe_next(target: str | None, default: str = "/") -> str:
+    """A local path to go back to after choosing a language (never another host)."""
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return default
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or "\\" in target:
+        return default
+    return target
+
+
+class LRU:
+    """A small thread-safe least-recently-used cache."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._data: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get_or_make(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        with self._lock:
+            if key in self._data:
+                self._data.move_to_end(key)
+                return self._data[key]
+        value = make()
+        with self._lock:
+            self._data[key] = value
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+        return value
+
+
+def cache(name: str) -> LRU:
+    """A cache that lives as long as the application (so tests never share one)."""
+    caches = current_app.extensions.setdefault("scorekeeper.caches", {})
+    if name not in caches:
+        caches[name] = LRU()
+    return caches[name]  # type: ignore[no-any-return]
+
+
+def not_found() -> Any:
+    abort(404)

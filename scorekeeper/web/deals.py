@@ -1,0 +1,385 @@
+"""Enter a deal (cards or counts), review the referee's breakdown, save; edit a past deal."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from scorekeeper.db import reader, writer
+from scorekeeper.forms import CATEGORY_FIELDS, DealForm
+from scorekeeper.models import Deal, Match, utcnow
+from scorekeeper.web.common import input_error_text, localize, profile_name, rules
+from scorekeeper.web.scoreboard import (
+    changes_since,
+    deal_problems,
+    load_match,
+    match_result,
+    remember,
+)
+from scorekeeper.web.writes import (
+    Stale,
+    check_version,
+    clean_key,
+    lock_match,
+    new_key,
+    record,
+    remember_key,
+    replayed,
+)
+
+bp = Blueprint("deals", __name__)
+
+#: A meld line ending with "!" was laid down in one go (Fechado's 500/1000 canastas).
+ONE_GO = "!"
+_FIELD = re.compile(r"^sides\[(\d+)\]\.(\w+)(?:\[(\d+)\])?")
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+def _describe(profile_id: str) -> dict[str, Any]:
+    """The profile as data (categories, tradition, long canastras…) for the form."""
+    for profile in rules().profiles_document()["profiles"]:
+        if profile["id"] == profile_id:
+            return dict(profile)
+    abort(404)
+
+
+def meld_lines(text: str | None) -> list[str]:
+    return [" ".join(_SPLIT.split(line.strip())) for line in (text or "").splitlines()
+            if line.strip() and line.strip() != ONE_GO]
+
+
+def _meld_item(line: str) -> Any:
+    if line.endswith(ONE_GO):
+        return {"cards": line[: -len(ONE_GO)].strip(), "in_one_go": True}
+    return line
+
+
+def _meld_line(item: Any) -> str:
+    if isinstance(item, dict):
+        cards = item.get("cards", "")
+        text = cards if isinstance(cards, str) else " ".join(map(str, cards))
+        return f"{text} {ONE_GO}" if item.get("in_one_go") else text
+    return item if isinstance(item, str) else " ".join(map(str, item))
+
+
+def build_form(match: Match, doc: dict[str, Any] | None = None) -> DealForm:
+    """The deal form for this match, from the request or prefilled from a stored deal."""
+    if doc is not None and request.method == "GET":
+        form = DealForm(data=_form_data(doc))
+    else:
+        form = DealForm()
+    n = len(match.sides)
+    while len(form.sides.entries) < n:
+        form.sides.append_entry()
+    del form.sides.entries[n:]
+    form.went_out.choices = [("", _("Nobody: the stock ran out"))] + [
+        (str(i), side["name"]) for i, side in enumerate(match.sides)
+    ]
+    return form
+
+
+def _form_data(doc: dict[str, Any]) -> dict[str, Any]:
+    sides = []
+    went_out = ""
+    closed_by = "discard"
+    for i, side in enumerate(doc.get("sides", [])):
+        entry: dict[str, Any] = {"morto": side.get("morto", "taken")}
+        if "counts" in side:
+            entry["mode"] = "counts"
+            counts = side["counts"] or {}
+            entry["table_points"] = counts.get("table_points", 0)
+            for category, name in CATEGORY_FIELDS.items():
+                entry[name] = counts.get(category) or None
+        else:
+            entry["mode"] = "cards"
+            entry["melds"] = "\n".join(_meld_line(m) for m in side.get("melds", []))
+        if "hand" in side:
+            hand = side["hand"]
+            entry["hand"] = hand if isinstance(hand, str) else " ".join(map(str, hand))
+        elif "hand_points" in side:
+            entry["hand_points"] = side["hand_points"]
+        if side.get("opening"):
+            entry["opening"] = "\n".join(_meld_line(m) for m in side["opening"])
+        if side.get("went_out"):
+            went_out = str(i)
+            closed_by = side.get("closed_by", "discard")
+        sides.append(entry)
+    return {"sides": sides, "went_out": went_out, "closed_by": closed_by}
+
+
+def _apply_readings(form: DealForm) -> None:
+    """The players said which reading they mean: write that meld as the referee arranged it."""
+    for i, entry in enumerate(form.sides.entries):
+        lines = meld_lines(entry.form.melds.data)
+        changed = False
+        for j in range(len(lines)):
+            chosen = request.form.get(f"reading-{i}-{j}", "")
+            cards = request.form.get(f"reading-{i}-{j}-{chosen}", "")
+            if chosen and chosen != "0" and cards and len(cards) < 200:
+                one_go = lines[j].endswith(ONE_GO)
+                lines[j] = cards + (f" {ONE_GO}" if one_go else "")
+                changed = True
+        if changed:
+            entry.form.melds.data = "\n".join(lines)
+
+
+def form_to_doc(form: DealForm, match: Match) -> dict[str, Any]:
+    """The contract's deal document, exactly as the players entered it."""
+    sides = []
+    for i, entry in enumerate(form.sides.entries):
+        f = entry.form
+        side: dict[str, Any] = {"name": match.sides[i]["name"]}
+        if f.mode.data == "counts":
+            counts: dict[str, int] = {"table_points": f.table_points.data or 0}
+            for category, name in CATEGORY_FIELDS.items():
+                value = getattr(f, name).data
+                if value:
+                    counts[category] = value
+            side["counts"] = counts
+        else:
+            side["melds"] = [_meld_item(line) for line in meld_lines(f.melds.data)]
+        hand = [t for t in _SPLIT.split(f.hand.data or "") if t]
+        if hand:
+            side["hand"] = hand
+        elif f.hand_points.data is not None:
+            side["hand_points"] = f.hand_points.data
+        side["morto"] = f.morto.data or "taken"
+        side["went_out"] = form.went_out.data == str(i)
+        if side["went_out"]:
+            side["closed_by"] = form.closed_by.data or "discard"
+        opening = meld_lines(f.opening.data)
+        if opening:
+            side["opening"] = [_meld_item(line) for line in opening]
+        sides.append(side)
+    return {"profile": match.profile, "sides": sides}
+
+
+def _field_of(form: DealForm, path: str) -> Any:
+    """The form field an input error names (``sides[1].melds[2]`` -> side 2's melds)."""
+    m = _FIELD.match(path or "")
+    if not m or int(m.group(1)) >= len(form.sides.entries):
+        return None
+    sub = form.sides.entries[int(m.group(1))].form
+    name = {"melds": "melds", "hand": "hand", "hand_points": "hand_points", "morto": "morto",
+            "opening": "opening", "counts": "table_points", "went_out": None,
+            "closed_by": None}.get(m.group(2))
+    if m.group(2) in ("went_out", "closed_by"):
+        return form.went_out
+    return getattr(sub, name) if name else None
+
+
+def _meld_label(index: int, meld: dict[str, Any]) -> str:
+    return _("Meld %(number)d (%(cards)s)", number=index + 1, cards=" ".join(meld.get("cards", [])))
+
+
+def judge(
+    form: DealForm, match: Match, index: int
+) -> tuple[dict[str, Any] | None, dict[str, Any] | None, list[str]]:
+    """Score the entered deal in its place in the match; route each problem to its field.
+
+    Returns the deal document, the localised match result and the form-level errors.
+    """
+    core = rules()
+    general: list[str] = []
+    doc = form_to_doc(form, match)
+    deals = [d.data for d in match.deals]
+    deals = deals[:index] + [doc] + deals[index + 1 :]
+    try:
+        result = localize(match_result(match, deals))
+    except core.InputError as err:  # pragma: no cover - match_result already catches it
+        general.append(input_error_text(err))
+        return doc, None, general
+    if "unreadable" in result:
+        err = result["unreadable"]
+        field = _field_of(form, str(err.params.get("field", "")))
+        message = input_error_text(err)
+        if field is not None:
+            field.errors = [*field.errors, message]
+        else:
+            general.append(message)
+        return doc, None, general
+    scored = result["deals"][index]
+    for i, side in enumerate(scored.get("sides", [])):
+        sub = form.sides.entries[i].form
+        for j, meld in enumerate(side.get("melds", [])):
+            for problem in meld.get("problems", []):
+                sub.melds.errors = [
+                    *sub.melds.errors, f"{_meld_label(j, meld)}: {problem['message']}"
+                ]
+        for problem in side.get("problems", []):
+            _route(form, {**problem, "side": i}, general)
+    for problem in deal_problems(result, index):
+        if "meld" in problem and "side" in problem:
+            continue  # already shown on the meld itself
+        _route(form, problem, general)
+    return doc, result, general
+
+
+def _route(form: DealForm, problem: dict[str, Any], general: list[str]) -> None:
+    code = problem.get("code")
+    side = problem.get("side")
+    message = str(problem.get("message", code))
+    target: Any = None
+    if code in ("cannot-go-out", "several-went-out"):
+        target = form.went_out
+    elif isinstance(side, int) and 0 <= side < len(form.sides.entries):
+        sub = form.sides.entries[side].form
+        if code == "opening-below-minimum":
+            target = sub.opening if sub.opening.data else sub.melds
+        elif code == "morto-unused-not-allowed":
+            target = sub.morto
+        else:
+            target = sub.melds if sub.mode.data == "cards" else sub.table_points
+    if target is None:
+        if message not in general:
+            general.append(message)
+    elif message not in target.errors:
+        target.errors = [*target.errors, message]
+
+
+def _has_errors(form: DealForm, general: list[str]) -> bool:
+    if general or form.went_out.errors or form.closed_by.errors:
+        return True
+    return any(field.errors for entry in form.sides.entries for field in entry.form)
+
+
+def _page(
+    match: Match,
+    form: DealForm,
+    index: int,
+    *,
+    result: dict[str, Any] | None = None,
+    general: list[str] | None = None,
+    reviewed: bool = False,
+    changes: list[Any] | None = None,
+    status: int = 200,
+) -> Any:
+    before = localize(match_result(match, [d.data for d in match.deals[:index]]))
+    profile = _describe(match.profile)
+    breakdown = None
+    if result is not None and index < len(result.get("deals", [])):
+        breakdown = {
+            "sides": result["deals"][index]["sides"],
+            "running": result["after_each_deal"][index]
+            if index < len(result.get("after_each_deal", []))
+            else [],
+        }
+    return (
+        render_template(
+            "deal.html",
+            match=match,
+            form=form,
+            index=index,
+            editing=index < len(match.deals),
+            profile=profile,
+            profile_label=profile_name(match.profile),
+            categories=[(c, CATEGORY_FIELDS[c]) for c in reversed(profile.get("categories", []))
+                        if c in CATEGORY_FIELDS],
+            vulnerable=before.get("vulnerable") or [False] * len(match.sides),
+            minimum=before.get("opening_minimum") or [0] * len(match.sides),
+            totals=before.get("totals") or [0] * len(match.sides),
+            breakdown=breakdown,
+            general=general or [],
+            reviewed=reviewed,
+            changes=changes,
+        ),
+        status,
+    )
+
+
+@bp.route("/m/<token>/deals/new", methods=["GET", "POST"])
+def new_deal(token: str) -> Any:
+    """Enter the next deal."""
+    return _enter(token, None)
+
+
+@bp.route("/m/<token>/deals/<int:number>/edit", methods=["GET", "POST"])
+def edit_deal(token: str, number: int) -> Any:
+    """Fix a past deal: every total after it is recomputed."""
+    return _enter(token, number)
+
+
+def _enter(token: str, number: int | None) -> Any:
+    match = load_match(reader(), edit=token)
+    if match is None:
+        abort(404)
+    remember(match)
+    if number is None:
+        index = len(match.deals)
+        stored = None
+    else:
+        if not 1 <= number <= len(match.deals):
+            abort(404)
+        index = number - 1
+        stored = match.deals[index].data
+    form = build_form(match, stored)
+    if request.method == "GET":
+        form.version.data = str(match.version)
+        form.idem.data = new_key()
+        return _page(match, form, index)
+
+    if not form.validate():
+        return _page(match, form, index, status=400 if _csrf_failed(form) else 422)
+    _apply_readings(form)
+    doc, result, general = judge(form, match, index)
+    if _has_errors(form, general) or result is None:
+        return _page(match, form, index, result=result, general=general, status=422)
+    if request.form.get("action") != "save":
+        return _page(match, form, index, result=result, reviewed=True)
+    return _save(token, match, form, index, doc, result)
+
+
+def _save(
+    token: str, match: Match, form: DealForm, index: int, doc: Any, result: dict[str, Any]
+) -> Any:
+    key = clean_key(form.idem.data)
+    url = url_for("matches.scoreboard", token=token) + f"#deal-{index + 1}"
+    editing = index < len(match.deals)
+    try:
+        with writer() as db:
+            done = replayed(db, key)
+            if done:
+                return redirect(done)
+            locked = lock_match(db, token)
+            if locked is None:
+                abort(404)
+            check_version(locked, form.version.data)
+            deals = list(
+                db.scalars(select(Deal).where(Deal.match_id == locked.id).order_by(Deal.position))
+            )
+            docs = [d.data for d in deals]
+            if editing:
+                deals[index].data = doc
+                deals[index].updated = utcnow()
+                docs[index] = doc
+            else:
+                db.add(Deal(match_id=locked.id, position=index, data=doc))
+                docs.append(doc)
+            record(db, locked, "edited" if editing else "added", index, docs)
+            remember_key(db, key, url)
+    except Stale as stale:
+        fresh = load_match(reader(), edit=token)
+        if fresh is None:
+            abort(404)
+        changes = changes_since(reader(), fresh, stale.version)
+        if index > len(fresh.deals) or (editing and index >= len(fresh.deals)):
+            return render_template(
+                "conflict.html", match=fresh, changes=changes, form=None
+            ), 409
+        form.version.data = str(fresh.version)
+        doc2, result2, general = judge(form, fresh, index)
+        return _page(fresh, form, index, result=result2, general=general, reviewed=True,
+                     changes=changes, status=409)
+    except IntegrityError:  # the same key saved at the same instant on another connection
+        return redirect(url)
+    return redirect(url)
+
+
+def _csrf_failed(form: Any) -> bool:
+    token = getattr(form, "csrf_token", None)
+    return bool(token is not None and token.errors)

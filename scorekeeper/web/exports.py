@@ -1,0 +1,83 @@
+"""PDF exports: a match's summary, blank score sheets per profile, the Burro sheet.
+
+``scorekeeper.pdf`` (WeasyPrint) is imported inside the views: it is heavy, and
+the rest of the app must work without it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, request
+
+from scorekeeper.db import reader
+from scorekeeper.models import match_snapshot
+from scorekeeper.web.common import locale_code, rules
+from scorekeeper.web.scoreboard import load_match
+
+bp = Blueprint("exports", __name__)
+
+PAPERS = ("A4", "Letter")
+
+
+def _paper() -> str:
+    wanted = request.args.get("paper", "A4")
+    return next((p for p in PAPERS if p.lower() == wanted.lower()), "A4")
+
+
+def _pdf(data: bytes, filename: str) -> Response:
+    response = Response(data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def _module() -> Any:
+    """The PDF renderer, or a friendly 503 when it (or WeasyPrint) is not installed."""
+    try:
+        from scorekeeper import pdf
+    except (ImportError, OSError):
+        abort(503)
+    return pdf
+
+
+def _summary(match: Any) -> Response:
+    pdf = _module()
+    data = pdf.render_match_summary(match_snapshot(match), locale_code(), _paper())
+    return _pdf(data, f"scorekeeper-match-{match.id}.pdf")
+
+
+@bp.get("/m/<token>/summary.pdf")
+def summary(token: str) -> Any:
+    """The match summary as a PDF (from the edit link)."""
+    match = load_match(reader(), edit=token)
+    if match is None:
+        abort(404)
+    return _summary(match)
+
+
+@bp.get("/v/<token>/summary.pdf")
+def summary_view(token: str) -> Any:
+    """The match summary as a PDF (from the read-only link)."""
+    match = load_match(reader(), view=token)
+    if match is None:
+        abort(404)
+    return _summary(match)
+
+
+@bp.get("/sheets/<profile_id>.pdf")
+def blank_sheet(profile_id: str) -> Any:
+    """A blank score sheet for a profile, to keep score on paper."""
+    if profile_id not in rules().PROFILES:
+        abort(404)
+    pdf = _module()
+    return _pdf(pdf.render_blank_sheet(profile_id, locale_code(), _paper()),
+                f"scorekeeper-{profile_id}.pdf")
+
+
+@bp.get("/burro/sheet.pdf")
+def burro_sheet() -> Any:
+    """A blank Burro sheet."""
+    pdf = _module()
+    players = [p.strip()[:40] for p in request.args.getlist("player") if p.strip()][:12]
+    return _pdf(pdf.render_burro_sheet(locale_code(), _paper(), players or None),
+                "scorekeeper-burro.pdf")

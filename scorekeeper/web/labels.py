@@ -1,0 +1,80 @@
+"""Words for the referee's data keys and values (the core speaks codes, never prose)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+
+LABELS: dict[str, Any] = {
+    # rules
+    "sides": _l("Sides"),
+    "sets_allowed": _l("Sets of one rank allowed"),
+    "ace": _l("Ace"),
+    "max_run": _l("Longest run"),
+    "wildcards_per_meld": _l("Wildcards per meld"),
+    "card_points": _l("Card points"),
+    "bonuses": _l("Canastra bonuses"),
+    "long_canastras": _l("Long clean canastras"),
+    "going_out": _l("Going out"),
+    "morto_penalty": _l("Morto not taken"),
+    "nobody_took_nobody_pays": _l("Nobody took a morto: nobody pays"),
+    "unused_morto": _l("Morto taken but never played counts −100"),
+    "vulnerability": _l("Vulnerability"),
+    "target": _l("Target"),
+    "discard_pile": _l("Discard pile"),
+    # sub-keys
+    "min": _l("at least"),
+    "max": _l("at most"),
+    "joker": _l("joker"),
+    "wild_two": _l("2 as wildcard"),
+    "natural_two": _l("natural 2"),
+    "ace_low": _l("ace below the 2"),
+    "eight_to_king": _l("8 to K"),
+    "three_to_seven": _l("3 to 7"),
+    "two_in_hand": _l("2 left in hand"),
+    "ace_in_hand": _l("ace left in hand"),
+    "clean": _l("clean"),
+    "dirty": _l("dirty"),
+    "semi-clean": _l("semi-clean"),
+    "clean-500": _l("clean of 13 cards"),
+    "clean-1000": _l("clean of 14 cards"),
+    "bonus": _l("bonus"),
+    "needs": _l("needs"),
+    "by_meld": _l("may close by melding the last card"),
+    "needs_morto": _l("needs the morto taken"),
+    "from": _l("from a total of"),
+    "opening_minimum": _l("opening worth at least"),
+    # values
+    "both-ends": _l("low, high, or both ends of one run"),
+    "low-or-high": _l("low or high, never both"),
+    "length": _l("by length (13 cards: 500, 14 cards: 1000)"),
+    "ace-to-king-in-one-go": _l("A to K laid down in one go: 500; A to A: 1000"),
+    "none": _l("none"),
+    "free": _l("taken whole, at any turn"),
+    "top-used": _l("taken whole, its top card used at once"),
+    "top-used-wild-new-meld": _l(
+        "taken whole, its top card used at once; a wildcard on top starts a new meld"
+    ),
+    "canastra": _l("a canastra"),
+    "clean-canastra": _l("a clean canastra"),
+    # deal breakdown and categories
+    "run": _l("run"),
+    "set": _l("set"),
+    "taken": _l("taken"),
+    "not_taken": _l("not taken"),
+    "unused": _l("taken but never played"),
+}
+
+
+def label(key: Any) -> str:
+    """The word for a key or a value; booleans as yes/no; anything else as it is."""
+    if key is True:
+        return str(_l("yes"))
+    if key is False:
+        return str(_l("no"))
+    if key is None:
+        return "—"
+    if isinstance(key, str) and key in LABELS:
+        return str(LABELS[key])
+    return str(key)

@@ -1,0 +1,170 @@
+"""The referee at the table: meld checker, table-time helpers, and the rules side by side.
+
+These pages only answer questions: they are GET forms and change nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, render_template, request
+from flask_babel import gettext as _
+
+from scorekeeper.forms import BurroRanksForm, CheckForm, PileForm, WildcardForm
+from scorekeeper.web.common import (
+    cache,
+    input_error_text,
+    locale_code,
+    localize,
+    profile_choices,
+    profile_name,
+    rules,
+)
+from scorekeeper.web.deals import ONE_GO, _meld_item, meld_lines
+from scorekeeper.web.labels import label
+
+bp = Blueprint("referee", __name__)
+
+
+def _reason(code: str | None) -> str:
+    """A sentence for the table-time helpers' reasons."""
+    sentences = {
+        "pile-free": _("Yes: under these rules the pile may always be taken."),
+        "adds-to-meld": _("Yes: the top card goes on one of your melds."),
+        "new-meld": _("Yes: the top card starts a new meld with two cards from your hand."),
+        "wildcard-needs-new-meld": _(
+            "No: a wildcard on top must start a new meld, and your hand cannot make one."
+        ),
+        "top-card-unusable": _("No: the top card must be used at once and it fits nowhere."),
+        "no-wildcard": _("This meld holds no wildcard: there is nothing to replace."),
+        "not-a-meld": _("This is not a legal meld to begin with."),
+        "no-legal-place": _("The wildcard has no legal place to go, so it stays."),
+    }
+    return sentences.get(code or "", code or "")
+
+
+def _with_profiles(form: Any) -> Any:
+    form.profile.choices = profile_choices()
+    if not form.profile.data or form.profile.data not in dict(form.profile.choices):
+        form.profile.data = rules().DEFAULT_PROFILE
+    return form
+
+
+@bp.get("/check")
+def check() -> Any:
+    """Is this meld legal, what is it worth, and is this an opening?"""
+    core = rules()
+    form = _with_profiles(CheckForm(request.args))
+    result = None
+    error = None
+    lines = meld_lines(form.melds.data)
+    if lines and form.validate():
+        try:
+            result = localize(
+                core.check_document(
+                    [_meld_item(line) for line in lines],
+                    profile=form.profile.data,
+                    before=form.before.data,
+                    in_one_go=bool(form.in_one_go.data),
+                )
+            )
+        except core.InputError as err:
+            error = input_error_text(err)
+            form.melds.errors = [*form.melds.errors, error]
+    # A verdict (legal or not) is an answer; only unreadable input is an error.
+    status = 422 if error or _errors(form) else 200
+    return render_template("check.html", form=form, result=result, one_go=ONE_GO), status
+
+
+@bp.get("/check/pile")
+def pile() -> Any:
+    """May I take the discard pile with this top card?"""
+    core = rules()
+    form = _with_profiles(PileForm(request.args))
+    answer = None
+    if form.top.data and form.validate():
+        try:
+            answer = core.may_take_pile(
+                form.profile.data,
+                form.top.data,
+                meld_lines(form.melds.data),
+                [t for t in (form.hand.data or "").replace(",", " ").split() if t],
+            )
+            answer = {**localize(answer), "sentence": _reason(answer.get("reason"))}
+        except core.InputError as err:
+            _field_error(form, err)
+    return render_template("pile.html", form=form, answer=answer), 200 if not _errors(form) else 422
+
+
+@bp.get("/check/wildcard")
+def wildcard() -> Any:
+    """Where does the wildcard go if I add the natural card?"""
+    core = rules()
+    form = _with_profiles(WildcardForm(request.args))
+    answer = None
+    if form.meld.data and form.card.data and form.validate():
+        try:
+            answer = localize(core.replace_wildcard(form.profile.data, form.meld.data,
+                                                    form.card.data))
+            answer["sentence"] = _reason(answer.get("reason")) if answer.get("reason") else ""
+        except core.InputError as err:
+            _field_error(form, err)
+    return render_template("wildcard.html", form=form, answer=answer), (
+        200 if not _errors(form) else 422
+    )
+
+
+@bp.get("/burro/ranks")
+def burro_ranks() -> Any:
+    """Which ranks to pull from the deck for Burro."""
+    core = rules()
+    form = BurroRanksForm(request.args)
+    ranks = None
+    if form.players.data is not None and form.validate():
+        ranks = core.burro_ranks(form.players.data)
+    return render_template("burro_ranks.html", form=form, ranks=ranks), (
+        200 if not _errors(form) else 422
+    )
+
+
+def _field_error(form: Any, err: Any) -> None:
+    name = str(err.params.get("field", "")).split("[")[0].split(".")[0]
+    field = getattr(form, name, None) if name else None
+    if field is None or not hasattr(field, "errors"):
+        field = next(f for f in form if f.name != "profile")
+    field.errors = [*field.errors, input_error_text(err)]
+
+
+def _errors(form: Any) -> bool:
+    return any(f.errors for f in form)
+
+
+@bp.get("/rules")
+def rules_page() -> Any:
+    """The profiles side by side, from the referee's own data."""
+
+    def render() -> str:
+        doc = rules().profiles_document()
+        profiles = doc["profiles"]
+        keys: list[str] = []
+        for profile in profiles:
+            for item in profile.get("rules", []):
+                if item["rule"] not in keys:
+                    keys.append(item["rule"])
+        table = []
+        for key in keys:
+            cells = []
+            for profile in profiles:
+                item = next((r for r in profile.get("rules", []) if r["rule"] == key), None)
+                cells.append(item)
+            table.append((key, cells))
+        return render_template(
+            "rules.html",
+            profiles=profiles,
+            names=[profile_name(p["id"]) for p in profiles],
+            table=table,
+            default=doc.get("default"),
+            label=label,
+        )
+
+    return cache("pages").get_or_make(("rules", locale_code()), render)

@@ -1,0 +1,142 @@
+"""From stored deals to what a scoreboard shows: every number comes from the referee."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import session
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from scorekeeper.models import Change, Match
+from scorekeeper.web.common import cache, locale_code, localize, rules
+
+#: How many matches a browser remembers on its home page.
+REMEMBERED = 40
+
+
+def load_match(db: Session, *, edit: str | None = None, view: str | None = None) -> Match | None:
+    column = Match.edit_token if edit is not None else Match.view_token
+    token = edit if edit is not None else view
+    if not token or len(token) > 64:
+        return None
+    return db.scalar(select(Match).where(column == token).options(selectinload(Match.deals)))
+
+
+def match_result(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The referee's ``match`` document for the stored deals (or the ones given)."""
+    core = rules()
+    if deals is None:
+        return cache("match").get_or_make(  # type: ignore[no-any-return]
+            (match.id, match.version), lambda: _compute(core, match.match_input())
+        )
+    return _compute(core, match.match_input(deals))
+
+
+def _compute(core: Any, doc: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return dict(core.match_document(doc))
+    except core.InputError as err:
+        n = len(doc["sides"])
+        return {
+            "totals": [0] * n,
+            "after_each_deal": [],
+            "status": "in-progress",
+            "winner": None,
+            "problems": [],
+            "deals": [],
+            "vulnerable": [False] * n,
+            "opening_minimum": [0] * n,
+            "unreadable": err,
+        }
+
+
+def deal_problems(result: dict[str, Any], index: int) -> list[dict[str, Any]]:
+    """Every problem found in deal ``index``: the deal's own and the match's about it."""
+    found: list[dict[str, Any]] = []
+    seen: set[tuple[Any, ...]] = set()
+    deals = result.get("deals") or []
+    candidates: list[dict[str, Any]] = []
+    if index < len(deals):
+        candidates.extend(deals[index].get("problems", []))
+    candidates.extend(p for p in result.get("problems", []) if p.get("deal") == index)
+    for problem in candidates:
+        key = tuple(problem.get(k) for k in ("code", "side", "meld", "message"))
+        if key not in seen:
+            seen.add(key)
+            found.append(problem)
+    return found
+
+
+def board(match: Match) -> dict[str, Any]:
+    """Everything the scoreboard template needs, localised."""
+    result = match_result(match)
+    localized = cache("board").get_or_make(
+        (match.id, match.version, locale_code()), lambda: localize(result)
+    )
+    target = match.target
+    sides = []
+    for i, side in enumerate(match.sides):
+        total = localized["totals"][i] if i < len(localized["totals"]) else 0
+        vulnerable = localized.get("vulnerable") or []
+        minimum = localized.get("opening_minimum") or []
+        sides.append(
+            {
+                "name": side["name"],
+                "players": side.get("players", []),
+                "total": total,
+                "to_go": target - total,
+                "vulnerable": bool(vulnerable[i]) if i < len(vulnerable) else False,
+                "minimum": minimum[i] if i < len(minimum) else 0,
+            }
+        )
+    rows = []
+    after = localized.get("after_each_deal") or []
+    for k, deal in enumerate(match.deals):
+        scored = localized["deals"][k] if k < len(localized.get("deals", [])) else {"sides": []}
+        went_out = next(
+            (i for i, s in enumerate(deal.data.get("sides", [])) if s.get("went_out")), None
+        )
+        rows.append(
+            {
+                "number": k + 1,
+                "sides": scored.get("sides", []),
+                "running": after[k] if k < len(after) else [],
+                "went_out": went_out,
+                "problems": deal_problems(localized, k),
+                "counted": any("counts" in s for s in deal.data.get("sides", [])),
+            }
+        )
+    winner = localized.get("winner")
+    return {
+        "match": match,
+        "sides": sides,
+        "rows": rows,
+        "status": localized.get("status", "in-progress"),
+        "winner": match.sides[winner]["name"] if isinstance(winner, int) else None,
+        "unreadable": "unreadable" in localized,
+        "profile": match.profile,
+    }
+
+
+def changes_since(db: Session, match: Match, version: int) -> list[Change]:
+    return list(
+        db.scalars(
+            select(Change)
+            .where(Change.match_id == match.id, Change.version > version)
+            .order_by(Change.version)
+        )
+    )
+
+
+def remember(match: Match) -> None:
+    """Put the match on this browser's home page (the edit link stays a secret)."""
+    known = list(session.get("matches", []))
+    if match.id in known:
+        return
+    known.append(match.id)
+    session["matches"] = known[-REMEMBERED:]
+
+
+def status_of(result: dict[str, Any]) -> tuple[str, list[int]]:
+    return str(result.get("status", "in-progress")), list(result.get("totals", []))

@@ -1,0 +1,99 @@
+"""Sharing: the read-only viewer, its version poll, and the QR code of its link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
+from sqlalchemy import select
+
+from scorekeeper.db import reader
+from scorekeeper.models import BurroGame, Match
+from scorekeeper.web.common import cache
+from scorekeeper.web.matches import _board_page
+from scorekeeper.web.scoreboard import load_match
+
+bp = Blueprint("share", __name__)
+
+
+def public_url(path: str) -> str:
+    """An absolute link other phones can open: the LAN address when the server knows it."""
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return str(base).rstrip("/") + path
+
+
+def qr_svg(url: str) -> str:
+    """The QR code of ``url`` as inline SVG (made on the server; no third-party host)."""
+
+    def make() -> str:
+        code = segno.make(url, error="m")
+        return str(code.svg_inline(scale=5, border=2, dark="#000", light="#fff"))
+
+    return cache("qr").get_or_make(url, make)  # type: ignore[no-any-return]
+
+
+@bp.get("/v/<token>")
+def view(token: str) -> Any:
+    """The read-only scoreboard: it can never change anything."""
+    row = (
+        reader().execute(select(Match.id, Match.version).where(Match.view_token == token)).first()
+        if len(token) <= 64
+        else None
+    )
+    if row is None:
+        abort(404)
+    return _board_page(row.id, row.version, token, editable=False)
+
+
+@bp.get("/v/<token>/version.json")
+def version(token: str) -> Any:
+    """The match's version, polled by the read-only viewer to refresh itself."""
+    row = (
+        reader().execute(select(Match.version).where(Match.view_token == token)).first()
+        if len(token) <= 64
+        else None
+    )
+    if row is None:
+        return jsonify({"error": {"code": "not-found", "message": "", "field": "token"}}), 404
+    response = jsonify({"version": row.version})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/bv/<token>/version.json")
+def burro_version(token: str) -> Any:
+    """The Burro game's version, for the same self-refresh."""
+    row = (
+        reader().execute(select(BurroGame.version).where(BurroGame.view_token == token)).first()
+        if len(token) <= 64
+        else None
+    )
+    if row is None:
+        return jsonify({"error": {"code": "not-found", "message": "", "field": "token"}}), 404
+    response = jsonify({"version": row.version})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/m/<token>/share")
+def share(token: str) -> Any:
+    """The read-only link and its QR code, to show the other players."""
+    match = load_match(reader(), edit=token)
+    if match is None:
+        abort(404)
+    link = public_url(url_for("share.view", token=match.view_token))
+    return render_template("share.html", match=match, link=link, qr=qr_svg(link),
+                           edit_link=public_url(url_for("matches.scoreboard", token=token)))
+
+
+@bp.get("/b/<token>/share")
+def share_burro(token: str) -> Any:
+    """The read-only link of a Burro game and its QR code."""
+    game = reader().scalar(select(BurroGame).where(BurroGame.edit_token == token)) \
+        if len(token) <= 64 else None
+    if game is None:
+        abort(404)
+    link = public_url(url_for("burro.view", token=game.view_token))
+    return render_template("share.html", match=game, link=link, qr=qr_svg(link),
+                           edit_link=public_url(url_for("burro.game", token=token)))

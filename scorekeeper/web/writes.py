@@ -1,0 +1,75 @@
+"""The one way a match changes: version check, idempotency key, history line, status cache."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from scorekeeper.models import Change, Match, Submission, used_submission, utcnow
+from scorekeeper.web.scoreboard import match_result
+
+
+class Stale(Exception):
+    """The form was built from an older version of the match."""
+
+    def __init__(self, match_id: int, version: int) -> None:
+        super().__init__(match_id, version)
+        self.match_id = match_id
+        self.version = version
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def clean_key(value: Any) -> str:
+    key = str(value or "")
+    return key if 0 < len(key) <= 64 else ""
+
+
+def form_version(value: Any) -> int | None:
+    try:
+        return int(str(value))
+    except (TypeError, ValueError):
+        return None
+
+
+def lock_match(db: Session, token: str) -> Match | None:
+    """The match, locked for this write transaction (FOR UPDATE; SQLite is already locked)."""
+    if not token or len(token) > 64:
+        return None
+    return db.scalar(select(Match).where(Match.edit_token == token).with_for_update())
+
+
+def check_version(match: Match, submitted: Any) -> None:
+    if form_version(submitted) != match.version:
+        raise Stale(match.id, form_version(submitted) or 0)
+
+
+def record(
+    db: Session, match: Match, action: str, position: int, deals: list[dict[str, Any]]
+) -> None:
+    """Bump the version, write the history line and refresh the home page's cache."""
+    match.version += 1
+    match.updated = utcnow()
+    db.add(Change(match_id=match.id, version=match.version, action=action, position=position))
+    result = match_result(match, deals)
+    match.status = str(result.get("status", "in-progress"))
+    match.totals = list(result.get("totals", []))
+
+
+def remember_key(db: Session, key: str, target_url: str) -> None:
+    if key:
+        db.add(Submission(key=key, target_url=target_url))
+
+
+def replayed(db: Session, key: str) -> str | None:
+    return used_submission(db, key) if key else None
+
+
+def is_duplicate_key(err: IntegrityError) -> bool:
+    return "submissions" in str(err.orig).lower() or "unique" in str(err.orig).lower()
