@@ -311,8 +311,8 @@ def _order_key(r: Reading) -> tuple[int, int, int, int, int]:
 def _diagnose(cards: Sequence[Card], profile: Profile) -> Problem:
     """Why ``cards`` is no meld: the most specific reason first."""
     n = len(cards)
-    if n < 3:
-        return Problem("too-few-cards", {"count": n, "minimum": 3})
+    if n < MIN_MELD:
+        return Problem("too-few-cards", {"count": n, "minimum": MIN_MELD})
     naturals = [c for c in cards if c.rank not in (0, 2)]
     suits = {c.suit for c in naturals}
     jokers = sum(1 for c in cards if c.rank == 0)
@@ -342,7 +342,13 @@ def _diagnose(cards: Sequence[Card], profile: Profile) -> Problem:
     return Problem("not-a-meld", {})
 
 
+MIN_MELD = 3  # every seed: a meld has at least 3 cards
+
+
 def _judge(cards: tuple[Card, ...], profile: Profile, in_one_go: bool) -> Verdict:
+    if len(cards) < MIN_MELD:
+        face = sum(profile.points.in_hand(c) for c in cards)
+        return Verdict(cards, (), (_diagnose(cards, profile),), face)
     found = _runs(cards, profile, in_one_go)
     if profile.sets_allowed:
         found += _sets(cards, profile)
