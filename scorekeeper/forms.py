@@ -36,6 +36,19 @@ CATEGORY_FIELDS = {
 }
 
 
+try:  # WTForms 3.3 declares options as SelectChoice; older versions take (value, label)
+    from wtforms import SelectChoice
+
+    def choices(pairs: Any) -> list[Any]:
+        """Options for a select or radio field, from (value, label) pairs."""
+        return [SelectChoice(value, label) for value, label in pairs]
+
+except ImportError:  # pragma: no cover - WTForms < 3.3
+
+    def choices(pairs: Any) -> list[Any]:
+        return list(pairs)
+
+
 def _strip(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
@@ -111,7 +124,7 @@ class SideDealForm(Form):
 
     mode = RadioField(
         _l("Entry"),
-        choices=[("cards", _l("Cards")), ("counts", _l("Counts"))],
+        choices=choices([("cards", _l("Cards")), ("counts", _l("Counts"))]),
         default="cards",
     )
     melds = TextAreaField(_l("Melds, one per line (e.g. 3H 4H 5H)"), validators=[Length(max=2000)])
@@ -130,11 +143,11 @@ class SideDealForm(Form):
     )
     morto = SelectField(
         _l("Morto"),
-        choices=[
+        choices=choices([
             ("taken", _l("taken")),
             ("not_taken", _l("not taken")),
             ("unused", _l("taken but never played")),
-        ],
+        ]),
         default="taken",
     )
     opening = TextAreaField(
@@ -147,7 +160,9 @@ class DealForm(WriteForm):
     went_out = RadioField(_l("Who went out?"), default="")
     closed_by = RadioField(
         _l("How?"),
-        choices=[("discard", _l("by discarding")), ("meld", _l("by melding the last card"))],
+        choices=choices(
+            [("discard", _l("by discarding")), ("meld", _l("by melding the last card"))]
+        ),
         default="discard",
     )
 
@@ -201,7 +216,7 @@ class MultiCheckboxField(SelectMultipleField):
 class BurroRoundForm(WriteForm):
     kind = RadioField(
         _l("How did the round end?"),
-        choices=[("loser", _l("someone lost")), ("feint", _l("a feint"))],
+        choices=choices([("loser", _l("someone lost")), ("feint", _l("a feint"))]),
         default="loser",
     )
     loser = SelectField(_l("Who lost?"), validators=[Optional()])

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.db import reader, writer
-from scorekeeper.forms import BurroRoundForm, ConfirmForm, NewBurroForm
+from scorekeeper.forms import BurroRoundForm, ConfirmForm, NewBurroForm, choices
 from scorekeeper.models import BurroGame, utcnow
 from scorekeeper.web.common import input_error_text, localize, rules
 from scorekeeper.web.writes import clean_key, form_version, new_key, remember_key, replayed
@@ -75,9 +75,9 @@ def _round_form(game: BurroGame) -> BurroRoundForm:
     form = BurroRoundForm()
     out = set(standing(game).get("out", []))
     playing = [(p, p) for p in game.players if p not in out]
-    form.loser.choices = playing
-    form.feint_by.choices = playing
-    form.fooled.choices = playing
+    form.loser.choices = choices(playing)
+    form.feint_by.choices = choices(playing)
+    form.fooled.choices = choices(playing)
     return form
 
 

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.db import reader, writer
-from scorekeeper.forms import CATEGORY_FIELDS, DealForm
+from scorekeeper.forms import CATEGORY_FIELDS, DealForm, choices
 from scorekeeper.models import Deal, Match, utcnow
 from scorekeeper.web.common import input_error_text, localize, profile_name, rules
 from scorekeeper.web.scoreboard import (
@@ -36,7 +36,7 @@ bp = Blueprint("deals", __name__)
 
 #: A meld line ending with "!" was laid down in one go (Fechado's 500/1000 canastas).
 ONE_GO = "!"
-_FIELD = re.compile(r"^sides\[(\d+)\]\.(\w+)(?:\[(\d+)\])?")
+_FIELD = re.compile(r"^(?:deals\[\d+\]\.)?sides\[(\d+)\]\.(\w+)(?:\[(\d+)\])?")
 _SPLIT = re.compile(r"[\s,;]+")
 
 
@@ -77,10 +77,21 @@ def build_form(match: Match, doc: dict[str, Any] | None = None) -> DealForm:
     while len(form.sides.entries) < n:
         form.sides.append_entry()
     del form.sides.entries[n:]
-    form.went_out.choices = [("", _("Nobody: the stock ran out"))] + [
-        (str(i), side["name"]) for i, side in enumerate(match.sides)
-    ]
+    form.went_out.choices = choices(
+        [("", _("Nobody: the stock ran out"))]
+        + [(str(i), side["name"]) for i, side in enumerate(match.sides)]
+    )
+    if not _describe(match.profile).get("unused_morto"):
+        # "taken but never played" exists only where the profile says so (seed 001 §06)
+        for entry in form.sides.entries:
+            entry.form.morto.choices = [
+                c for c in entry.form.morto.choices if _value(c) != "unused"
+            ]
     return form
+
+
+def _value(choice: Any) -> str:
+    return str(getattr(choice, "value", None) or choice[0])
 
 
 def _form_data(doc: dict[str, Any]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.db import reader, writer
-from scorekeeper.forms import ConfirmForm, NewMatchForm
+from scorekeeper.forms import ConfirmForm, NewMatchForm, choices
 from scorekeeper.models import BurroGame, Deal, Match
 from scorekeeper.web.common import cache, locale_code, profile_choices, profile_name, rules
 from scorekeeper.web.scoreboard import board, changes_since, load_match, remember
@@ -69,9 +69,9 @@ def home() -> str:
 def _new_match_form() -> NewMatchForm:
     core = rules()
     form = NewMatchForm()
-    form.profile.choices = [
+    form.profile.choices = choices(
         (pid, f"{name} · {core.get_profile(pid).target}") for pid, name in profile_choices()
-    ]
+    )
     if not form.is_submitted():
         form.profile.data = "buraco-aberto"
         form.idem.data = new_key()

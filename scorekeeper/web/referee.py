@@ -10,7 +10,7 @@ from typing import Any
 from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
-from scorekeeper.forms import BurroRanksForm, CheckForm, PileForm, WildcardForm
+from scorekeeper.forms import BurroRanksForm, CheckForm, PileForm, WildcardForm, choices
 from scorekeeper.web.common import (
     cache,
     input_error_text,
@@ -44,8 +44,9 @@ def _reason(code: str | None) -> str:
 
 
 def _with_profiles(form: Any) -> Any:
-    form.profile.choices = profile_choices()
-    if not form.profile.data or form.profile.data not in dict(form.profile.choices):
+    pairs = profile_choices()
+    form.profile.choices = choices(pairs)
+    if not form.profile.data or form.profile.data not in dict(pairs):
         form.profile.data = rules().DEFAULT_PROFILE
     return form
 

@@ -1,0 +1,255 @@
+"""Entering, reviewing, saving, fixing and undoing deals: every number comes from the referee."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import hidden_fields
+
+# Seed 001 §09 in card mode: 45 + 40 + 45 + 25 + 25 = 180 card points on the table.
+CARD_MELDS = "3H 4H 5H 6H 7H 8H 9H\n10S JS QS KS\nJC QC KC AC\n5D 6D 7D 8D\n3C 4C 5C 6C 7C"
+
+
+def test_seed_001_deal_in_count_mode_scores_465(site, seed_deal):
+    token = site.new_match()
+    response = site.save_deal(token, seed_deal, went_out="0")
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith(f"/m/{token}#deal-1")
+    html = site.board(token)
+    assert '<output class="big" id="total-0">465</output>' in html
+    # the other side: 60 on the table, 30 left in hand
+    assert '<output class="big" id="total-1">30</output>' in html
+    assert "2,535 to go" in html
+
+
+def test_seed_001_deal_in_card_mode_scores_465(site):
+    token = site.new_match()
+    sides = [
+        {"melds": CARD_MELDS, "hand_points": 15},
+        {"mode": "counts", "table_points": 60, "hand": "KS 10H 5C"},
+    ]
+    response = site.save_deal(token, sides, went_out="0")
+    assert response.status_code == 302
+    html = site.board(token)
+    assert 'id="total-0">465<' in html
+    assert 'id="total-1">35<' in html  # 60 − (10 + 10 + 5)
+
+
+def test_review_shows_the_breakdown_and_saves_nothing(site, client):
+    token = site.new_match()
+    data = site.deal_data(token, [{"melds": CARD_MELDS, "hand_points": 15},
+                                  {"mode": "counts", "table_points": 60}], went_out="0",
+                          action="review")
+    response = client.post(f"/m/{token}/deals/new", data=data)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert 'id="deal-total-0">465<' in html
+    assert 'value="save"' in html  # the save button appears after the review
+    assert "No deal yet." in site.board(token)
+
+
+def test_unknown_card_is_shown_next_to_its_field_and_nothing_is_saved(site, client):
+    token = site.new_match()
+    response = site.save_deal(token, [{"melds": "3H 4H 5X"}, {"melds": "3C 4C 5C"}])
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert 'id="sides-0-melds-errors"' in html
+    assert "5X" in html.split('id="sides-0-melds-errors"')[1].split("</ul>")[0]
+    assert 'aria-invalid="true"' in html
+    assert "No deal yet." in site.board(token)
+
+
+def test_illegal_meld_is_named_on_its_side(site):
+    token = site.new_match()
+    response = site.save_deal(token, [{"melds": "3H 4H 6H"}, {"melds": "3C 4C 5C"}])
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    errors = html.split('id="sides-0-melds-errors"')[1].split("</ul>")[0]
+    assert "Meld 1" in errors
+    assert "No deal yet." in site.board(token)
+
+
+def test_going_out_without_a_clean_canastra_is_refused(site):
+    token = site.new_match()
+    response = site.save_deal(token, [{"melds": "3H 4H 5H"}, {"melds": "3C 4C 5C"}],
+                              went_out="0")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert 'id="went_out-errors"' in html
+
+
+def test_bad_numbers_are_refused_next_to_their_field(site):
+    token = site.new_match()
+    response = site.save_deal(token, [{"mode": "counts", "table_points": "lots", "clean": "-3"},
+                                      {"mode": "counts", "table_points": 10}])
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert 'id="sides-0-table_points-errors"' in html
+    assert 'id="sides-0-clean-errors"' in html
+    assert "No deal yet." in site.board(token)
+
+
+def test_double_submit_saves_one_deal(site, client, seed_deal):
+    token = site.new_match()
+    data = site.deal_data(token, seed_deal, went_out="0")
+    first = client.post(f"/m/{token}/deals/new", data=data)
+    second = client.post(f"/m/{token}/deals/new", data=data)
+    assert first.status_code == second.status_code == 302
+    assert first.headers["Location"] == second.headers["Location"]
+    html = site.board(token)
+    assert html.count('class="dh"') == 1
+    assert 'id="total-0">465<' in html
+
+
+def test_stale_save_shows_what_changed_and_overwrites_nothing(site, client, seed_deal):
+    token = site.new_match()
+    # two phones open the deal form at version 1
+    phone_a = site.deal_data(token, seed_deal, went_out="0")
+    phone_b = site.deal_data(token, [{"mode": "counts", "table_points": 5},
+                                     {"mode": "counts", "table_points": 7}])
+    assert client.post(f"/m/{token}/deals/new", data=phone_a).status_code == 302
+    response = client.post(f"/m/{token}/deals/new", data=phone_b)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409
+    assert "This match changed" in html
+    assert "Deal 1 was added" in html
+    board = site.board(token)
+    assert board.count('class="dh"') == 1
+    assert 'id="total-0">465<' in board
+    # the page offers the same deal again, now against the new version
+    assert hidden_fields(html)["version"] == "2"
+
+
+def test_edit_of_a_past_deal_recomputes_every_total(site, client, seed_deal):
+    token = site.new_match()
+    site.save_deal(token, seed_deal, went_out="0")
+    site.save_deal(token, [{"mode": "counts", "table_points": 100},
+                           {"mode": "counts", "table_points": 50}])
+    assert 'id="total-0">565<' in site.board(token)
+    page = client.get(f"/m/{token}/deals/1/edit").get_data(as_text=True)
+    assert 'value="180"' in page  # prefilled from the stored deal
+    fixed = [dict(seed_deal[0], hand_points=0), seed_deal[1]]
+    response = site.save_deal(token, fixed, went_out="0", url=f"/m/{token}/deals/1/edit")
+    assert response.status_code == 302
+    board = site.board(token)
+    assert 'id="total-0">580<' in board  # 480 + 100
+    assert board.count('class="dh"') == 2
+
+
+def test_undo_takes_the_last_deal_back(site, client, seed_deal):
+    token = site.new_match()
+    site.save_deal(token, seed_deal, went_out="0")
+    site.save_deal(token, [{"mode": "counts", "table_points": 100},
+                           {"mode": "counts", "table_points": 50}])
+    data = site.hidden(f"/m/{token}/undo")
+    response = client.post(f"/m/{token}/undo", data=data)
+    assert response.status_code == 302
+    board = site.board(token)
+    assert 'id="total-0">465<' in board
+    assert board.count('class="dh"') == 1
+    # the same undo form sent again changes nothing more
+    assert client.post(f"/m/{token}/undo", data=data).status_code == 302
+    assert site.board(token).count('class="dh"') == 1
+
+
+def test_stale_undo_is_refused(site, client, seed_deal):
+    token = site.new_match()
+    site.save_deal(token, seed_deal, went_out="0")
+    data = site.hidden(f"/m/{token}/undo")
+    site.save_deal(token, seed_deal, went_out="0")
+    response = client.post(f"/m/{token}/undo", data=data)
+    assert response.status_code == 409
+    assert "Deal 2 was added" in response.get_data(as_text=True)
+    assert site.board(token).count('class="dh"') == 2
+
+
+def test_missing_csrf_token_saves_nothing(site, client, seed_deal):
+    token = site.new_match()
+    data = site.deal_data(token, seed_deal, went_out="0")
+    del data["csrf_token"]
+    response = client.post(f"/m/{token}/deals/new", data=data)
+    assert response.status_code == 400
+    assert "No deal yet." in site.board(token)
+
+
+def test_forged_csrf_token_saves_nothing(site, client, seed_deal):
+    token = site.new_match()
+    data = site.deal_data(token, seed_deal, went_out="0")
+    data["csrf_token"] = "forged"
+    assert client.post(f"/m/{token}/deals/new", data=data).status_code == 400
+    assert "No deal yet." in site.board(token)
+
+
+def test_two_readings_are_offered_and_the_chosen_one_is_stored(site, client, app):
+    token = site.new_match()
+    sides = [{"melds": "2H 3H 4H 5H 6H 7H 8H", "hand_points": 0},
+             {"mode": "counts", "table_points": 10}]
+    data = site.deal_data(token, sides, action="review")
+    html = client.post(f"/m/{token}/deals/new", data=data).get_data(as_text=True)
+    assert "Which did you mean?" in html
+    choices = re.findall(r'name="reading-0-0-(\d+)" value="([^"]+)"', html)
+    assert len(choices) >= 2
+    wild_index, wild_cards = next((i, c) for i, c in choices if "*" in c)
+    data.update(hidden_fields(html))
+    data["action"] = "save"
+    data["reading-0-0"] = wild_index
+    data["reading-0-0-" + wild_index] = wild_cards
+    assert client.post(f"/m/{token}/deals/new", data=data).status_code == 302
+    from scorekeeper.db import get_db
+    from scorekeeper.models import Deal
+
+    with app.app_context(), get_db().read_sessions() as db:
+        stored = db.query(Deal).one().data
+    assert stored["sides"][0]["melds"] == [wild_cards]
+
+
+def test_vulnerable_side_gets_a_badge_and_its_opening_is_checked(site, client):
+    token = site.new_match()
+    big = [{"mode": "counts", "table_points": 1200, "clean": 2, "hand_points": 0},
+           {"mode": "counts", "table_points": 10}]
+    assert site.save_deal(token, big, went_out="0").status_code == 302
+    board = site.board(token)
+    assert "vulnerable: opening ≥ 75" in board  # 1700 ≥ 1500 (seed 001 §05)
+    page = client.get(f"/m/{token}/deals/new").get_data(as_text=True)
+    assert 'name="sides-0-opening"' in page
+    assert 'name="sides-1-opening"' not in page
+    response = site.save_deal(token, [{"melds": "3H 4H 5H", "opening": "3H 4H 5H"},
+                                      {"mode": "counts", "table_points": 10}])
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert 'id="sides-0-opening-errors"' in html
+
+
+def test_winner_banner_and_extra_deal(site):
+    token = site.new_match(target=500)
+    assert site.save_deal(token, [{"mode": "counts", "table_points": 600},
+                                  {"mode": "counts", "table_points": 600}]).status_code == 302
+    assert "an extra deal is needed" in site.board(token)
+    assert site.save_deal(token, [{"mode": "counts", "table_points": 50},
+                                  {"mode": "counts", "table_points": 10}]).status_code == 302
+    board = site.board(token)
+    assert "Nós won the match!" in board
+    assert 'id="total-0">650<' in board
+    # a deal after the match is decided is refused
+    response = site.save_deal(token, [{"mode": "counts", "table_points": 5},
+                                      {"mode": "counts", "table_points": 5}])
+    assert response.status_code == 422
+    assert site.board(token).count('class="dh"') == 2
+
+
+def test_edit_of_a_deal_that_does_not_exist_is_a_404(site, client):
+    token = site.new_match()
+    assert client.get(f"/m/{token}/deals/1/edit").status_code == 404
+    assert client.get(f"/m/{token}/deals/0/edit").status_code == 404
+    assert client.get("/m/nope/deals/new").status_code == 404
+
+
+def test_a_forged_side_count_never_breaks_the_page(site, client, seed_deal):
+    token = site.new_match()
+    data = site.deal_data(token, seed_deal, went_out="7")
+    data["sides-9-melds"] = "3H 4H 5H"
+    data["sides-0-mode"] = "bogus"
+    data["sides-0-morto"] = "bogus"
+    response = client.post(f"/m/{token}/deals/new", data=data)
+    assert response.status_code == 422
+    assert "No deal yet." in site.board(token)
