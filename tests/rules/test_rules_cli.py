@@ -1,0 +1,160 @@
+"""The ``scorekeeper`` command (contract.md): exit statuses 0/1/2 and the JSON it prints."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.cli import main
+
+DEAL_465 = {"profile": "buraco-aberto", "sides": [
+    {"name": "Nós", "counts": {"table_points": 180, "clean": 1}, "hand_points": 15,
+     "morto": "taken", "went_out": True},
+    {"name": "Eles", "melds": ["3C 4C 5C"], "hand": ["KH"], "morto": "taken"}]}
+
+
+def run(capsys, monkeypatch, argv: list[str], stdin: object = None) -> tuple[int, str, str]:
+    if stdin is not None:
+        text = stdin if isinstance(stdin, str) else json.dumps(stdin)
+        monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_check_issue_example(capsys, monkeypatch):
+    """issue 2 / seed 001 §09: 45 points, clean, bonus 200."""
+    status, out, err = run(capsys, monkeypatch,
+                           ["check", "--profile", "buraco-aberto", "3H 4H 5H 6H 7H 8H 9H"])
+    assert status == 0
+    assert err == ""
+    meld = json.loads(out)["melds"][0]
+    assert (meld["points"], meld["category"], meld["bonus"]) == (45, "clean", 200)
+    assert json.loads(out)["opening"] is None
+
+
+def test_score_465_from_stdin(capsys, monkeypatch):
+    """seed 001 §09: the 465 deal through ``scorekeeper score -``."""
+    status, out, err = run(capsys, monkeypatch, ["score", "-"], DEAL_465)
+    assert status == 0
+    assert err == ""
+    doc = json.loads(out)
+    assert [s["total"] for s in doc["sides"]] == [465, 5]
+    assert doc["problems"] == []
+
+
+def test_score_from_file(capsys, monkeypatch, tmp_path: Path):
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(DEAL_465), encoding="utf-8")
+    status, out, _ = run(capsys, monkeypatch, ["score", str(path)])
+    assert status == 0
+    assert json.loads(out)["sides"][0]["total"] == 465
+
+
+# id, source, argv, stdin document, code expected under problems
+RULE_BROKEN = [
+    ("check-set-in-aberto", "seed 001 §04: groups forbidden", ["check", "7S 7H 7D"], None,
+     "sets-not-allowed"),
+    ("check-opening", "seed 001 §05: 75 at 1500", ["check", "--before", "1500", "3H 4H 5H"],
+     None, "opening-below-minimum"),
+    ("check-card-count", "contract.md check: more copies than two decks hold",
+     ["check", "3H 4H 5H", "3H 4H 5H", "3H 4H 5H"], None, "impossible-card-count"),
+    ("score-cannot-go-out", "seed 001 §06", ["score", "-"], {"sides": [
+        {"counts": {"table_points": 100, "dirty": 1}, "morto": "taken", "went_out": True},
+        {"counts": {"table_points": 0}, "morto": "taken"}]}, "cannot-go-out"),
+    ("score-several-out", "contract.md score", ["score", "-"], {"sides": [
+        {"counts": {"table_points": 100, "clean": 1}, "morto": "taken", "went_out": True},
+        {"counts": {"table_points": 100, "clean": 1}, "morto": "taken", "went_out": True}]},
+     "several-went-out"),
+    ("score-unused-burraco", "rules.md: unused only in Buraco Aberto", ["score", "-"],
+     {"profile": "burraco", "sides": [{"morto": "unused"}, {"morto": "taken"}]},
+     "morto-unused-not-allowed"),
+    ("match-over", "contract.md match", ["match", "-"], {"target": 100, "sides": ["A", "B"],
+     "deals": [{"sides": [{"counts": {"table_points": 200}, "morto": "taken"},
+                          {"morto": "taken"}]}] * 2}, "match-over"),
+    ("burro-unknown", "contract.md burro", ["burro", "-"],
+     {"players": ["Ana", "Bia", "Caio"], "rounds": [{"loser": "Zed"}]}, "unknown-player"),
+    ("burro-player-count", "seed 002 Joueurs", ["burro", "-"],
+     {"players": ["Ana", "Bia"], "rounds": []}, "player-count"),
+]
+
+
+@pytest.mark.parametrize(("source", "argv", "stdin", "code"),
+                         [pytest.param(*row[1:], id=row[0]) for row in RULE_BROKEN])
+def test_exit_1(capsys, monkeypatch, source, argv, stdin, code):
+    """contract.md: readable but breaks a rule: exit 1, the JSON says which."""
+    status, out, err = run(capsys, monkeypatch, argv, stdin)
+    assert status == 1, source
+    doc = json.loads(out)
+    codes = {p["code"] for p in doc.get("problems", [])}
+    codes |= {p["code"] for m in doc.get("melds", []) for p in m["problems"]}
+    assert code in codes, source
+    for problem in doc.get("problems", []):
+        assert problem["message"]  # contract.md: {"code", "message"}
+
+
+# id, source, argv, stdin text, a word the one line on stderr must name
+UNREADABLE = [
+    ("unknown-card", "contract.md: naming the token", ["check", "3H 4X 5H"], None, "4X"),
+    ("unknown-profile", "contract.md: unknown profile", ["check", "--profile", "rummy",
+                                                         "3H 4H 5H"], None, "rummy"),
+    ("bad-json", "contract.md: bad JSON", ["score", "-"], "{not json", "JSON"),
+    ("missing-morto", "contract.md: missing field", ["score", "-"],
+     json.dumps({"sides": [{"hand_points": 0}, {"morto": "taken"}]}), "morto"),
+    ("bad-hand-card", "contract.md: naming the token", ["score", "-"],
+     json.dumps({"sides": [{"morto": "taken", "hand": ["QQ"]}, {"morto": "taken"}]}), "QQ"),
+    ("match-side-count", "contract.md match: a deal with a different number of sides",
+     ["match", "-"], json.dumps({"profile": "buraco-classico", "sides": ["A", "B", "C"],
+                                 "deals": [{"sides": [{"morto": "taken"},
+                                                      {"morto": "taken"}]}]}), "sides"),
+    ("burro-no-players", "contract.md burro: missing field", ["burro", "-"],
+     json.dumps({"rounds": []}), "players"),
+    ("no-such-file", "contract.md: a file path", ["score", "/nonexistent/deal.json"], None,
+     "deal.json"),
+    ("bad-option", "contract.md check: --before N", ["check", "--before", "many", "3H 4H 5H"],
+     None, "many"),
+]
+
+
+@pytest.mark.parametrize(("source", "argv", "stdin", "named"),
+                         [pytest.param(*row[1:], id=row[0]) for row in UNREADABLE])
+def test_exit_2(capsys, monkeypatch, source, argv, stdin, named):
+    """contract.md: unreadable input: exit 2, one line on stderr naming the field or token,
+    nothing on stdout."""
+    status, out, err = run(capsys, monkeypatch, argv, stdin)
+    assert status == 2, source
+    assert out == ""
+    lines = err.strip("\n").split("\n")
+    assert len(lines) == 1, err
+    assert named in lines[0], source
+    assert "Traceback" not in err
+
+
+def test_console_script_end_to_end():
+    """The installed console script, in a real process (exit status and JSON)."""
+    exe = shutil.which("scorekeeper", path=str(Path(sys.executable).parent))
+    assert exe is not None
+    done = subprocess.run([exe, "score", "-"], input=json.dumps(DEAL_465), text=True,
+                          capture_output=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["sides"][0]["total"] == 465
+    bad = subprocess.run([exe, "check", "3H 4H 1Z"], text=True, capture_output=True,
+                         timeout=60, check=False)
+    assert bad.returncode == 2
+    assert bad.stdout == ""
+    assert bad.stderr.count("\n") == 1
+    assert "1Z" in bad.stderr
+
+
+def test_profiles_command(capsys, monkeypatch):
+    """issue 2: each profile describes itself as data."""
+    status, out, _ = run(capsys, monkeypatch, ["profiles"])
+    assert status == 0
+    ids = {p["id"] for p in json.loads(out)["profiles"]}
+    assert ids == {"buraco-aberto", "buraco-fechado", "burraco", "buraco-classico"}
