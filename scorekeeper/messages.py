@@ -4,14 +4,25 @@ The rules core speaks in codes and parameters only; this module turns them into
 sentences through any ``gettext`` callable (Flask-Babel's in a request, the
 standard library's in the command line, the identity for English). Messages are
 formatted after translation, with named fields, so translators can move them.
+
+A profile's words follow its own tradition (translations/GLOSSARY.md): the
+Brazilian games ("br") speak of the *morto*, the *canastra* and going out
+(*batida*); the Italian ones ("it") of the *pozzetto*, the *burraco* and closing
+(*chiusura*). Where a sentence names such a thing it has one msgid per
+tradition, so every language can use the right word for each.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
 Gettext = Callable[[str], str]
+
+#: The traditions of the rule profiles (``Profile.tradition``).
+TRADITIONS = ("br", "it")
+DEFAULT_TRADITION = "br"
 
 
 def N_(message: str) -> str:
@@ -29,7 +40,7 @@ PROBLEM_MESSAGES: dict[str, str] = {
         "Sets of one rank are not allowed in this game: every meld is a run of one suit."),
     "not-a-meld": N_(
         "These cards are neither a run of one suit in sequence nor a set of one rank."),
-    "duplicate-rank": N_("The %(rank)s appears twice in this run."),
+    "duplicate-rank": N_("The %(rank)s appears twice in this run (%(card)s)."),
     "ace-both-ends": N_("In this game the ace is either low or high in a run, never both."),
     "opening-below-minimum": N_(
         "The opening is worth %(points)s card points; with %(before)s points before the deal "
@@ -48,6 +59,19 @@ PROBLEM_MESSAGES: dict[str, str] = {
     "player-count": N_("Burro is played by %(minimum)s to %(maximum)s players, not %(count)s."),
 }
 
+#: The Italian tradition's own words where a sentence names a game term
+#: (seed 004: pozzetto, burraco, chiudere, pinella; seed 000: "Jokers et Pinella").
+PROBLEM_MESSAGES_IT: dict[str, str] = {
+    "too-many-wildcards": N_(
+        "A meld may hold only one wildcard (a joker or a pinella); this one needs %(count)s."),
+    "cannot-go-out": N_("%(side)s cannot close: %(reason)s."),
+    "several-went-out": N_("Only one side can close a hand, not %(sides)s."),
+    "morto-unused-not-allowed": N_(
+        "A pozzetto taken but never played costs −100 only in Buraco Aberto: "
+        "here its cards count as cards in hand."),
+    "match-over": N_("The match was already won before this hand."),
+}
+
 GOING_OUT_REASONS: dict[str, str] = {
     "morto-not-taken": N_("the side has not taken its morto"),
     "morto-unused": N_("the side's morto was never played"),
@@ -55,6 +79,16 @@ GOING_OUT_REASONS: dict[str, str] = {
     "no-canastra": N_("the side has no canastra"),
     "closed-by-meld": N_("the last card must be discarded, not melded"),
 }
+
+GOING_OUT_REASONS_IT: dict[str, str] = {
+    "morto-not-taken": N_("the side has not taken its pozzetto"),
+    "morto-unused": N_("the side's pozzetto was never played"),
+    "no-clean-canastra": N_("the side has no clean burraco"),
+    "no-canastra": N_("the side has no burraco"),
+}
+
+#: Joins the reasons when a side breaks several going-out conditions at once.
+REASON_SEPARATOR = N_("; ")
 
 INPUT_MESSAGES: dict[str, str] = {
     "bad-json": N_("The input is not valid JSON: %(detail)s"),
@@ -66,6 +100,12 @@ INPUT_MESSAGES: dict[str, str] = {
     "side-count": N_("%(count)s sides given, but this game is played by %(expected)s"),
 }
 FIELD_PREFIX = N_("%(field)s: %(message)s")
+
+_BY_TRADITION = {
+    "br": (PROBLEM_MESSAGES, GOING_OUT_REASONS),
+    "it": ({**PROBLEM_MESSAGES, **PROBLEM_MESSAGES_IT},
+           {**GOING_OUT_REASONS, **GOING_OUT_REASONS_IT}),
+}
 
 
 class _Params(dict[str, Any]):
@@ -82,30 +122,88 @@ def _format(template: str, params: Mapping[str, Any], gettext: Gettext) -> str:
         return template % _Params(params)
 
 
-def problem_message(problem: Mapping[str, Any], gettext: Gettext = str) -> str:
-    """The sentence for one problem dict ``{"code", "params"}``."""
+def tradition_of(profile_id: Any) -> str:
+    """``"br"`` or ``"it"`` for a profile id; the default tradition when unknown."""
+    if not isinstance(profile_id, str):
+        return DEFAULT_TRADITION
+    from scorekeeper.rules.profiles import PROFILES
+
+    profile = PROFILES.get(profile_id)
+    tradition = getattr(profile, "tradition", DEFAULT_TRADITION)
+    return tradition if tradition in TRADITIONS else DEFAULT_TRADITION
+
+
+def _current_locale() -> str | None:
+    """The page's locale when called inside a Flask request (cards are then written
+    with the locale's letters); ``None`` elsewhere (the command line keeps S H D C)."""
+    if "flask_babel" not in sys.modules:
+        return None
+    from flask import has_request_context
+    from flask_babel import get_locale
+
+    if not has_request_context():
+        return None
+    return str(get_locale() or "") or None
+
+
+def _card_params(params: dict[str, Any], locale: str | None) -> None:
+    """Write the ``card`` and ``rank`` parameters in the locale's notation."""
+    if not locale:
+        return
+    from scorekeeper.i18n import format_card, format_rank
+
+    if isinstance(params.get("card"), str):
+        params["card"] = format_card(params["card"], locale)
+    if isinstance(params.get("rank"), str):
+        params["rank"] = format_rank(params["rank"], locale)
+
+
+def problem_message(problem: Mapping[str, Any], gettext: Gettext = str, *,
+                    tradition: str = DEFAULT_TRADITION, locale: str | None = None) -> str:
+    """The sentence for one problem dict ``{"code", "params"}``, in the words of
+    ``tradition`` ("br" or "it")."""
+    messages, reasons = _BY_TRADITION.get(tradition, _BY_TRADITION[DEFAULT_TRADITION])
     code = problem.get("code", "")
     params = dict(problem.get("params") or {})
     if code == "cannot-go-out":
-        params["reason"] = gettext(GOING_OUT_REASONS.get(params.get("reason", ""), "")) \
-            if params.get("reason") in GOING_OUT_REASONS else params.get("reason", "")
+        codes = params.get("reasons")
+        if not isinstance(codes, list) or not codes:
+            codes = [params.get("reason", "")]
+        params["reason"] = gettext(REASON_SEPARATOR).join(
+            gettext(reasons[c]) if c in reasons else str(c) for c in codes)
     if code == "several-went-out" and isinstance(params.get("sides"), list):
         params["sides"] = ", ".join(str(s) for s in params["sides"])
-    template = PROBLEM_MESSAGES.get(code)
+    _card_params(params, locale)
+    template = messages.get(code)
     if template is None:
         return str(code)
     return _format(template, params, gettext)
 
 
-def localize(doc: Any, gettext: Gettext = str) -> Any:
-    """A copy of ``doc`` with a ``message`` on every problem, wherever it is."""
+def localize(doc: Any, gettext: Gettext = str, *, tradition: str | None = None,
+             locale: str | None = None) -> Any:
+    """A copy of ``doc`` with a ``message`` on every problem, wherever it is.
+
+    The tradition comes from ``tradition``, else from the document's ``profile``
+    (the referee's documents name it), else the default; ``locale`` writes cards
+    with that locale's letters (inside a Flask request: the page's locale).
+    """
+    if locale is None:
+        locale = _current_locale()
+    return _localize(doc, gettext, tradition, locale)
+
+
+def _localize(doc: Any, gettext: Gettext, tradition: str | None, locale: str | None) -> Any:
     if isinstance(doc, dict):
-        out = {k: localize(v, gettext) for k, v in doc.items()}
+        if tradition is None and isinstance(doc.get("profile"), str):
+            tradition = tradition_of(doc["profile"])
+        out = {k: _localize(v, gettext, tradition, locale) for k, v in doc.items()}
         if k_is_problem(out):
-            out["message"] = problem_message(out, gettext)
+            out["message"] = problem_message(out, gettext, tradition=tradition or
+                                             DEFAULT_TRADITION, locale=locale)
         return out
     if isinstance(doc, list):
-        return [localize(v, gettext) for v in doc]
+        return [_localize(v, gettext, tradition, locale) for v in doc]
     return doc
 
 
