@@ -46,13 +46,16 @@ def floor_html(snapshot: dict) -> str:
             f'<table>{"".join(rows)}</table></body></html>')
 
 
-def timed(function, rounds: int = ROUNDS) -> float:
-    samples = []
+def timed(*functions, rounds: int = ROUNDS) -> list[float]:
+    """The best time of each function over interleaved rounds (the least disturbed
+    by other load on the machine), in seconds."""
+    samples: list[list[float]] = [[] for _ in functions]
     for _ in range(rounds):
-        start = time.perf_counter()
-        function()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+        for function, times in zip(functions, samples, strict=True):
+            start = time.perf_counter()
+            function()
+            times.append(time.perf_counter() - start)
+    return [min(times) for times in samples]
 
 
 def main() -> int:
@@ -78,11 +81,12 @@ def main() -> int:
             return pdf.render_match_summary(dict(snapshot, version=next(versions)), "fr")
 
         floor(), summary()  # warm up both paths
-        floor_s = timed(floor)
-        summary_s = timed(summary)
+        floor_s, summary_s = timed(floor, summary)
         cached_snapshot = dict(snapshot, version=1)
         pdf.render_match_summary(cached_snapshot, "fr")
-        cached_s = timed(lambda: pdf.render_match_summary(cached_snapshot, "fr"), 200)
+        cached_s = statistics.median(
+            timed(lambda: pdf.render_match_summary(cached_snapshot, "fr"), rounds=1)[0]
+            for _ in range(200))
 
     ratio = summary_s / floor_s
     print(f"floor (plain fixed-layout table): {floor_s * 1000:8.1f} ms")

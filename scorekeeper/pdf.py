@@ -452,7 +452,7 @@ def _chart(names: list[str], after_each_deal: list[list[int]],
     def y(v: float) -> float:
         return round(top + (height - top - bottom) * (high - v) / (high - low or 1), 1)
 
-    label_every = max(1, -(-deals // 12))
+    label_every = max(1, -(-deals // 8))
     return {
         "width": width, "height": height, "left": left, "right": width - right,
         "top": top, "bottom": height - bottom,

@@ -68,8 +68,9 @@ def test_bonus_categories_going_out_and_pile(ctx: Any, played: dict[str, Any]) -
     for word in ("Going out", "Morto", "Hand", "Deal total", "Running total"):
         assert word in text
     first = played["result"]["deals"][0]["sides"]  # Nós went out, Eles paid the morto
-    assert f"Nós 45 clean 200 = 200 100 {first[0]['hand_points']}" in text
-    assert f"Eles 40 -100 -60 {first[1]['total']}" in text
+    assert first[0]["hand_points"] == 0  # an empty cell
+    assert f"Nós 45 clean 200 100 {first[0]['total']} {first[0]['total']}" in text
+    assert f"Eles 40 -100 -60 {first[1]['total']} {first[1]['total']}" in text
 
 
 def test_extra_deal_and_in_progress(ctx: Any) -> None:

@@ -16,7 +16,8 @@ PROFILES = {p["id"]: p for p in profiles_document()["profiles"]}
 @pytest.mark.parametrize("profile_id", sorted(PROFILES))
 def test_blank_sheet_columns_fit_the_profile(ctx: Any, profile_id: str) -> None:
     profile = PROFILES[profile_id]
-    text = pdf_text(pdf.render_blank_sheet(profile_id, "en", rows=12))
+    # a narrow column header may wrap after the hyphen of "semi-clean"
+    text = pdf_text(pdf.render_blank_sheet(profile_id, "en", rows=12)).replace("- ", "-")
     labels = {"clean": "clean", "dirty": "dirty", "semi-clean": "semi-clean",
               "clean-500": "clean A–K", "clean-1000": "clean A–A"}
     for category, points in profile["bonuses"].items():
@@ -69,4 +70,4 @@ def test_burro_sheet(ctx: Any, lang: str) -> None:
 
 def test_burro_sheet_without_names_has_empty_rows(ctx: Any) -> None:
     text = pdf_text(pdf.render_burro_sheet("en"))
-    assert text.count("B U R R O") == 12
+    assert text.count("B U R R O") == 1 + 12  # the header, then 12 empty rows
