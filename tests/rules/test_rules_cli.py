@@ -158,3 +158,21 @@ def test_profiles_command(capsys, monkeypatch):
     assert status == 0
     ids = {p["id"] for p in json.loads(out)["profiles"]}
     assert ids == {"buraco-aberto", "buraco-fechado", "burraco", "buraco-classico"}
+
+
+@pytest.mark.parametrize(("argv", "category", "bonus"), [
+    pytest.param(["check", "--profile", "buraco-fechado", "--in-one-go",
+                  "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"], "clean-500", 500,
+                 id="fechado-500-in-one-go"),
+    pytest.param(["check", "--profile", "buraco-fechado",
+                  "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"], "clean", 200,
+                 id="fechado-500-over-turns"),
+    pytest.param(["check", "--profile", "buraco-classico", "3H 4H 5H 6H 7H 8H 9H JK"],
+                 "semi-clean", 150, id="classico-semi-clean"),
+])
+def test_check_profiles(capsys, monkeypatch, argv, category, bonus):
+    """seed 003 Canastas (--in-one-go); seed 000 Décompte (semi-pur)."""
+    status, out, _ = run(capsys, monkeypatch, argv)
+    assert status == 0
+    meld = json.loads(out)["melds"][0]
+    assert (meld["category"], meld["bonus"]) == (category, bonus)

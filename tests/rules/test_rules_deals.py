@@ -280,3 +280,56 @@ def test_unreadable_deal(source, doc, code, field):
     assert caught.value.code == code, source
     if field is not None:
         assert caught.value.params.get("field") == field
+
+
+# id, source, profile, melds laid together, before, (points, minimum, valid)
+OPENINGS = [
+    ("ab-15-at-1500", "seed 001 §05: at 1500 the minimum is 75", AB, ["3H 4H 5H"], 1500,
+     (15, 75, False)),
+    ("ab-15-at-1499", "seed 001 §05: sous 1500 aucun minimum", AB, ["3H 4H 5H"], 1499,
+     (15, 0, True)),
+    ("ab-75-at-1500", "seed 001 §05: plusieurs suites possibles", AB,
+     ["8H 9H 10H", "8S 9S 10S", "3D 4D 5D"], 1500, (75, 75, True)),
+    ("ab-bonus-excluded", "seed 001 §05: bonus exclus du minimum", AB, [SEVEN], 3000,
+     (45, 75, False)),
+    ("ab-negative-before", "seed 001 §07: negative totals, no minimum", AB, ["3H 4H 5H"],
+     -300, (15, 0, True)),
+    ("fe-no-minimum", "seed 003: no vulnerability", FE, ["3H 4H 5H"], 2500, (15, 0, True)),
+    ("bu-no-minimum", "seed 004: no vulnerability", BU, ["3H 4H 5H"], 1800, (15, 0, True)),
+    ("cl-no-minimum", "seed 000: no vulnerability", CL, ["3H 4H 5H"], 1800, (15, 0, True)),
+]
+
+
+@pytest.mark.parametrize(("source", "profile", "melds", "before", "expected"),
+                         [pytest.param(*row[1:], id=row[0]) for row in OPENINGS])
+def test_opening(source, profile, melds, before, expected):
+    """contract.md check --before N: the melds judged together as the side's opening."""
+    result = check_document(melds, profile, before=before)
+    opening = result["opening"]
+    assert (opening["points"], opening["minimum"], opening["valid"]) == expected, source
+    codes = [p["code"] for p in result["problems"]]
+    assert codes == ([] if expected[2] else ["opening-below-minimum"])
+
+
+def test_no_opening_without_before():
+    assert check_document(["3H 4H 5H"])["opening"] is None
+
+
+def test_check_counts_copies_across_melds():
+    """contract.md check: more copies of a card than two decks hold."""
+    result = check_document(["3H 4H 5H", "3H 4H 5H", "3H 4H 5H"])
+    assert {p["code"] for p in result["problems"]} == {"impossible-card-count"}
+    assert result["valid"] is False
+    assert check_document(["3H 4H 5H", "3H 4H 5H"])["problems"] == []
+
+
+def test_every_stable_code_is_kept():
+    """contract.md: codes are stable; add, never rename."""
+    from scorekeeper.rules import CODES
+
+    stable = {"too-few-cards", "too-many-cards", "too-many-wildcards", "sets-not-allowed",
+              "not-a-meld", "duplicate-rank", "ace-both-ends", "opening-below-minimum",
+              "cannot-go-out", "several-went-out", "impossible-card-count",
+              "morto-unused-not-allowed", "match-over", "unknown-player", "player-out",
+              "game-over", "player-count"}
+    assert stable <= set(CODES)
