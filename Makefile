@@ -48,8 +48,10 @@ lint: $(BIN)/.installed
 test: system-deps setup lint
 	$(BIN)/pytest -q
 
-bench: setup
+bench: setup migrate
 	$(BIN)/python bench/referee.py
+	$(BIN)/python bench/pdf.py
+	$(BIN)/python bench/web.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
