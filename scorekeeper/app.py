@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Flask, redirect, render_template, request, session
 from flask_babel import Babel, format_decimal, get_locale
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from scorekeeper import __version__, db, resource_dir
@@ -125,7 +126,13 @@ def _register(app: Flask) -> None:
         if request.path.startswith("/api/"):
             from scorekeeper.web.api import error
 
-            return error(context.get("code", "error"), context.get("code", "error"), None, status)
+            messages = {
+                404: _("No such API endpoint."),
+                405: _("This endpoint takes a POST with a JSON document."),
+                413: _("The document is too large."),
+            }
+            code = context.get("code", "error")
+            return error(code, messages.get(status, _("Something went wrong")), None, status)
         return render_template(template, status=status, **context), status
 
     @app.errorhandler(404)

@@ -109,9 +109,3 @@ def openapi() -> Any:
     """The OpenAPI 3 description of this API."""
     return send_from_directory(current_app.static_folder or "static", "openapi.json",
                                mimetype="application/json")
-
-
-@bp.route("/<path:anything>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
-def unknown(anything: str) -> Any:
-    """Unknown API paths answer in JSON too."""
-    return error("not-found", _("No such API endpoint."), None, 404)

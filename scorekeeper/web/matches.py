@@ -86,11 +86,14 @@ def new_match() -> Any:
     if form.validate_on_submit():
         profile = core.get_profile(form.profile.data)
         sides = []
-        for entry in form.sides.entries:
+        defaults = [_("Us"), _("Them")]  # the two sides every match has, named if left empty
+        for i, entry in enumerate(form.sides.entries):
             name = entry.form.name.data or ""
             players = [p.strip() for p in (entry.form.players.data or "").split(",") if p.strip()]
             if not name and not players:
-                continue
+                if i >= len(defaults):
+                    continue
+                name = defaults[i]
             sides.append({"name": name or " & ".join(players), "players": players})
         names = [s["name"] for s in sides]
         if not profile.min_sides <= len(sides) <= profile.max_sides:

@@ -121,7 +121,7 @@ def burro_ranks() -> Any:
     core = rules()
     form = BurroRanksForm(request.args)
     ranks = None
-    if form.players.data is not None and form.validate():
+    if "players" in request.args and form.validate() and form.players.data is not None:
         ranks = core.burro_ranks(form.players.data)
     return render_template("burro_ranks.html", form=form, ranks=ranks), (
         200 if not _errors(form) else 422

@@ -1,0 +1,78 @@
+"""Creating matches: profiles, sides, targets, and every way the form can be wrong."""
+
+from __future__ import annotations
+
+from conftest import hidden_fields
+
+
+def test_new_match_defaults_to_buraco_aberto_and_its_target(site, client):
+    html = client.get("/matches/new").get_data(as_text=True)
+    assert '<option selected value="buraco-aberto">' in html or 'value="buraco-aberto" selected' \
+        in html
+    token = site.new_match()
+    board = site.board(token)
+    assert "target 3,000" in board
+    assert "Nós" in board
+    assert "Eles" in board
+
+
+def test_profile_target_and_players(site):
+    token = site.new_match(profile="burraco", sides=("Ana", "Bia"), target=1005,
+                           **{"sides-0-players": "Ana, Caio"})
+    board = site.board(token)
+    assert "target 1,005" in board
+    assert "Ana, Caio" in board
+
+
+def test_five_players_where_the_profile_allows(site):
+    token = site.new_match(profile="buraco-classico", sides=("A", "B", "C", "D", "E"))
+    board = site.board(token)
+    assert all(f"<h2>{n}</h2>" in board for n in "ABCDE")
+
+
+def test_too_many_sides_for_the_profile(site, client):
+    data = site.hidden("/matches/new")
+    data.update({"profile": "buraco-aberto", "sides-0-name": "A", "sides-1-name": "B",
+                 "sides-2-name": "C"})
+    response = client.post("/matches/new", data=data)
+    assert response.status_code == 200
+    assert "played by 2 to 2 sides" in response.get_data(as_text=True)
+
+
+def test_same_side_names_and_bad_target_and_unknown_profile(site, client):
+    data = site.hidden("/matches/new")
+    data.update({"profile": "buraco-aberto", "sides-0-name": "A", "sides-1-name": "A"})
+    assert "same name" in client.post("/matches/new", data=data).get_data(as_text=True)
+    data.update({"sides-1-name": "B", "target": "12"})
+    html = client.post("/matches/new", data=data).get_data(as_text=True)
+    assert 'id="target-errors"' in html
+    data.update({"target": "", "profile": "poker"})
+    html = client.post("/matches/new", data=data).get_data(as_text=True)
+    assert 'id="profile-errors"' in html
+
+
+def test_empty_names_default_to_us_and_them(site, client):
+    data = site.hidden("/matches/new")
+    data["profile"] = "buraco-aberto"
+    response = client.post("/matches/new", data=data)
+    assert response.status_code == 302
+    board = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "<h2>Us</h2>" in board
+    assert "<h2>Them</h2>" in board
+
+
+def test_new_match_double_submit_creates_one_match(site, client):
+    data = site.hidden("/matches/new")
+    data.update({"profile": "buraco-aberto", "sides-0-name": "A", "sides-1-name": "B"})
+    first = client.post("/matches/new", data=data)
+    second = client.post("/matches/new", data=data)
+    assert first.headers["Location"] == second.headers["Location"]
+
+
+def test_new_match_without_csrf_is_refused(client):
+    data = hidden_fields(client.get("/matches/new").get_data(as_text=True))
+    data.pop("csrf_token")
+    data.update({"profile": "buraco-aberto", "sides-0-name": "A", "sides-1-name": "B"})
+    response = client.post("/matches/new", data=data)
+    assert response.status_code == 400
+    assert "This form has expired" in response.get_data(as_text=True)

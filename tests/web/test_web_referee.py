@@ -1,0 +1,90 @@
+"""Meld checker, table-time helpers and the rules page: the referee's answers, with numbers."""
+
+from __future__ import annotations
+
+from html import unescape
+
+from scorekeeper.rules import profiles_document
+
+
+def test_meld_checker_seed_001_run_is_245(client):
+    html = client.get("/check?melds=3H+4H+5H+6H+7H+8H+9H").get_data(as_text=True)
+    assert "45 points" in html
+    assert "bonus 200" in html
+    assert "legal" in html
+
+
+def test_meld_checker_names_the_problem(client):
+    response = client.get("/check?melds=3H+4H+6H")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "not legal" in html
+    assert 'class="errors"' in html
+
+
+def test_meld_checker_unknown_card_is_shown_next_to_the_field(client):
+    response = client.get("/check?melds=3H+4H+5X")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert 'id="melds-errors"' in html
+    assert "5X" in html
+
+
+def test_opening_check_for_a_vulnerable_side(client):
+    html = client.get("/check?melds=3H+4H+5H&before=1600").get_data(as_text=True)
+    assert "Opening: 15 card points, 75 needed." in html
+    assert "Not enough." in html
+    html = client.get(
+        "/check?melds=10S+JS+QS+KS%0AJH+QH+KH+AH&before=1600").get_data(as_text=True)
+    assert "Opening: 85 card points, 75 needed." in html
+    assert "Enough." in html
+
+
+def test_wild_two_readings_are_listed(client):
+    html = client.get("/check?melds=2H+3H+4H+5H+6H+7H+8H").get_data(as_text=True)
+    assert "Other readings:" in html
+
+
+def test_may_i_take_the_pile(client):
+    html = client.get("/check/pile?profile=burraco&top=7H&melds=4H+5H+6H").get_data(as_text=True)
+    assert "Yes: the top card goes on one of your melds." in html
+    html = client.get("/check/pile?profile=buraco-fechado&top=JK&melds=4H+5H+6H&hand=9S"
+                      ).get_data(as_text=True)
+    assert "No: a wildcard on top must start a new meld" in html
+    html = client.get("/check/pile?profile=buraco-aberto&top=7H").get_data(as_text=True)
+    assert "may always be taken" in html
+    assert client.get("/check/pile?profile=burraco&top=ZZ").status_code == 422
+
+
+def test_where_does_the_wildcard_go(client):
+    html = client.get("/check/wildcard?profile=buraco-aberto&meld=4H+JK+6H&card=5H"
+                      ).get_data(as_text=True)
+    assert "moves and now stands for" in html
+    html = client.get("/check/wildcard?meld=4H+5H+6H&card=7H").get_data(as_text=True)
+    assert "holds no wildcard" in html
+    assert client.get("/check/wildcard?meld=4H+5H+6H&card=7Q").status_code == 422
+
+
+def test_burro_ranks(client):
+    html = client.get("/burro/ranks?players=3").get_data(as_text=True)
+    assert "A K Q" in html
+    assert client.get("/burro/ranks?players=40").status_code == 422
+    assert client.get("/burro/ranks?players=abc").status_code == 422
+
+
+def test_rules_page_is_generated_from_the_profiles(client):
+    html = unescape(client.get("/rules").get_data(as_text=True))
+    doc = profiles_document()
+    for profile in doc["profiles"]:
+        for rule in profile["rules"]:
+            assert rule["source"] in html
+    assert "1000" in html
+    assert "2005" in html
+    assert "3000" in html
+
+
+def test_referee_pages_never_fail_on_odd_input(client):
+    for url in ("/check?profile=nope&melds=3H", "/check?melds=%00%ff", "/check?before=x&melds=3H",
+                "/check/pile?profile=burraco&top=7H+8H", "/check/wildcard?meld=JK&card=JK",
+                "/check?melds=" + "3H+" * 700):
+        assert client.get(url).status_code in (200, 422), url

@@ -1,0 +1,90 @@
+"""Edit link, read-only link, QR code, self-refresh: a read-only link never changes anything."""
+
+from __future__ import annotations
+
+import re
+
+
+def _view_token(client, token: str) -> str:
+    html = client.get(f"/m/{token}/share").get_data(as_text=True)
+    return re.search(r'/v/([^"/]+)"', html).group(1)
+
+
+def test_share_page_has_an_svg_qr_code_of_the_read_only_link(site, client):
+    token = site.new_match()
+    html = client.get(f"/m/{token}/share").get_data(as_text=True)
+    view = _view_token(client, token)
+    assert "<svg" in html
+    assert "segno" in html
+    assert f"http://localhost/v/{view}" in html
+    assert view != token
+    assert len(view) >= 20
+    assert len(token) >= 20
+
+
+def test_share_uses_the_lan_address_when_the_server_knows_it(site, client, app):
+    app.config["PUBLIC_URL"] = "http://192.168.1.20:5000/"
+    token = site.new_match()
+    assert "http://192.168.1.20:5000/v/" in client.get(f"/m/{token}/share").get_data(as_text=True)
+
+
+def test_read_only_view_shows_the_scores_and_no_way_to_change_them(site, client, seed_deal):
+    token = site.new_match()
+    site.save_deal(token, seed_deal, went_out="0")
+    view = _view_token(client, token)
+    html = client.get(f"/v/{view}").get_data(as_text=True)
+    assert 'id="total-0">465<' in html
+    assert token not in html
+    assert "/deals/" not in html
+    assert "<form" not in html
+    assert f'data-poll="/v/{view}/version.json"' in html
+
+
+def test_read_only_token_cannot_reach_any_edit_route(site, client, seed_deal):
+    token = site.new_match()
+    site.save_deal(token, seed_deal, went_out="0")
+    view = _view_token(client, token)
+    data = site.hidden(f"/m/{token}/undo")
+    for url in (f"/m/{view}", f"/m/{view}/deals/new", f"/m/{view}/undo", f"/m/{view}/delete",
+                f"/m/{view}/deals/1/edit", f"/m/{view}/share"):
+        assert client.get(url).status_code == 404, url
+        assert client.post(url, data=data).status_code in (404, 405), url
+    for url in (f"/v/{view}", f"/v/{view}/version.json"):
+        assert client.post(url, data=data).status_code == 405
+    assert 'id="total-0">465<' in site.board(token)
+
+
+def test_version_endpoint_moves_when_a_deal_is_added(site, client, seed_deal):
+    token = site.new_match()
+    view = _view_token(client, token)
+    first = client.get(f"/v/{view}/version.json").get_json()["version"]
+    site.save_deal(token, seed_deal, went_out="0")
+    second = client.get(f"/v/{view}/version.json")
+    assert second.get_json()["version"] == first + 1
+    assert second.headers["Cache-Control"] == "no-store"
+    assert client.get("/v/unknown/version.json").status_code == 404
+
+
+def test_delete_asks_first_then_removes_everything(site, client, seed_deal):
+    token = site.new_match(name="Doomed")
+    site.save_deal(token, seed_deal, went_out="0")
+    view = _view_token(client, token)
+    page = client.get(f"/m/{token}/delete").get_data(as_text=True)
+    assert "Delete this match?" in page
+    assert "Doomed" in page
+    data = site.hidden(f"/m/{token}/delete")
+    response = client.post(f"/m/{token}/delete", data=data)
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/"
+    assert client.get(f"/m/{token}").status_code == 404
+    assert client.get(f"/v/{view}").status_code == 404
+    # sent again: nothing more to delete, still no error
+    assert client.post(f"/m/{token}/delete", data=data).status_code == 302
+
+
+def test_delete_without_csrf_deletes_nothing(site, client):
+    token = site.new_match()
+    data = site.hidden(f"/m/{token}/delete")
+    data.pop("csrf_token")
+    assert client.post(f"/m/{token}/delete", data=data).status_code == 400
+    assert client.get(f"/m/{token}").status_code == 200
