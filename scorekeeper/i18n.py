@@ -130,7 +130,6 @@ TERMS = {
         "going_out": N_("going out"),
         "go_out": N_("go out"),
         "wildcard": N_("wildcard"),
-        "deal": N_("deal"),
     },
     "it": {
         "canastra": N_("burraco"),
@@ -139,7 +138,6 @@ TERMS = {
         "going_out": N_("closing"),
         "go_out": N_("close"),
         "wildcard": N_("pinella or joker"),
-        "deal": N_("hand"),
     },
 }
 

@@ -1,0 +1,95 @@
+"""A player's name with HTML in it stays escaped when it goes through a translated
+message, and the page's language is chosen as style.md habit 7 says."""
+
+from __future__ import annotations
+
+import pytest
+from flask import render_template_string
+from flask_babel import force_locale, gettext
+
+from scorekeeper.messages import problem_message
+
+NAME = '<script>alert("x")</script> & <b>Zé</b>'
+ESCAPED = "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &lt;b&gt;Zé&lt;/b&gt;"
+
+
+@pytest.fixture
+def i18n_app(tmp_path):
+    from scorekeeper.app import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test",
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'unused.sqlite3'}"})
+    app.instance_path = str(tmp_path / "instance")
+    return app
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("fr", "a gagné la partie !"), ("pt_BR", "ganhou a partida!"), ("it", "ha vinto la partita!"),
+])
+def test_name_in_a_translated_template_string_is_escaped(i18n_app, locale, words):
+    template = "<p>{{ _('%(side)s won the match!', side=name) }}</p>"
+    with i18n_app.test_request_context("/"), force_locale(locale):
+        html = render_template_string(template, name=NAME)
+    assert html == f"<p>{ESCAPED} {words}</p>"
+
+
+@pytest.mark.parametrize("locale", ["fr", "pt_BR", "it"])
+def test_name_in_a_referee_message_is_escaped(i18n_app, locale):
+    problem = {"code": "cannot-go-out", "params": {"side": NAME, "reason": "morto-not-taken"}}
+    with i18n_app.test_request_context("/"), force_locale(locale):
+        message = problem_message(problem, gettext)
+        html = render_template_string("<li>{{ message }}</li>", message=message)
+    assert "<script>" not in html
+    assert "<b>" not in html
+    assert ESCAPED in html
+    assert message.startswith(NAME)  # the sentence itself is translated around the name
+    assert "morto" in html
+
+
+@pytest.mark.parametrize(("header", "expected"), [
+    ("fr-FR,fr;q=0.9,en;q=0.8", "fr"),
+    ("it-IT,en;q=0.5", "it"),
+    ("pt-PT", "pt_BR"),
+    ("pt-BR,pt;q=0.9", "pt_BR"),
+    ("de-DE,de;q=0.9", "en"),
+    ("", "en"),
+])
+def test_accept_language(i18n_app, header, expected):
+    from scorekeeper.i18n import select_locale
+
+    headers = {"Accept-Language": header} if header else {}
+    with i18n_app.test_request_context("/", headers=headers):
+        assert select_locale() == expected
+
+
+def test_the_session_choice_wins(i18n_app):
+    from flask import session
+
+    from scorekeeper.i18n import select_locale
+
+    with i18n_app.test_request_context("/", headers={"Accept-Language": "fr"}):
+        session["lang"] = "it"
+        assert select_locale() == "it"
+        session["lang"] = "xx"
+        assert select_locale() == "fr"
+
+
+def test_lazy_labels_follow_the_request_locale(i18n_app):
+    from scorekeeper.i18n import category_label, morto_label, profile_name, term
+
+    with i18n_app.test_request_context("/"):
+        with force_locale("it"):
+            assert str(profile_name("burraco")) == "Burraco italiano"
+            assert str(category_label("clean", "it")) == "burraco pulito"
+            assert str(category_label("clean", "br")) == "canastra pulita"
+            assert str(morto_label("not_taken", "it")) == "pozzetto non preso"
+        with force_locale("pt_BR"):
+            assert str(category_label("dirty", "br")) == "canastra suja"
+            assert str(morto_label("taken", "br")) == "morto pego"
+            assert str(term("morto", "it")) == "pozzetto"
+        with force_locale("fr"):
+            assert str(profile_name("buraco-classico")) == "Buraco classique"
+            assert str(category_label("semi-clean", "it")) == "burraco semi-propre"
+            assert str(term("going_out", "br")) == "sortie"
+            assert str(term("going_out", "it")) == "fermeture"
+        assert str(profile_name("unknown-thing")) == "Unknown Thing"
