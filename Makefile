@@ -27,13 +27,14 @@ system-deps:
 	fi
 
 catalogs: $(BIN)/.installed
-	$(BIN)/pybabel compile -q -d translations -D messages || true
+	@if ls translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
+	  $(BIN)/pybabel -q compile -d translations -D messages; fi
 
 extract: $(BIN)/.installed
-	$(BIN)/pybabel extract -q -F babel.cfg -k _l -k N_ -o translations/messages.pot .
+	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k N_ -o translations/messages.pot .
 
 update-catalogs: extract
-	$(BIN)/pybabel update -q -i translations/messages.pot -d translations --no-fuzzy-matching
+	$(BIN)/pybabel -q update -i translations/messages.pot -d translations --no-fuzzy-matching
 
 migrate: setup
 	$(BIN)/scorekeeper db upgrade
