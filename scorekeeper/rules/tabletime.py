@@ -12,9 +12,14 @@ from itertools import combinations
 from typing import Any
 
 from scorekeeper.rules.cards import Card
-from scorekeeper.rules.melds import check_meld
+from scorekeeper.rules.melds import RUN, Reading, check_meld
 from scorekeeper.rules.problems import InputError
-from scorekeeper.rules.profiles import PILE_FREE, PILE_TOP_USED_WILD_NEW_MELD, get_profile
+from scorekeeper.rules.profiles import (
+    PILE_FREE,
+    PILE_TOP_USED_WILD_NEW_MELD,
+    Profile,
+    get_profile,
+)
 from scorekeeper.rules.scoring import read_cards, read_melds
 
 
@@ -84,8 +89,8 @@ def replace_wildcard(profile_id: str | None, meld: Any, card: Any) -> dict[str, 
     # without its wildcard, plus the card, is legal on its own.
     rest = list(cards)
     rest.remove(next(c for c in cards if c.plain == best.wildcard))
-    replaces = not natural.is_joker and not natural.wild \
-        and check_meld((*rest, natural), profile).valid
+    without = check_meld((*rest, natural), profile).best
+    replaces = not natural.is_joker and not natural.wild and without is not None
     if after.best is None:
         return {"profile": profile.id, "replaced": False, "reason": "no-legal-place",
                 "before": before.as_dict(), "meld": None, "wildcard": None}
@@ -93,7 +98,29 @@ def replace_wildcard(profile_id: str | None, meld: Any, card: Any) -> dict[str, 
     now = reading.stands_for if reading.wildcard is not None else "natural"
     return {"profile": profile.id, "replaced": replaces, "reason": None,
             "before": before.as_dict(), "meld": after.as_dict(),
-            "wildcard": {"card": str(best.wildcard), "now": now}}
+            "wildcard": {"card": str(best.wildcard), "now": now,
+                         "options": _wildcard_places(best.wildcard, without, profile, now)
+                         if replaces else [now]}}
+
+
+def _wildcard_places(wild: Card, run: Reading | None, profile: Profile,
+                     chosen: str | None) -> list[str]:
+    """Every place the freed wildcard may take: its natural place as a 2 of the run's
+    suit (it becomes natural), else either legal end (seed 003's example moves the
+    2♥ to the low end, seed 000's joker goes to the high end: both are legal)."""
+    if run is None or run.kind != RUN:
+        return [chosen] if chosen else []  # in a set the wildcard keeps standing for the rank
+    places: list[str] = []
+    if wild.rank == 2 and wild.suit == run.suit and run.first == 3:
+        places.append("natural")
+    for p in (run.last + 1, run.first - 1):
+        first, last = min(run.first, p), max(run.last, p)
+        if not 1 <= p <= 14 or (first == 1 and last == 14 and not profile.ace_both_ends):
+            continue
+        if wild.rank == 2 and wild.suit == run.suit and p == 2:
+            continue  # there it is natural, listed above
+        places.append(str(Card(1 if p == 14 else p, run.suit)))
+    return places
 
 
 __all__ = ["may_take_pile", "replace_wildcard", "Card"]
