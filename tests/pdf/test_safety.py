@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import pdf_text, read_pdf
+from pdf_support import pdf_text, read_pdf
 from snapshots import handmade_snapshot
 
 from scorekeeper import pdf

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import LANGS, number, pdf_text, read_pdf
+from pdf_support import LANGS, number, pdf_text, read_pdf
 
 from scorekeeper import pdf
 from scorekeeper.rules import burro_ranks, profiles_document
