@@ -38,6 +38,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 90,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         PAGE_CACHE=True,
+        # how often a read-only page asks whether the match changed
+        POLL_INTERVAL_MS=4000,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

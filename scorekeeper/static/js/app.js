@@ -41,8 +41,10 @@
         input.dispatchEvent(new Event("change", {bubbles: true}));
       };
     }
-    var minus = el("button", {type: "button", "aria-label": "\u2212 " + input.id}, "\u2212");
-    var plus = el("button", {type: "button", "aria-label": "+ " + input.id}, "+");
+    var label = doc.querySelector('label[for="' + input.id + '"]');
+    var name = label ? label.textContent.trim() : input.id;
+    var minus = el("button", {type: "button", "aria-label": "\u2212 " + name}, "\u2212");
+    var plus = el("button", {type: "button", "aria-label": "+ " + name}, "+");
     minus.addEventListener("click", step(-1));
     plus.addEventListener("click", step(1));
     wrap.appendChild(minus); wrap.appendChild(input); wrap.appendChild(plus);

@@ -1,0 +1,73 @@
+"""A real browser (Debian's chromium through Playwright) against the app served by waitress.
+
+The bundled Playwright browsers are never installed: /usr/bin/chromium is driven directly.
+Without it the tests are skipped on a developer's machine and fail in CI.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+         "device_scale_factor": 1, "locale": "en-US"}
+
+
+def _need_chromium() -> None:
+    if os.path.exists(CHROMIUM) or shutil.which("chromium"):
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{CHROMIUM} is missing: CI must install Debian's chromium")
+    pytest.skip(f"{CHROMIUM} is not installed")
+
+
+@pytest.fixture
+def live_server(app: Any) -> Iterator[str]:
+    """The app served by waitress on a free loopback port, in a background thread."""
+    from waitress.server import create_server
+
+    app.config["POLL_INTERVAL_MS"] = 300
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    # Close every channel (the listening socket, kept-alive connections, the trigger):
+    # waitress's loop ends once its map is empty.
+    for channel in list(server._map.values()):
+        channel.close()
+    server.task_dispatcher.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    _need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"),
+            args=ARGS,
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A fresh phone-sized touch page (390 × 844)."""
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()

@@ -1,0 +1,116 @@
+"""A match played on a phone-sized touch screen: card mode by tapping cards, and count mode."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def _no_horizontal_scroll(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], width
+
+
+def _new_match(page, base: str) -> None:
+    page.goto(base + "/")
+    _no_horizontal_scroll(page)
+    page.get_by_role("link", name="New match").tap()
+    page.fill("#sides-0-name", "Nós")
+    page.fill("#sides-1-name", "Eles")
+    page.get_by_role("button", name="Start the match").tap()
+    page.wait_for_url(re.compile(r"/m/[^/]+$"))
+    page.get_by_role("link", name="Enter a deal").tap()
+    page.wait_for_url(re.compile(r"/deals/new$"))
+    _no_horizontal_scroll(page)
+
+
+def test_card_mode_by_tapping_cards(phone, live_server):
+    page = phone
+    _new_match(page, live_server)
+    picker = page.locator('.picker[data-side="0"]')
+    picker.locator('[data-suit="H"]').tap()
+    for rank in ("3", "4", "5", "6", "7", "8", "9"):
+        picker.locator(f'[data-rank="{rank}"]').tap()
+    assert page.input_value("#sides-0-melds") == "3H 4H 5H 6H 7H 8H 9H"
+    verdict = page.locator('.verdicts[data-side="0"] li').first
+    verdict.wait_for()
+    assert "clean canastra" in verdict.inner_text()
+    assert "45" in verdict.inner_text()
+    assert "200" in verdict.inner_text()
+    # a second meld, with a mistake the referee catches at once
+    picker.locator('[data-action="new-meld"]').tap()
+    picker.locator('[data-suit="S"]').tap()
+    for rank in ("10", "J", "K"):
+        picker.locator(f'[data-rank="{rank}"]').tap()
+    bad = page.locator('.verdicts[data-side="0"] li.bad')
+    bad.wait_for()
+    picker.locator('[data-action="back"]').tap()
+    picker.locator('[data-rank="Q"]').tap()
+    expect(page.locator('.verdicts[data-side="0"] li.ok')).to_have_count(2)
+    assert page.input_value("#sides-0-melds") == "3H 4H 5H 6H 7H 8H 9H\n10S JS QS"
+    # the other side counts instead
+    page.locator('fieldset.side').nth(1).get_by_label("Counts").tap()
+    page.fill("#sides-1-table_points", "60")
+    page.fill("#sides-1-hand_points", "30")
+    page.get_by_label("Nós", exact=True).tap()  # who went out
+    page.get_by_role("button", name="Check").tap()
+    page.wait_for_selector("#deal-total-0")
+    # 45 + 30 on the table, 200 clean canastra, 100 for going out
+    assert page.inner_text("#deal-total-0") == "375"
+    assert page.inner_text("#deal-total-1") == "30"
+    page.get_by_role("button", name="Save the deal").tap()
+    page.wait_for_url(re.compile(r"/m/[^/]+#deal-1$"))
+    assert page.inner_text("#total-0") == "375"
+    assert page.inner_text("#total-1") == "30"
+    _no_horizontal_scroll(page)
+
+
+def test_count_mode_with_steppers_seed_001(phone, live_server):
+    page = phone
+    _new_match(page, live_server)
+    first = page.locator("fieldset.side").nth(0)
+    first.get_by_label("Counts").tap()
+    page.fill("#sides-0-table_points", "180")
+    first.get_by_role("button", name="+ Clean canastras", exact=True).tap()
+    assert page.input_value("#sides-0-clean") == "1"
+    page.fill("#sides-0-hand_points", "15")
+    second = page.locator("fieldset.side").nth(1)
+    second.get_by_label("Counts").tap()
+    page.fill("#sides-1-table_points", "60")
+    page.fill("#sides-1-hand_points", "30")
+    page.get_by_label("Nós", exact=True).tap()
+    page.get_by_role("button", name="Check").tap()
+    page.wait_for_selector("#deal-total-0")
+    assert page.inner_text("#deal-total-0") == "465"  # seed 001 §09
+    page.get_by_role("button", name="Save the deal").tap()
+    page.wait_for_url(re.compile(r"#deal-1$"))
+    assert page.inner_text("#total-0") == "465"
+    assert page.inner_text("#total-1") == "30"
+    assert "2,535 to go" in page.inner_text(".totals")
+
+
+def test_read_only_viewer_refreshes_itself(phone, live_server, browser):
+    page = phone
+    _new_match(page, live_server)
+    token = page.url.split("/m/")[1].split("/")[0]
+    page.goto(f"{live_server}/m/{token}/share")
+    link = page.locator("figure.qr + p a").get_attribute("href")
+    viewer = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True,
+                                 is_mobile=True).new_page()
+    viewer.goto(link.replace("http://localhost", live_server))
+    assert viewer.inner_text("#total-0") == "0"
+    page.goto(f"{live_server}/m/{token}/deals/new")
+    page.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
+    page.fill("#sides-0-table_points", "70")
+    page.locator("fieldset.side").nth(1).get_by_label("Counts").tap()
+    page.fill("#sides-1-table_points", "20")
+    page.get_by_role("button", name="Check").tap()
+    page.get_by_role("button", name="Save the deal").tap()
+    page.wait_for_url(re.compile(r"#deal-1$"))
+    expect(viewer.locator("#total-0")).to_have_text("70")
+    assert viewer.evaluate("document.documentElement.scrollWidth") <= 360
+    viewer.context.close()
