@@ -142,6 +142,30 @@ TERMS = {
 }
 
 
+#: Where the rules page's labels (``scorekeeper.web.labels``, Brazilian words) name a
+#: game term, the Italian tradition's own words for the same key.
+TRADITION_LABELS = {
+    "it": {
+        "bonuses": N_("Burraco bonuses"),
+        "long_canastras": N_("Long clean burracos"),
+        "going_out": N_("Closing"),
+        "morto_penalty": N_("Pozzetto not taken"),
+        "nobody_took_nobody_pays": N_("Nobody took a pozzetto: nobody pays"),
+        "unused_morto": N_("Pozzetto taken but never played counts −100"),
+        "needs_morto": N_("needs the pozzetto taken"),
+        "canastra": N_("a burraco"),
+        "clean-canastra": N_("a clean burraco"),
+    },
+}
+
+
+def tradition_label(key: str, tradition: str | None) -> Any:
+    """The Italian tradition's label for a rules key, or ``None`` where the
+    Brazilian words of ``web.labels`` apply (every key in a "br" profile)."""
+    message = TRADITION_LABELS.get(tradition or "", {}).get(key)
+    return None if message is None else _lazy(message)
+
+
 def _tradition(tradition: str | None) -> str:
     return tradition if tradition in CATEGORY_LABELS else "br"
 

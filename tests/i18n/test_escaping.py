@@ -93,3 +93,13 @@ def test_lazy_labels_follow_the_request_locale(i18n_app):
             assert str(term("going_out", "br")) == "sortie"
             assert str(term("going_out", "it")) == "fermeture"
         assert str(profile_name("unknown-thing")) == "Unknown Thing"
+
+
+def test_italian_rules_labels(i18n_app):
+    from scorekeeper.i18n import tradition_label
+
+    with i18n_app.test_request_context("/"), force_locale("fr"):
+        assert str(tradition_label("morto_penalty", "it")) == "Pozzetto pas pris"
+        assert str(tradition_label("canastra", "it")) == "un burraco"
+        assert tradition_label("morto_penalty", "br") is None
+        assert tradition_label("sides", "it") is None
