@@ -11,11 +11,12 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
-LOCALES = ("en", "fr", "pt_BR", "it")
+LOCALES = ("en", "fr", "pt_BR", "it", "pt_PT")
 DEFAULT_LOCALE = "en"
 
-#: A visitor's language that is not offered as such is read as its nearest locale.
-LANGUAGE_FALLBACKS = {"pt": "pt_BR", "pt_PT": "pt_BR"}
+#: A visitor's language that is not offered as such is read as its nearest locale:
+#: Portuguese without a region is Brazilian (where Buraco is played most).
+LANGUAGE_FALLBACKS = {"pt": "pt_BR"}
 
 
 def N_(message: str) -> str:

@@ -11,19 +11,8 @@ from pathlib import Path
 
 import pytest
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
-from scorekeeper import resource_dir
-
-TRANSLATIONS = resource_dir("translations")
-#: Every language with a catalog (English is the source and has none).
-CATALOG_LOCALES = tuple(sorted(p.parent.parent.name
-                               for p in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po")))
-
-
-def read_catalog(locale: str):
-    with open(TRANSLATIONS / locale / "LC_MESSAGES" / "messages.po", "rb") as handle:
-        return read_po(handle, locale=locale)
+from .catalogs import CATALOG_LOCALES, TRANSLATIONS, read_catalog
 
 
 @pytest.fixture(scope="session", autouse=True)

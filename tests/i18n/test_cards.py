@@ -101,6 +101,8 @@ def test_format_card(locale, card, shown):
     ("pt_BR", -1500, "-1.500"),
     ("it", 2005, "2.005"),
     ("it", -35, "-35"),
+    ("pt_PT", -1500, "-1\u00a0500"),
+    ("pt_PT", -15000, "-15\u00a0000"),
 ])
 def test_numbers_through_babel(locale, value, expected):
     assert format_number(value, locale) == expected
@@ -115,7 +117,7 @@ def test_signed_scores_and_non_numbers():
 
 
 @pytest.mark.parametrize(("code", "expected"), [
-    ("pt", "pt_BR"), ("pt-PT", "pt_BR"), ("pt-br", "pt_BR"), ("fr-CA", "fr"), ("it_IT", "it"),
+    ("pt", "pt_BR"), ("pt-PT", "pt_PT"), ("pt-br", "pt_BR"), ("fr-CA", "fr"), ("it_IT", "it"),
     ("de", "en"), (None, "en"), ("", "en"),
 ])
 def test_normalize_locale(code, expected):

@@ -15,6 +15,7 @@ TOO_FEW = {
     "pt": "Um jogo precisa de pelo menos 3 cartas; este tem 2.",
     "pt_BR": "Um jogo precisa de pelo menos 3 cartas; este tem 2.",
     "it": "Una combinazione richiede almeno 3 carte; questa ne ha 2.",
+    "pt_PT": "Um jogo precisa de pelo menos 3 cartas; este tem 2.",
 }
 
 

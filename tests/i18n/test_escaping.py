@@ -49,7 +49,8 @@ def test_name_in_a_referee_message_is_escaped(i18n_app, locale):
 @pytest.mark.parametrize(("header", "expected"), [
     ("fr-FR,fr;q=0.9,en;q=0.8", "fr"),
     ("it-IT,en;q=0.5", "it"),
-    ("pt-PT", "pt_BR"),
+    ("pt-PT", "pt_PT"),
+    ("pt", "pt_BR"),
     ("pt-BR,pt;q=0.9", "pt_BR"),
     ("de-DE,de;q=0.9", "en"),
     ("", "en"),

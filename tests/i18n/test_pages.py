@@ -15,7 +15,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from scorekeeper.i18n import LOCALES
-from tests.i18n.conftest import read_catalog
+
+from .catalogs import read_catalog
 
 #: English source strings that must never be left on a translated page, whether
 #: they are wrapped for translation or not.

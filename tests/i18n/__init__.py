@@ -1,0 +1,1 @@
+"""Translations: catalogs, the players' words, cards and numbers per locale."""
