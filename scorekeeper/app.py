@@ -18,7 +18,13 @@ babel = Babel()
 csrf = CSRFProtect()
 
 #: The language switcher's labels: each language in its own words.
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "pt_BR": "Português", "it": "Italiano"}
+LANGUAGE_NAMES = {
+    "en": "English",
+    "fr": "Français",
+    "pt_BR": "Português (Brasil)",
+    "pt_PT": "Português (Portugal)",
+    "it": "Italiano",
+}
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -49,6 +55,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             app.config["SECRET_KEY"] = _instance_secret(app)
     else:
         app.config.from_mapping(test_config)
+    from scorekeeper.web.sessions import CachedCookieSessionInterface
+
+    app.session_interface = CachedCookieSessionInterface()
     babel.init_app(app, locale_selector=select_locale)
     csrf.init_app(app)
     db.init_app(app)

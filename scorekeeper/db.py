@@ -12,7 +12,9 @@ PostgreSQL works by setting ``DATABASE_URL``; writers lock the match row with
 
 from __future__ import annotations
 
+import contextlib
 import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -73,14 +75,22 @@ class Database:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self._write_lock: Any = (
+            threading.Lock() if url.startswith("sqlite") else contextlib.nullcontext()
+        )
         writer_engine = self.engine.execution_options(sqlite_immediate=True)
         self.read_sessions = sessionmaker(bind=self.engine, expire_on_commit=False)
         self.write_sessions = sessionmaker(bind=writer_engine, expire_on_commit=False)
 
     @contextmanager
     def writing(self) -> Iterator[Session]:
-        """One write transaction: committed on success, rolled back on any exception."""
-        with self.write_sessions() as session, session.begin():
+        """One write transaction: committed on success, rolled back on any exception.
+
+        On SQLite, writers of this process first queue on a lock: SQLite's own busy
+        handler polls with sleeps of up to 100 ms, which turns contention into long
+        tails; other processes still wait through ``busy_timeout``.
+        """
+        with self._write_lock, self.write_sessions() as session, session.begin():
             yield session
 
 
@@ -107,6 +117,40 @@ def writer() -> Iterator[Session]:
     """A write transaction (BEGIN IMMEDIATE on SQLite)."""
     with get_db().writing() as session:
         yield session
+
+
+_PLACEHOLDERS = {"qmark": "?", "format": "%s", "pyformat": "%s"}
+
+
+def lookup(sql: str, *params: Any) -> tuple[Any, ...] | None:
+    """One row of a one-statement read, straight through the driver.
+
+    The hot path of the scoreboard and the viewer's version poll: a single
+    SELECT needs no transaction, and skipping the ORM and Core layers makes
+    it about ten times cheaper. ``sql`` uses ``?`` placeholders.
+    """
+    engine = get_db().engine
+    mark = _PLACEHOLDERS.get(engine.dialect.paramstyle)
+    if mark is None:  # pragma: no cover - every driver we ship uses one of the above
+        from sqlalchemy import text
+
+        names = {f"p{i}": v for i, v in enumerate(params)}
+        for name in names:
+            sql = sql.replace("?", f":{name}", 1)
+        with engine.connect() as conn:
+            row = conn.execute(text(sql), names).first()
+        return tuple(row) if row is not None else None
+    raw = engine.raw_connection()
+    try:
+        cursor = raw.cursor()
+        try:
+            cursor.execute(sql.replace("?", mark), params)
+            row = cursor.fetchone()
+        finally:
+            cursor.close()
+    finally:
+        raw.close()
+    return tuple(row) if row is not None else None
 
 
 def _close_reader(_exc: BaseException | None) -> None:

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-_HIDDEN = re.compile(r'<input[^>]*type="hidden"[^>]*>')
-_ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
 
 
 @pytest.fixture(scope="session")
@@ -52,73 +48,15 @@ def runner(app: Any) -> Any:
     return app.test_cli_runner()
 
 
-def hidden_fields(html: str) -> dict[str, str]:
-    """The hidden inputs of a page (CSRF token, idempotency key, version)."""
-    out: dict[str, str] = {}
-    for tag in _HIDDEN.findall(html):
-        attrs = dict(_ATTR.findall(tag))
-        if "name" in attrs:
-            out[attrs["name"]] = attrs.get("value", "")
-    return out
-
-
-class Site:
-    """A player at the table, driving the app through the test client."""
-
-    def __init__(self, client: Any) -> None:
-        self.client = client
-
-    def hidden(self, url: str) -> dict[str, str]:
-        response = self.client.get(url)
-        assert response.status_code == 200, response.data[:500]
-        return hidden_fields(response.get_data(as_text=True))
-
-    def new_match(self, profile: str = "buraco-aberto", sides: tuple[str, ...] = ("Nós", "Eles"),
-                  **extra: Any) -> str:
-        """Create a match; returns its edit token."""
-        data = self.hidden("/matches/new")
-        data["profile"] = profile
-        for i, name in enumerate(sides):
-            data[f"sides-{i}-name"] = name
-        data.update({k: str(v) for k, v in extra.items()})
-        response = self.client.post("/matches/new", data=data)
-        assert response.status_code == 302, response.get_data(as_text=True)[-2000:]
-        return str(response.headers["Location"]).rsplit("/m/", 1)[1]
-
-    def deal_data(self, token: str, sides: list[dict[str, Any]], went_out: str = "",
-                  closed_by: str = "discard", action: str = "save",
-                  url: str | None = None) -> dict[str, str]:
-        data = self.hidden(url or f"/m/{token}/deals/new")
-        for i, side in enumerate(sides):
-            side = {"mode": "cards", "morto": "taken", **side}
-            for key, value in side.items():
-                data[f"sides-{i}-{key}"] = str(value)
-        data.update(went_out=went_out, closed_by=closed_by, action=action)
-        return data
-
-    def save_deal(self, token: str, sides: list[dict[str, Any]], **kw: Any) -> Any:
-        url = kw.pop("url", None) or f"/m/{token}/deals/new"
-        data = self.deal_data(token, sides, url=url, **kw)
-        return self.client.post(url, data=data)
-
-    def board(self, token: str) -> str:
-        response = self.client.get(f"/m/{token}")
-        assert response.status_code == 200
-        return str(response.get_data(as_text=True))
-
-
 @pytest.fixture
-def site(client: Any) -> Site:
+def site(client: Any) -> Any:
+    from web_support import Site
+
     return Site(client)
-
-
-#: Seed 001 §09: 180 exposed card points, one clean canastra, going out, 15 left in hand = 465.
-SEED_001_DEAL = [
-    {"mode": "counts", "table_points": 180, "clean": 1, "hand_points": 15, "morto": "taken"},
-    {"mode": "counts", "table_points": 60, "hand_points": 30, "morto": "taken"},
-]
 
 
 @pytest.fixture
 def seed_deal() -> list[dict[str, Any]]:
+    from web_support import SEED_001_DEAL
+
     return [dict(side) for side in SEED_001_DEAL]

@@ -9,8 +9,10 @@ from collections.abc import Callable, Hashable
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import abort, current_app
+from flask import abort, current_app, has_request_context
 from flask_babel import get_locale, gettext
+
+from scorekeeper.i18n import select_locale
 
 #: Suit symbols for display (the referee speaks S H D C).
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -25,6 +27,10 @@ def rules() -> Any:
 
 
 def locale_code() -> str:
+    """The page's language code, without building a Babel ``Locale`` (a cached page needs
+    only the code; ``get_locale()`` parses a whole locale on first use in a request)."""
+    if has_request_context():
+        return str(select_locale())
     return str(get_locale() or "en")
 
 

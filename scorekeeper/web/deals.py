@@ -201,10 +201,11 @@ def judge(
     deals = [d.data for d in match.deals]
     deals = deals[:index] + [doc] + deals[index + 1 :]
     try:
-        result = localize(match_result(match, deals))
+        full = match_result(match, deals)
     except core.InputError as err:  # pragma: no cover - match_result already catches it
         general.append(input_error_text(err))
         return doc, None, general
+    result = _localize_deal(full, index)
     if "unreadable" in result:
         err = result["unreadable"]
         field = _field_of(form, str(err.params.get("field", "")))
@@ -229,6 +230,15 @@ def judge(
             continue  # already shown on the meld itself
         _route(form, problem, general)
     return doc, result, general
+
+
+def _localize_deal(full: dict[str, Any], index: int) -> dict[str, Any]:
+    """The match document with sentences added to deal ``index`` and the match problems only
+    (localising every past deal on every keystroke-sized request would be wasted work)."""
+    deals = list(full.get("deals", []))
+    if index < len(deals):
+        deals[index] = localize(deals[index])
+    return {**full, "deals": deals, "problems": localize(full.get("problems", []))}
 
 
 def _route(form: DealForm, problem: dict[str, Any], general: list[str]) -> None:
@@ -360,18 +370,18 @@ def _save(
             if locked is None:
                 abort(404)
             check_version(locked, form.version.data)
-            deals = list(
-                db.scalars(select(Deal).where(Deal.match_id == locked.id).order_by(Deal.position))
-            )
-            docs = [d.data for d in deals]
+            # Same version: the stored deals are exactly those ``result`` was computed from.
             if editing:
-                deals[index].data = doc
-                deals[index].updated = utcnow()
-                docs[index] = doc
+                stored = db.scalar(
+                    select(Deal).where(Deal.match_id == locked.id, Deal.position == index)
+                )
+                if stored is None:  # pragma: no cover - excluded by the version check
+                    abort(404)
+                stored.data = doc
+                stored.updated = utcnow()
             else:
                 db.add(Deal(match_id=locked.id, position=index, data=doc))
-                docs.append(doc)
-            record(db, locked, "edited" if editing else "added", index, docs)
+            record(db, locked, "edited" if editing else "added", index, [], result)
             remember_key(db, key, url)
     except Stale as stale:
         fresh = load_match(reader(), edit=token)

@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.db import reader, writer
+from scorekeeper.db import lookup, reader, writer
 from scorekeeper.forms import ConfirmForm, NewMatchForm, choices
 from scorekeeper.models import BurroGame, Deal, Match
 from scorekeeper.web.common import cache, locale_code, profile_choices, profile_name, rules
@@ -133,16 +133,15 @@ def new_match() -> Any:
 @bp.get("/m/<token>")
 def scoreboard(token: str) -> Any:
     """The running totals, every deal, the winner."""
-    db = reader()
-    row = db.execute(
-        select(Match.id, Match.version).where(Match.edit_token == token)
-    ).first() if len(token) <= 64 else None
+    row = lookup("SELECT id, version FROM matches WHERE edit_token = ?", token) \
+        if len(token) <= 64 else None
     if row is None:
         abort(404)
+    match_id, version = row
     known = session.get("matches", [])
-    if row.id not in known:
-        session["matches"] = [*known, row.id][-40:]
-    return _board_page(row.id, row.version, token, editable=True)
+    if match_id not in known:
+        session["matches"] = [*known, match_id][-40:]
+    return _board_page(match_id, version, token, editable=True)
 
 
 def _board_page(match_id: int, version: int, token: str, *, editable: bool) -> Any:

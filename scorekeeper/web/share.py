@@ -8,8 +8,8 @@ import segno
 from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
 from sqlalchemy import select
 
-from scorekeeper.db import reader
-from scorekeeper.models import BurroGame, Match
+from scorekeeper.db import lookup, reader
+from scorekeeper.models import BurroGame
 from scorekeeper.web.common import cache
 from scorekeeper.web.matches import _board_page
 from scorekeeper.web.scoreboard import load_match
@@ -36,27 +36,21 @@ def qr_svg(url: str) -> str:
 @bp.get("/v/<token>")
 def view(token: str) -> Any:
     """The read-only scoreboard: it can never change anything."""
-    row = (
-        reader().execute(select(Match.id, Match.version).where(Match.view_token == token)).first()
-        if len(token) <= 64
-        else None
-    )
+    row = lookup("SELECT id, version FROM matches WHERE view_token = ?", token) \
+        if len(token) <= 64 else None
     if row is None:
         abort(404)
-    return _board_page(row.id, row.version, token, editable=False)
+    return _board_page(row[0], row[1], token, editable=False)
 
 
 @bp.get("/v/<token>/version.json")
 def version(token: str) -> Any:
     """The match's version, polled by the read-only viewer to refresh itself."""
-    row = (
-        reader().execute(select(Match.version).where(Match.view_token == token)).first()
-        if len(token) <= 64
-        else None
-    )
+    row = lookup("SELECT version FROM matches WHERE view_token = ?", token) \
+        if len(token) <= 64 else None
     if row is None:
         return jsonify({"error": {"code": "not-found", "message": "", "field": "token"}}), 404
-    response = jsonify({"version": row.version})
+    response = jsonify({"version": row[0]})
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -51,13 +51,23 @@ def check_version(match: Match, submitted: Any) -> None:
 
 
 def record(
-    db: Session, match: Match, action: str, position: int, deals: list[dict[str, Any]]
+    db: Session,
+    match: Match,
+    action: str,
+    position: int,
+    deals: list[dict[str, Any]],
+    result: dict[str, Any] | None = None,
 ) -> None:
-    """Bump the version, write the history line and refresh the home page's cache."""
+    """Bump the version, write the history line and refresh the home page's cache.
+
+    ``result`` is the referee's document for ``deals`` when the caller has it already
+    (the version check guarantees it was computed from these very deals).
+    """
     match.version += 1
     match.updated = utcnow()
     db.add(Change(match_id=match.id, version=match.version, action=action, position=position))
-    result = match_result(match, deals)
+    if result is None:
+        result = match_result(match, deals)
     match.status = str(result.get("status", "in-progress"))
     match.totals = list(result.get("totals", []))
 

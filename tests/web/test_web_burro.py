@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import hidden_fields
+from web_support import hidden_fields
 
 
 def _start(client, players=("Ana", "Bia", "Caio")) -> str:

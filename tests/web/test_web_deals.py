@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import hidden_fields
+from web_support import hidden_fields
 
 # Seed 001 §09 in card mode: 45 + 40 + 45 + 25 + 25 = 180 card points on the table.
 CARD_MELDS = "3H 4H 5H 6H 7H 8H 9H\n10S JS QS KS\nJC QC KC AC\n5D 6D 7D 8D\n3C 4C 5C 6C 7C"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import hidden_fields
+from web_support import hidden_fields
 
 
 def test_new_match_defaults_to_buraco_aberto_and_its_target(site, client):
