@@ -14,6 +14,7 @@ tradition, so every language can use the right word for each.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -100,6 +101,30 @@ INPUT_MESSAGES: dict[str, str] = {
     "side-count": N_("%(count)s sides given, but this game is played by %(expected)s"),
 }
 FIELD_PREFIX = N_("%(field)s: %(message)s")
+
+#: What the referee expected where it read a wrong value (``bad-value``'s ``expected``);
+#: values that are codes (``discard|meld``) or numbers are shown as they are.
+EXPECTED: dict[str, str] = {
+    "object": N_("an object"),
+    "list": N_("a list"),
+    "text": N_("text"),
+    "integer": N_("a whole number"),
+    "true or false": N_("true or false"),
+    "one card": N_("one card"),
+    "cards": N_("cards"),
+    "player name": N_("a player's name"),
+    "distinct names": N_("different names"),
+    "list of melds": N_("a list of melds"),
+    "list of deals": N_("a list of deals"),
+    "list of rounds": N_("a list of rounds"),
+    "list of player names": N_("a list of player names"),
+    "list of side names": N_("a list of side names"),
+    "players other than the one who feinted": N_("players other than the one who feinted"),
+    "melds or counts, not both": N_("melds or counts, not both"),
+    "hand or hand_points, not both": N_("the cards in hand or their points, not both"),
+}
+EXPECTED_AT_LEAST = N_("a whole number of at least %(minimum)s")
+_AT_LEAST = re.compile(r"^integer >= (-?\d+)$")
 
 _BY_TRADITION = {
     "br": (PROBLEM_MESSAGES, GOING_OUT_REASONS),
@@ -216,6 +241,14 @@ def input_error_message(err: Any, gettext: Gettext = str) -> str:
     params = dict(getattr(err, "params", {}) or {})
     template = INPUT_MESSAGES.get(getattr(err, "code", ""), "%(code)s")
     params.setdefault("code", getattr(err, "code", ""))
+    expected = params.get("expected")
+    if isinstance(expected, str):
+        at_least = _AT_LEAST.match(expected)
+        if expected in EXPECTED:
+            params["expected"] = gettext(EXPECTED[expected])
+        elif at_least:
+            params["expected"] = _format(EXPECTED_AT_LEAST, {"minimum": at_least.group(1)},
+                                         gettext)
     message = _format(template, params, gettext)
     if params.get("field") and getattr(err, "code", "") != "missing-field":
         message = _format(FIELD_PREFIX, {"field": params["field"], "message": message}, gettext)

@@ -7,12 +7,15 @@ compiles any ``.mo`` that is missing or older than its ``.po`` with Babel's API.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.mofile import write_mo
 
 from .catalogs import CATALOG_LOCALES, TRANSLATIONS, read_catalog
+from .driver import Player
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -37,3 +40,29 @@ def translations() -> dict[str, object]:
     return {locale: gettext.translation("messages", localedir=str(TRANSLATIONS),
                                         languages=[locale])
             for locale in CATALOG_LOCALES}
+
+
+@pytest.fixture(scope="session")
+def i18n_db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """One migrated database for the i18n tests (each test makes its own matches)."""
+    from scorekeeper.db import upgrade
+
+    url = f"sqlite:///{tmp_path_factory.mktemp('i18n-db') / 'scorekeeper.sqlite3'}"
+    upgrade(url)
+    return url
+
+
+@pytest.fixture
+def i18n_app(i18n_db: str, tmp_path: Path) -> Iterator[Any]:
+    from scorekeeper.app import create_app
+    from scorekeeper.db import get_db
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": i18n_db})
+    app.instance_path = str(tmp_path / "instance")
+    yield app
+    get_db(app).engine.dispose()
+
+
+@pytest.fixture
+def player(i18n_app: Any) -> Player:
+    return Player(i18n_app.test_client())

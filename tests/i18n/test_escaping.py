@@ -13,16 +13,6 @@ NAME = '<script>alert("x")</script> & <b>Zé</b>'
 ESCAPED = "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &lt;b&gt;Zé&lt;/b&gt;"
 
 
-@pytest.fixture
-def i18n_app(tmp_path):
-    from scorekeeper.app import create_app
-
-    app = create_app({"TESTING": True, "SECRET_KEY": "test",
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'unused.sqlite3'}"})
-    app.instance_path = str(tmp_path / "instance")
-    return app
-
-
 @pytest.mark.parametrize(("locale", "words"), [
     ("fr", "a gagné la partie !"), ("pt_BR", "ganhou a partida!"), ("it", "ha vinto la partita!"),
 ])

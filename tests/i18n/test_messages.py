@@ -137,3 +137,16 @@ def test_cards_in_messages_use_the_locale_letters(translations):
     assert "D♥" in french
     assert "QH" not in french
     assert "QH" in problem_message(problem, translations["fr"].gettext)
+
+
+def test_what_the_referee_expected_is_translated(translations):
+    gettext = translations["it"].gettext
+    err = InputError("bad-value", field="sides[0].counts", value="x",
+                     expected="melds or counts, not both")
+    assert input_error_message(err, gettext) == (
+        "sides[0].counts: «x» non è valido qui "
+        "(atteso: le combinazioni o il conteggio, non entrambi)")
+    at_least = InputError("bad-value", value="-1", expected="integer >= 0")
+    assert "un numero intero di almeno 0" in input_error_message(at_least, gettext)
+    code = InputError("bad-value", value="x", expected="discard|meld")
+    assert "discard|meld" in input_error_message(code, gettext)

@@ -31,8 +31,6 @@ ENGLISH = (
 )
 LINK = re.compile(r'<a\b[^>]*\bhref="([^"#]*)"')
 SKIP = re.compile(r"^/(static|lang)/|\.pdf$|/pdf\b|/export|/api/|\.svg$|\.json$")
-HIDDEN = re.compile(r'<input[^>]*type="hidden"[^>]*>')
-ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
 VIEW_LINK = re.compile(r'(/b?v/[A-Za-z0-9_-]+)')
 TAGS = re.compile(r"<(script|style)\b.*?</\1>|<[^>]+>", re.S)
 
@@ -42,28 +40,6 @@ def _text(page: str) -> str:
     seen = " ".join(re.findall(r'(?:title|aria-label|placeholder|alt|value)="([^"]*)"', page))
     body = TAGS.sub("\n", page)
     return htmllib.unescape(f"{body}\n{seen}")
-
-
-def _hidden(page: str) -> dict[str, str]:
-    fields = {}
-    for tag in HIDDEN.findall(page):
-        attrs = dict(ATTR.findall(tag))
-        if "name" in attrs:
-            fields[attrs["name"]] = htmllib.unescape(attrs.get("value", ""))
-    return fields
-
-
-def _burro_game(client) -> str:
-    """Start a Burro game and record one round through the app's own forms."""
-    data = _hidden(client.get("/burro").get_data(as_text=True))
-    data.update(name="Sábado", players="Ana\nBia\nCaio")
-    response = client.post("/burro", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)[-1000:]
-    url = urlsplit(response.headers["Location"]).path
-    page = client.get(url).get_data(as_text=True)
-    data = {**_hidden(page), "kind": "loser", "loser": "Bia"}
-    client.post(f"{url}/round", data=data)
-    return url
 
 
 def _crawl(client, start: list[str], limit: int = 60) -> list[str]:
@@ -92,16 +68,22 @@ def _crawl(client, start: list[str], limit: int = 60) -> list[str]:
 
 
 @pytest.fixture
-def pages(site, client, seed_deal) -> list[str]:
-    token = site.new_match()
-    assert site.save_deal(token, seed_deal).status_code == 302
-    italian = site.new_match(profile="burraco")
+def client(player):
+    return player.client
+
+
+@pytest.fixture
+def pages(player) -> list[str]:
+    client = player.client
+    token = player.new_match()
+    assert player.save_deal(token).status_code == 302
+    italian = player.new_match(profile="burraco")
     start = ["/", f"/m/{token}", f"/m/{italian}", f"/m/{token}/deals/new",
              f"/m/{italian}/deals/new", "/check?melds=3H+4H%0A2S+3S+4S+5S+JK+2H",
              "/check?profile=burraco&melds=3H+JK+5H+2S",
              "/check/pile?profile=burraco&top=7H&melds=4H+5H+6H",
              "/check/wildcard?meld=4H+JK+6H&card=5H", "/burro/ranks?players=5", "/rules",
-             "/burro", _burro_game(client)]
+             "/burro", player.burro_game()]
     return _crawl(client, start)
 
 
@@ -160,10 +142,10 @@ def test_error_page_speaks_the_language(client, locale):
 
 
 @pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
-def test_referee_errors_on_the_deal_page_speak_the_language(site, client, locale):
+def test_referee_errors_on_the_deal_page_speak_the_language(player, client, locale):
     client.get(f"/lang/{locale}")
-    token = site.new_match()
-    response = site.save_deal(token, [{"mode": "cards", "melds": "3H 4H 5H", "hand": "ZZ"},
+    token = player.new_match()
+    response = player.save_deal(token, [{"mode": "cards", "melds": "3H 4H 5H", "hand": "ZZ"},
                                       {"mode": "counts", "table_points": 50}])
     page = htmllib.unescape(response.get_data(as_text=True))
     assert response.status_code in (400, 422)
@@ -175,10 +157,10 @@ def test_referee_errors_on_the_deal_page_speak_the_language(site, client, locale
                           "StrippingMeta in scorekeeper/forms.py needs get_translations "
                           "(flask_wtf.i18n.translations)", strict=False)
 @pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
-def test_wtforms_messages_speak_the_language(site, client, locale):
+def test_wtforms_messages_speak_the_language(player, client, locale):
     client.get(f"/lang/{locale}")
-    token = site.new_match()
-    response = site.save_deal(token, [{"mode": "counts", "table_points": "many"},
+    token = player.new_match()
+    response = player.save_deal(token, [{"mode": "counts", "table_points": "many"},
                                       {"mode": "counts", "table_points": 50}])
     page = response.get_data(as_text=True)
     assert response.status_code in (400, 422)
