@@ -168,7 +168,10 @@ def _current_locale() -> str | None:
 
     if not has_request_context():
         return None
-    return str(get_locale() or "") or None
+    try:
+        return str(get_locale() or "") or None
+    except (KeyError, RuntimeError):  # an app without Flask-Babel: canonical cards
+        return None
 
 
 def _card_params(params: dict[str, Any], locale: str | None) -> None:
