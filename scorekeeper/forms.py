@@ -56,6 +56,16 @@ def _strip(value: Any) -> Any:
 class StrippingMeta:
     """Strip surrounding whitespace from every text field (indico's base form habit)."""
 
+    def get_translations(self, form: Any) -> Any:
+        """WTForms' own messages ("Not a valid integer value"…) in the page's language,
+        for sub-forms and GET forms too, not only for FlaskForm."""
+        from flask import current_app, has_app_context
+        from flask_wtf.i18n import translations
+
+        if has_app_context() and not current_app.config.get("WTF_I18N_ENABLED", True):
+            return None
+        return translations
+
     def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
         if issubclass(unbound_field.field_class, (FieldList, FormField)):
             return unbound_field.bind(form=form, **options)
