@@ -89,7 +89,7 @@ def _instance_secret(app: Flask) -> str:
 def _register(app: Flask) -> None:
     from scorekeeper.web import api, burro, deals, exports, matches, referee, share
     from scorekeeper.web.common import card_html_text, red, safe_next
-    from scorekeeper.web.labels import label
+    from scorekeeper.web.labels import category, label, term
 
     for module in (matches, deals, referee, burro, share, exports, api):
         app.register_blueprint(module.bp)
@@ -113,11 +113,14 @@ def _register(app: Flask) -> None:
         text = num(value)
         return f"+{text}" if isinstance(value, int) and value > 0 else text.replace("-", "−")
 
-    app.jinja_env.filters.update(num=num, signed=signed, card=card_html_text, label=label)
+    app.jinja_env.filters.update(
+        num=num, signed=signed, card=card_html_text, label=label, category=category
+    )
     app.jinja_env.tests["red"] = red
     app.jinja_env.globals.update(
         LANGUAGES=[(code, LANGUAGE_NAMES.get(code, code)) for code in LOCALES],
         asset_version=__version__,
+        term=term,
         current_locale=lambda: str(get_locale() or DEFAULT_LOCALE),
     )
 

@@ -82,6 +82,13 @@ def profile_name(profile_id: str) -> str:
     return profile_id.replace("-", " ").title()
 
 
+def tradition_of(profile_id: str | None) -> str:
+    """The profile's vocabulary: "br" (canastra, morto) or "it" (burraco, pozzetto)."""
+    core = rules()
+    profile = core.PROFILES.get(profile_id or "") or core.PROFILES[core.DEFAULT_PROFILE]
+    return str(profile.tradition)
+
+
 def profile_choices() -> list[tuple[str, str]]:
     core = rules()
     return [(pid, profile_name(pid)) for pid in core.PROFILES]

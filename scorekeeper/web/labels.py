@@ -67,8 +67,15 @@ LABELS: dict[str, Any] = {
 }
 
 
-def label(key: Any) -> str:
-    """The word for a key or a value; booleans as yes/no; anything else as it is."""
+def label(key: Any, tradition: str | None = None) -> str:
+    """The word for a key or a value (in the Italian tradition's own words where they
+    differ: pozzetto, burraco…); booleans as yes/no; anything else as it is."""
+    if isinstance(key, str) and tradition:
+        from scorekeeper.i18n import tradition_label
+
+        own = tradition_label(key, tradition)
+        if own is not None:
+            return str(own)
     if key is True:
         return str(_l("yes"))
     if key is False:
@@ -78,3 +85,19 @@ def label(key: Any) -> str:
     if isinstance(key, str) and key in LABELS:
         return str(LABELS[key])
     return str(key)
+
+
+def category(value: Any, tradition: str | None = "br") -> str:
+    """A canastra category in the tradition's words ("clean canastra", "clean burraco")."""
+    if not value:
+        return ""
+    from scorekeeper.i18n import category_label
+
+    return str(category_label(str(value), tradition))
+
+
+def term(key: str, tradition: str | None = "br") -> str:
+    """A game word in the tradition's words (morto / pozzetto…)."""
+    from scorekeeper.i18n import term as _term
+
+    return str(_term(key, tradition))

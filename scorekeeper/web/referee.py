@@ -19,6 +19,7 @@ from scorekeeper.web.common import (
     profile_choices,
     profile_name,
     rules,
+    tradition_of,
 )
 from scorekeeper.web.deals import ONE_GO, _meld_item, meld_lines
 from scorekeeper.web.labels import label
@@ -74,7 +75,10 @@ def check() -> Any:
             form.melds.errors = [*form.melds.errors, error]
     # A verdict (legal or not) is an answer; only unreadable input is an error.
     status = 422 if error or _errors(form) else 200
-    return render_template("check.html", form=form, result=result, one_go=ONE_GO), status
+    return render_template(
+        "check.html", form=form, result=result, one_go=ONE_GO,
+        tradition=tradition_of(form.profile.data),
+    ), status
 
 
 @bp.get("/check/pile")
@@ -94,7 +98,9 @@ def pile() -> Any:
             answer = {**localize(answer), "sentence": _reason(answer.get("reason"))}
         except core.InputError as err:
             _field_error(form, err)
-    return render_template("pile.html", form=form, answer=answer), 200 if not _errors(form) else 422
+    return render_template(
+        "pile.html", form=form, answer=answer, tradition=tradition_of(form.profile.data)
+    ), 200 if not _errors(form) else 422
 
 
 @bp.get("/check/wildcard")
@@ -110,7 +116,9 @@ def wildcard() -> Any:
             answer["sentence"] = _reason(answer.get("reason")) if answer.get("reason") else ""
         except core.InputError as err:
             _field_error(form, err)
-    return render_template("wildcard.html", form=form, answer=answer), (
+    return render_template(
+        "wildcard.html", form=form, answer=answer, tradition=tradition_of(form.profile.data)
+    ), (
         200 if not _errors(form) else 422
     )
 

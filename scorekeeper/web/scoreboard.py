@@ -9,7 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper.models import Change, Match
-from scorekeeper.web.common import cache, locale_code, localize, rules
+from scorekeeper.web.common import cache, locale_code, localize, rules, tradition_of
 
 #: How many matches a browser remembers on its home page.
 REMEMBERED = 40
@@ -116,6 +116,7 @@ def board(match: Match) -> dict[str, Any]:
         "winner": match.sides[winner]["name"] if isinstance(winner, int) else None,
         "unreadable": "unreadable" in localized,
         "profile": match.profile,
+        "tradition": tradition_of(match.profile),
     }
 
 

@@ -76,3 +76,13 @@ def test_new_match_without_csrf_is_refused(client):
     response = client.post("/matches/new", data=data)
     assert response.status_code == 400
     assert "This form has expired" in response.get_data(as_text=True)
+
+
+def test_italian_profiles_speak_of_pozzetto_and_burraco(site, client):
+    token = site.new_match(profile="burraco", sides=("Ana", "Bia"))
+    assert "<th>pozzetto</th>" in site.board(token)
+    page = client.get(f"/m/{token}/deals/new").get_data(as_text=True)
+    assert ">Pozzetto</label>" in page
+    assert 'value="unused"' not in page  # "taken but never played" is Buraco Aberto's only
+    html = client.get("/check?profile=burraco&melds=3H+4H+5H+6H+7H+8H+9H").get_data(as_text=True)
+    assert "clean burraco" in html
