@@ -80,6 +80,8 @@ def test_new_match_without_csrf_is_refused(client):
 
 def test_italian_profiles_speak_of_pozzetto_and_burraco(site, client):
     token = site.new_match(profile="burraco", sides=("Ana", "Bia"))
+    assert site.save_deal(token, [{"mode": "counts", "table_points": 50},
+                                  {"mode": "counts", "table_points": 20}]).status_code == 302
     assert "<th>pozzetto</th>" in site.board(token)
     page = client.get(f"/m/{token}/deals/new").get_data(as_text=True)
     assert ">Pozzetto</label>" in page
