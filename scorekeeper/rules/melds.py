@@ -280,27 +280,42 @@ def _runs(cards: Sequence[Card], profile: Profile, in_one_go: bool) -> list[Read
 
 def _sets(cards: Sequence[Card], profile: Profile) -> list[Reading]:
     """The set reading of ``cards``, if any (a 2 in a set is always the wildcard)."""
-    if not profile.sets_allowed:
-        return []
-    naturals = [c for c in cards if c.rank not in (0, 2)]
-    wilds = [c for c in cards if c.rank in (0, 2)]
-    if len(wilds) > 1 or len(naturals) < 2:
-        return []
-    rank = naturals[0].rank
-    if any(c.rank != rank for c in naturals):
+    rank = 0
+    naturals: list[Card] = []
+    wild: Card | None = None
+    for c in cards:
+        r = c[0]
+        if r == 0 or r == 2:
+            if wild is not None:
+                return []
+            wild = c
+        elif r != rank:
+            if rank:
+                return []
+            rank = r
+            naturals.append(c)
+        else:
+            naturals.append(c)
+    if len(naturals) < 2:
         return []
     values = profile.points
     points = values.natural(rank, 14) * len(naturals)
-    wild = wilds[0] if wilds else None
     if wild is not None:
         points += values.wildcard(wild)
     category = profile.set_category(len(cards), wild is not None)
-    members = tuple(sorted(naturals, key=lambda c: "SHDC".index(c.suit)))
+    members = tuple(sorted(naturals, key=_suit_key))
     return [Reading(
         SET, "", 0, 0, 0, wild.plain if wild is not None else None, members,
         category, points, profile.bonus(category),
         1 if wild is not None and wild.rank == 2 else 0,
     )]
+
+
+_SUIT_ORDER = {s: i for i, s in enumerate("SHDC")}
+
+
+def _suit_key(card: Card) -> int:
+    return _SUIT_ORDER[card.suit]
 
 
 def _order_key(r: Reading) -> tuple[int, int, int, int, int]:
@@ -351,7 +366,7 @@ def _judge(cards: tuple[Card, ...], profile: Profile, in_one_go: bool) -> Verdic
         return Verdict(cards, (), (_diagnose(cards, profile),), face)
     found = _runs(cards, profile, in_one_go)
     if profile.sets_allowed:
-        found += _sets(cards, profile)
+        found.extend(_sets(cards, profile))
     if len(found) == 1:
         return Verdict(cards, (found[0],), (), 0)
     if found:
