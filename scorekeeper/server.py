@@ -22,7 +22,7 @@ def _parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="upgrade the database, then serve the app with waitress")
     serve.add_argument("--host", default=DEFAULT_HOST, help="address to listen on (0.0.0.0: LAN)")
     serve.add_argument("--port", type=int, default=DEFAULT_PORT)
-    serve.add_argument("--threads", type=int, default=8, help="waitress worker threads")
+    serve.add_argument("--threads", type=int, default=4, help="waitress worker threads")
     db = sub.add_parser("db", help="database maintenance")
     db_sub = db.add_subparsers(dest="db_command", required=True)
     db_sub.add_parser("upgrade", help="apply every migration (alembic upgrade head)")
