@@ -280,7 +280,8 @@ def _page(
     changes: list[Any] | None = None,
     status: int = 200,
 ) -> Any:
-    before = localize(match_result(match, [d.data for d in match.deals[:index]]))
+    earlier = None if index == len(match.deals) else [d.data for d in match.deals[:index]]
+    before = match_result(match, earlier)  # the state the deal starts from (cached for a new one)
     profile = _describe(match.profile)
     breakdown = None
     if result is not None and index < len(result.get("deals", [])):

@@ -16,12 +16,13 @@ from flask import (
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from scorekeeper.db import lookup, reader, writer
 from scorekeeper.forms import ConfirmForm, NewMatchForm, choices
 from scorekeeper.models import BurroGame, Deal, Match
 from scorekeeper.web.common import cache, locale_code, profile_choices, profile_name, rules
-from scorekeeper.web.scoreboard import board, changes_since, load_match, remember
+from scorekeeper.web.scoreboard import board, changes_since, load_match, match_result, remember
 from scorekeeper.web.writes import (
     Stale,
     check_version,
@@ -42,10 +43,22 @@ def home() -> str:
     db = reader()
     ids = [i for i in session.get("matches", []) if isinstance(i, int)]
     matches = (
-        list(db.scalars(select(Match).where(Match.id.in_(ids)).order_by(Match.updated.desc())))
+        list(
+            db.scalars(
+                select(Match)
+                .where(Match.id.in_(ids))
+                .order_by(Match.updated.desc())
+                .options(selectinload(Match.deals))
+            )
+        )
         if ids
         else []
     )
+    # Totals and status from the referee (cached per match version), never from a column.
+    for m in matches:
+        result = match_result(m)
+        m.status, m.totals = str(result.get("status")), list(result.get("totals", []))
+    db.expunge_all()  # those were for display: nothing here is ever written back
     burro_ids = [i for i in session.get("burros", []) if isinstance(i, int)]
     games = (
         list(

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -72,9 +73,15 @@ def record(
     match.totals = list(result.get("totals", []))
 
 
+#: How long a used idempotency key is kept (a resubmitted form is minutes old, not days).
+KEEP_KEYS = timedelta(days=7)
+
+
 def remember_key(db: Session, key: str, target_url: str) -> None:
     if key:
         db.add(Submission(key=key, target_url=target_url))
+        if secrets.randbelow(50) == 0:  # now and then, forget keys nobody can still replay
+            db.execute(delete(Submission).where(Submission.created < utcnow() - KEEP_KEYS))
 
 
 def replayed(db: Session, key: str) -> str | None:
