@@ -115,3 +115,18 @@ def test_home_lists_this_phones_matches_only(site, client, app, seed_deal):
     assert "Matches in progress" in html
     other = app.test_client()
     assert "Sunday" not in other.get("/").get_data(as_text=True)
+
+
+def test_five_sides_and_24_deals_stay_under_the_page_limit(site, client):
+    token = site.new_match(profile="buraco-classico", sides=("Ana", "Bia", "Caio", "Dani", "Eva"),
+                           target=100000)
+    for k in range(24):
+        side = {"mode": "counts", "table_points": 100 + k, "hand_points": 5}
+        assert site.save_deal(token, [side] * 5).status_code == 302
+    assets = _assets(client)
+    for url in (f"/m/{token}", f"/m/{token}/deals/new", f"/m/{token}/deals/24/edit"):
+        response = client.get(url)
+        assert response.status_code == 200
+        assert len(response.data) + assets <= LIMIT, (url, len(response.data) + assets)
+    html = site.board(token)
+    assert "<th>Eva<td>123<td>0<td>0<td>0<td>-5<td>118<td>2,556" in html  # 95 + 96 + … + 118
