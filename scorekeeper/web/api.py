@@ -14,7 +14,7 @@ from flask import Blueprint, current_app, jsonify, request, send_from_directory
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from scorekeeper.i18n import LOCALES
+from scorekeeper.i18n import normalize_locale
 from scorekeeper.web.common import input_error_text, localize, rules
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -24,11 +24,8 @@ MAX_BODY = 256 * 1024
 
 
 def _lang() -> str:
-    wanted = (request.args.get("lang") or "en").replace("-", "_")
-    if wanted in LOCALES:
-        return wanted
-    short = wanted.split("_")[0]
-    return next((loc for loc in LOCALES if loc.split("_")[0] == short), "en")
+    """``?lang=fr``, ``pt-br``, ``pt``…: the nearest locale we offer (English otherwise)."""
+    return normalize_locale(request.args.get("lang"))
 
 
 def error(code: str, message: str, field: str | None = None, status: int = 400) -> Any:

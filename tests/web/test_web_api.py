@@ -120,3 +120,13 @@ def test_profiles(client):
     doc = client.get("/api/v1/profiles").get_json()
     assert doc["default"] == "buraco-aberto"
     assert {p["id"] for p in doc["profiles"]} >= {"buraco-aberto", "burraco"}
+
+
+@pytest.mark.parametrize("lang", ["fr", "pt-BR", "pt", "it", "pt_PT", "xx"])
+def test_every_language_code_gets_messages(client, lang):
+    doc = client.post(f"/api/v1/check?lang={lang}", json={"melds": ["3H 4H 6H"]}).get_json()
+    assert doc["melds"][0]["problems"][0]["message"]
+    english = client.post("/api/v1/check", json={"melds": ["3H 4H 6H"]}).get_json()
+    if lang != "xx":
+        assert doc["melds"][0]["problems"][0]["message"] != \
+            english["melds"][0]["problems"][0]["message"]
