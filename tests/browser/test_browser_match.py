@@ -114,3 +114,44 @@ def test_read_only_viewer_refreshes_itself(phone, live_server, browser):
     expect(viewer.locator("#total-0")).to_have_text("70")
     assert viewer.evaluate("document.documentElement.scrollWidth") <= 360
     viewer.context.close()
+
+
+def _counts_deal(page, first: int, second: int, went_out: str | None = None) -> None:
+    for i, points in enumerate((first, second)):
+        page.locator("fieldset.side").nth(i).get_by_label("Counts").tap()
+        page.fill(f"#sides-{i}-table_points", str(points))
+    if went_out:
+        page.get_by_label(went_out, exact=True).tap()
+    page.get_by_role("button", name="Check").tap()
+    page.get_by_role("button", name="Save the deal").tap()
+    page.wait_for_url(re.compile(r"/m/[^/]+#deal-\d+$"))
+
+
+def test_a_whole_match_fix_an_old_deal_reach_the_target(phone, live_server):
+    page = phone
+    page.goto(live_server + "/matches/new")
+    page.fill("#sides-0-name", "Nós")
+    page.fill("#sides-1-name", "Eles")
+    page.fill("#target", "500")
+    page.get_by_role("button", name="Start the match").tap()
+    page.wait_for_url(re.compile(r"/m/[^/]+$"))
+    board = page.url
+    page.get_by_role("link", name="Enter a deal").tap()
+    _counts_deal(page, 200, 100)
+    page.get_by_role("link", name="Enter a deal").tap()
+    _counts_deal(page, 150, 250)
+    assert page.inner_text("#total-0") == "350"
+    assert page.inner_text("#total-1") == "350"
+    # deal 1 was mis-entered: Eles had 300, not 100
+    page.locator("#deal-1").get_by_role("link", name="edit").tap()
+    page.wait_for_url(re.compile(r"/deals/1/edit$"))
+    assert page.input_value("#sides-1-table_points") == "100"
+    page.fill("#sides-1-table_points", "300")
+    page.get_by_role("button", name="Check").tap()
+    page.get_by_role("button", name="Save the deal").tap()
+    page.wait_for_url(re.compile(r"#deal-1$"))
+    assert page.inner_text("#total-1") == "550"
+    expect(page.locator(".banner.win")).to_contain_text("Eles won the match!")
+    expect(page.get_by_role("link", name="Enter a deal")).to_have_count(0)
+    _no_horizontal_scroll(page)
+    assert page.url.startswith(board)
