@@ -253,3 +253,37 @@ def test_a_forged_side_count_never_breaks_the_page(site, client, seed_deal):
     response = client.post(f"/m/{token}/deals/new", data=data)
     assert response.status_code == 422
     assert "No deal yet." in site.board(token)
+
+
+def test_editing_a_deal_that_was_undone_meanwhile(site, client, seed_deal):
+    token = site.new_match()
+    site.save_deal(token, seed_deal, went_out="0")
+    site.save_deal(token, seed_deal, went_out="0")
+    edit = site.deal_data(token, seed_deal, url=f"/m/{token}/deals/2/edit")
+    client.post(f"/m/{token}/undo", data=site.hidden(f"/m/{token}/undo"))
+    response = client.post(f"/m/{token}/deals/2/edit", data=edit)
+    assert response.status_code in (404, 409)
+    assert site.board(token).count('class="dh"') == 1
+
+
+def test_stale_edit_overwrites_nothing(site, client, seed_deal):
+    token = site.new_match()
+    site.save_deal(token, seed_deal, went_out="0")
+    phone_a = site.deal_data(token, [dict(seed_deal[0], hand_points=0), seed_deal[1]],
+                             went_out="0", url=f"/m/{token}/deals/1/edit")
+    phone_b = site.deal_data(token, [dict(seed_deal[0], hand_points=100), seed_deal[1]],
+                             went_out="0", url=f"/m/{token}/deals/1/edit")
+    assert client.post(f"/m/{token}/deals/1/edit", data=phone_a).status_code == 302
+    response = client.post(f"/m/{token}/deals/1/edit", data=phone_b)
+    assert response.status_code == 409
+    assert "Deal 1 was edited" in response.get_data(as_text=True)
+    assert 'id="total-0">480<' in site.board(token)  # phone A's fix stands
+
+
+def test_deleted_match_while_a_form_was_open(site, client, seed_deal):
+    token = site.new_match()
+    data = site.deal_data(token, seed_deal, went_out="0")
+    client.post(f"/m/{token}/delete", data=site.hidden(f"/m/{token}/delete"))
+    response = client.post(f"/m/{token}/deals/new", data=data)
+    assert response.status_code == 404
+    assert "This link leads nowhere" in response.get_data(as_text=True)
