@@ -155,3 +155,21 @@ def test_a_whole_match_fix_an_old_deal_reach_the_target(phone, live_server):
     expect(page.get_by_role("link", name="Enter a deal")).to_have_count(0)
     _no_horizontal_scroll(page)
     assert page.url.startswith(board)
+
+
+def test_meld_checker_live_verdict_follows_the_profile(phone, live_server):
+    page = phone
+    page.goto(live_server + "/check")
+    picker = page.locator(".picker")
+    for rank in ("7",):
+        for suit in ("S", "H", "D"):
+            picker.locator(f'[data-suit="{suit}"]').tap()
+            picker.locator(f'[data-rank="{rank}"]').tap()
+    # a set of sevens: illegal in Buraco Aberto (runs only), legal in Italian Burraco
+    expect(page.locator(".verdicts li.bad")).to_have_count(1)
+    page.select_option("#profile", "burraco")
+    picker.locator('[data-action="back"]').tap()
+    picker.locator('[data-rank="7"]').tap()
+    expect(page.locator(".verdicts li.ok")).to_have_count(1)
+    assert "set" in page.locator(".verdicts li.ok").inner_text()
+    _no_horizontal_scroll(page)

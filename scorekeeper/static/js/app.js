@@ -50,12 +50,12 @@
     wrap.appendChild(minus); wrap.appendChild(input); wrap.appendChild(plus);
   });
 
-  /* Card picker and live verdicts for every meld box. */
-  var form = doc.getElementById("deal-form");
-  var words = {};
-  try { words = JSON.parse(form ? form.getAttribute("data-words") : "{}") || {}; } catch (e) { words = {}; }
-
+  /* Card picker and live verdicts for every meld box (deal entry, meld checker). */
   doc.querySelectorAll("textarea[data-picker]").forEach(function (area) {
+    var form = area.closest("form[data-check]");
+    if (!form) { return; }
+    var words = {};
+    try { words = JSON.parse(form.getAttribute("data-words")) || {}; } catch (e) { words = {}; }
     var side = area.getAttribute("data-picker");
     var picker = el("div", {"class": "picker", "data-side": side});
     var suits = el("div", {"class": "suits"}), ranks = el("div", {"class": "ranks"});
@@ -108,7 +108,8 @@
       var melds = lines(area.value);
       var mine = ++seq;
       if (!melds.length) { list.textContent = ""; return; }
-      var body = {profile: form.getAttribute("data-profile"), melds: melds.map(function (l) {
+      var choice = form.querySelector("select[name=profile]");
+      var body = {profile: choice ? choice.value : form.getAttribute("data-profile"), melds: melds.map(function (l) {
         return /!$/.test(l) ? {cards: l.slice(0, -1).trim(), in_one_go: true} : l;
       })};
       var lang = (root.getAttribute("lang") || "en").replace("-", "_");
