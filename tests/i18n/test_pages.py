@@ -153,9 +153,6 @@ def test_referee_errors_on_the_deal_page_speak_the_language(player, client, loca
     assert "ZZ" in page
 
 
-@pytest.mark.xfail(reason="WTForms' own messages stay English in plain wtforms.Form subforms: "
-                          "StrippingMeta in scorekeeper/forms.py needs get_translations "
-                          "(flask_wtf.i18n.translations)", strict=False)
 @pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
 def test_wtforms_messages_speak_the_language(player, client, locale):
     client.get(f"/lang/{locale}")
