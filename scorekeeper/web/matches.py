@@ -10,6 +10,7 @@ from flask import (
     current_app,
     redirect,
     render_template,
+    request,
     session,
     url_for,
 )
@@ -164,14 +165,22 @@ def _board_page(match_id: int, version: int, token: str, *, editable: bool) -> A
         match = load_match(reader(), edit=token) if editable else load_match(reader(), view=token)
         if match is None:  # deleted between the two queries
             abort(404)
+        share = None
+        if editable:
+            from scorekeeper.web.share import public_url, qr_svg
+
+            link = public_url(url_for("share.view", token=match.view_token))
+            share = {"link": link, "qr": qr_svg(link)}
         return render_template(
             "scoreboard.html",
             b=board(match),
             editable=editable,
             profile_label=profile_name(match.profile),
+            share=share,
         )
 
-    key = (match_id, version, locale_code(), editable)
+    # the host is part of the key: the QR code holds an absolute link
+    key = (match_id, version, locale_code(), editable, request.host)
     if current_app.config.get("PAGE_CACHE", True):
         return cache("pages").get_or_make(key, render)
     return render()

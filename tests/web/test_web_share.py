@@ -88,3 +88,13 @@ def test_delete_without_csrf_deletes_nothing(site, client):
     data.pop("csrf_token")
     assert client.post(f"/m/{token}/delete", data=data).status_code == 400
     assert client.get(f"/m/{token}").status_code == 200
+
+
+def test_scoreboard_offers_the_qr_code_of_the_read_only_link(site, client):
+    token = site.new_match()
+    html = site.board(token)
+    view = _view_token(client, token)
+    assert "<svg" in html
+    assert f'href="http://localhost/v/{view}"' in html
+    other_host = client.get(f"/m/{token}", base_url="http://192.168.1.5:5000")
+    assert "http://192.168.1.5:5000/v/" in other_host.get_data(as_text=True)
