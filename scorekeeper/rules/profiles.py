@@ -7,7 +7,7 @@ it is dealing with: it asks the profile.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -236,26 +236,17 @@ BURACO_ABERTO = Profile(
     },
 )
 
-BURACO_FECHADO = Profile(
+# Seed 003: Buraco Fechado differs from Aberto only where the seed says so.
+BURACO_FECHADO = replace(
+    BURACO_ABERTO,
     id="buraco-fechado",
-    tradition="br",
-    min_sides=2,
-    max_sides=2,
-    sets_allowed=False,
-    ace_both_ends=True,
     points=CardPoints(joker=50, **_BR_POINTS),
-    bonuses={"clean": 200, "dirty": 100, "clean-500": 500, "clean-1000": 1000},
     long_canastras=LONG_ACE_TO_KING_IN_ONE_GO,
-    semi_clean=False,
-    going_out_bonus=100,
-    going_out_needs_clean=True,
     going_out_by_meld=True,
-    morto_penalty=100,
     nobody_took_nobody_pays=False,
     unused_morto=False,
     vulnerable_at=None,
     opening_minimum=0,
-    target=3000,
     pile_rule=PILE_TOP_USED_WILD_NEW_MELD,
     sources={
         "sides": "seed 003 (introduction)", "sets_allowed": "seed 003 \"Combinaisons\"",
@@ -307,29 +298,18 @@ BURRACO = Profile(
     sources=_IT_SOURCES,
 )
 
-BURACO_CLASSICO = Profile(
+# Seed 000: the Buraco of the Italian tradition it describes, differing from Burraco
+# in its sides, its card values and its semi-pure buraco.
+BURACO_CLASSICO = replace(
+    BURRACO,
     id="buraco-classico",
-    tradition="it",
-    min_sides=2,
     max_sides=5,
-    sets_allowed=True,
-    ace_both_ends=False,
     # Seed 000 "Décompte": pinella 20 (a natural 2: 5), ace 15 (as 1 below the 2: 5);
     # rules.md decision: in hand a 2 counts 20 and an ace 15.
     points=CardPoints(joker=30, natural_two=5, wild_two=20, hand_two=20, ace_high=15,
                       ace_low=5, hand_ace=15, high=10, low=5),
     bonuses={"clean": 200, "semi-clean": 150, "dirty": 100},
-    long_canastras=LONG_NONE,
     semi_clean=True,
-    going_out_bonus=100,
-    going_out_needs_clean=False,
-    going_out_by_meld=True,
-    morto_penalty=100,
-    nobody_took_nobody_pays=False,
-    unused_morto=False,
-    vulnerable_at=None,
-    opening_minimum=0,
-    target=2005,
     pile_rule=PILE_FREE,
     sources={
         "sides": "seed 000 (infobox, \"Aperçu des règles\")",
