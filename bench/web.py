@@ -323,7 +323,7 @@ def main() -> int:
           f"threads, {os.cpu_count()} CPUs")
     print(f"{'':24}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}")
     for name, r in results.items():
-        print(f"{name:24}{r['rps']:9.0f}{r['p50']:9.1f}{r['p99']:9.1f}{r['errors']:8d}")
+        print(f"{name:24}{r['rps']:9.0f}{r['p50']:9.1f}{r['p99']:9.1f}{int(r['errors']):8d}")
     hello = results["hello-world"]["rps"]
     board = results["scoreboard (24 deals)"]
     ratio = board["rps"] / hello if hello else 0.0

@@ -123,7 +123,24 @@ class LRU:
     def __init__(self, size: int = 256) -> None:
         self.size = size
         self._data: OrderedDict[Hashable, Any] = OrderedDict()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
+        self.lock = self._lock  # for a read-then-write that must not interleave
+
+    def get(self, key: Hashable, default: Any = None) -> Any:
+        with self._lock:
+            return self._data.get(key, default)
+
+    def put(self, key: Hashable, value: Any) -> None:
+        with self._lock:
+            self._data[key] = value
+            self._data.move_to_end(key)
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+
+    def forget(self, *keys: Hashable) -> None:
+        with self._lock:
+            for key in keys:
+                self._data.pop(key, None)
 
     def get_or_make(self, key: Hashable, make: Callable[[], Any]) -> Any:
         with self._lock:
@@ -138,11 +155,11 @@ class LRU:
         return value
 
 
-def cache(name: str) -> LRU:
+def cache(name: str, size: int = 256) -> LRU:
     """A cache that lives as long as the application (so tests never share one)."""
     caches = current_app.extensions.setdefault("scorekeeper.caches", {})
     if name not in caches:
-        caches[name] = LRU()
+        caches[name] = LRU(size)
     return caches[name]  # type: ignore[no-any-return]
 
 

@@ -19,6 +19,7 @@ from scorekeeper.web.scoreboard import (
     deal_problems,
     load_match,
     match_result,
+    note_written,
     remember,
 )
 from scorekeeper.web.writes import (
@@ -384,6 +385,7 @@ def _save(
                 db.add(Deal(match_id=locked.id, position=index, data=doc))
             record(db, locked, "edited" if editing else "added", index, [], result)
             remember_key(db, key, url)
+        note_written(locked)
     except Stale as stale:
         fresh = load_match(reader(), edit=token)
         if fresh is None:

@@ -19,11 +19,20 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
-from scorekeeper.db import lookup, reader, writer
+from scorekeeper.db import reader, writer
 from scorekeeper.forms import ConfirmForm, NewMatchForm, choices
 from scorekeeper.models import BurroGame, Deal, Match
 from scorekeeper.web.common import cache, locale_code, profile_choices, profile_name, rules
-from scorekeeper.web.scoreboard import board, changes_since, load_match, match_result, remember
+from scorekeeper.web.scoreboard import (
+    board,
+    changes_since,
+    current_version,
+    load_match,
+    match_result,
+    note_deleted,
+    note_written,
+    remember,
+)
 from scorekeeper.web.writes import (
     Stale,
     check_version,
@@ -147,8 +156,7 @@ def new_match() -> Any:
 @bp.get("/m/<token>")
 def scoreboard(token: str) -> Any:
     """The running totals, every deal, the winner."""
-    row = lookup("SELECT id, version FROM matches WHERE edit_token = ?", token) \
-        if len(token) <= 64 else None
+    row = current_version("edit", token)
     if row is None:
         abort(404)
     match_id, version = row
@@ -227,6 +235,7 @@ def undo(token: str) -> Any:
                 db.delete(last)
                 record(db, match, "removed", last.position, [d.data for d in deals[:-1]])
             remember_key(db, key, url)
+        note_written(match)
     except Stale as stale:
         return conflict(token, stale.version)
     except IntegrityError:
@@ -259,6 +268,7 @@ def delete(token: str) -> Any:
             check_version(match, form.version.data)
             db.delete(match)
             remember_key(db, key, home_url)
+        note_deleted(match)
     except Stale as stale:
         return conflict(token, stale.version)
     except IntegrityError:

@@ -2,17 +2,69 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from flask import session
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from scorekeeper.db import lookup
 from scorekeeper.models import Change, Match
 from scorekeeper.web.common import cache, locale_code, localize, rules, tradition_of
 
 #: How many matches a browser remembers on its home page.
 REMEMBERED = 40
+
+#: How long a match's version, read from the database, is trusted for a page view. A write
+#: in this process forgets it at once; another server process's write shows within this.
+#: (Every write still checks the version in its own transaction: this is for reading only.)
+FRESH_SECONDS = 1.0
+
+_VERSION_SQL = {
+    "edit": "SELECT id, version FROM matches WHERE edit_token = ?",
+    "view": "SELECT id, version FROM matches WHERE view_token = ?",
+}
+
+
+def current_version(kind: str, token: str) -> tuple[int, int] | None:
+    """(match id, version) for an edit or view token; None when there is no such match.
+
+    The scoreboard's hot path: one indexed SELECT at most once a second per link, so a
+    phone refreshing the scores never waits on the database (nor on the GIL around it).
+    """
+    if not token or len(token) > 64:
+        return None
+    versions = cache("versions", 4096)
+    now = time.monotonic()
+    hit = versions.get((kind, token))
+    if hit is not None and hit[0] > now:
+        return hit[1]  # type: ignore[no-any-return]
+    row = lookup(_VERSION_SQL[kind], token)
+    found = (int(row[0]), int(row[1])) if row is not None else None
+    _store(kind, token, found)
+    return found
+
+
+def _store(kind: str, token: str, found: tuple[int, int] | None) -> None:
+    """Cache a version, never replacing a newer one (a slow reader must not undo a write)."""
+    versions = cache("versions", 4096)
+    with versions.lock:
+        hit = versions.get((kind, token))
+        if found is not None and hit is not None and hit[1] is not None \
+                and hit[1][1] > found[1] and hit[0] > time.monotonic():
+            return
+        versions.put((kind, token), (time.monotonic() + FRESH_SECONDS, found))
+
+
+def note_written(match: Match) -> None:
+    """After a committed write: page views see the new version at once."""
+    for kind, token in (("edit", match.edit_token), ("view", match.view_token)):
+        _store(kind, token, (match.id, match.version))
+
+
+def note_deleted(match: Match) -> None:
+    cache("versions", 4096).forget(("edit", match.edit_token), ("view", match.view_token))
 
 
 def load_match(db: Session, *, edit: str | None = None, view: str | None = None) -> Match | None:

@@ -8,11 +8,11 @@ import segno
 from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
 from sqlalchemy import select
 
-from scorekeeper.db import lookup, reader
+from scorekeeper.db import reader
 from scorekeeper.models import BurroGame
 from scorekeeper.web.common import cache
 from scorekeeper.web.matches import _board_page
-from scorekeeper.web.scoreboard import load_match
+from scorekeeper.web.scoreboard import current_version, load_match
 
 bp = Blueprint("share", __name__)
 
@@ -36,8 +36,7 @@ def qr_svg(url: str) -> str:
 @bp.get("/v/<token>")
 def view(token: str) -> Any:
     """The read-only scoreboard: it can never change anything."""
-    row = lookup("SELECT id, version FROM matches WHERE view_token = ?", token) \
-        if len(token) <= 64 else None
+    row = current_version("view", token)
     if row is None:
         abort(404)
     return _board_page(row[0], row[1], token, editable=False)
@@ -46,11 +45,10 @@ def view(token: str) -> Any:
 @bp.get("/v/<token>/version.json")
 def version(token: str) -> Any:
     """The match's version, polled by the read-only viewer to refresh itself."""
-    row = lookup("SELECT version FROM matches WHERE view_token = ?", token) \
-        if len(token) <= 64 else None
+    row = current_version("view", token)
     if row is None:
         return jsonify({"error": {"code": "not-found", "message": "", "field": "token"}}), 404
-    response = jsonify({"version": row[0]})
+    response = jsonify({"version": row[1]})
     response.headers["Cache-Control"] = "no-store"
     return response
 

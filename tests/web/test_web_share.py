@@ -98,3 +98,13 @@ def test_scoreboard_offers_the_qr_code_of_the_read_only_link(site, client):
     assert f'href="http://localhost/v/{view}"' in html
     other_host = client.get(f"/m/{token}", base_url="http://192.168.1.5:5000")
     assert "http://192.168.1.5:5000/v/" in other_host.get_data(as_text=True)
+
+
+def test_a_slow_reader_never_brings_back_an_older_version(app):
+    from scorekeeper.web.scoreboard import _store, current_version
+
+    with app.test_request_context():
+        _store("view", "tok", (1, 5))
+        _store("view", "tok", (1, 4))  # a read that started before the write committed
+        assert current_version("view", "tok") == (1, 5)
+        assert current_version("view", "x" * 65) is None
