@@ -9,7 +9,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import abort, current_app, has_request_context
+from flask import current_app, has_request_context
 from flask_babel import get_locale, gettext
 
 from scorekeeper.i18n import select_locale
@@ -161,7 +161,3 @@ def cache(name: str, size: int = 256) -> LRU:
     if name not in caches:
         caches[name] = LRU(size)
     return caches[name]  # type: ignore[no-any-return]
-
-
-def not_found() -> Any:
-    abort(404)

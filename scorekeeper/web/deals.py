@@ -396,7 +396,7 @@ def _save(
                 "conflict.html", match=fresh, changes=changes, form=None
             ), 409
         form.version.data = str(fresh.version)
-        doc2, result2, general = judge(form, fresh, index)
+        _doc, result2, general = judge(form, fresh, index)
         return _page(fresh, form, index, result=result2, general=general, reviewed=True,
                      changes=changes, status=409)
     except IntegrityError:  # the same key saved at the same instant on another connection

@@ -276,23 +276,11 @@ def delete(token: str) -> Any:
     return redirect(home_url)
 
 
-def conflict(
-    token: str, version: int, form: Any = None, extra: dict[str, Any] | None = None
-) -> Any:
+def conflict(token: str, version: int) -> Any:
     """'This match changed': what changed since the form was built; nothing was saved."""
     db = reader()
     match = load_match(db, edit=token)
     if match is None:
         abort(404)
     changes = changes_since(db, match, version)
-    return (
-        render_template(
-            "conflict.html",
-            match=match,
-            changes=changes,
-            b=board(match),
-            form=form,
-            **(extra or {}),
-        ),
-        409,
-    )
+    return render_template("conflict.html", match=match, changes=changes), 409

@@ -189,7 +189,3 @@ def remember(match: Match) -> None:
         return
     known.append(match.id)
     session["matches"] = known[-REMEMBERED:]
-
-
-def status_of(result: dict[str, Any]) -> tuple[str, list[int]]:
-    return str(result.get("status", "in-progress")), list(result.get("totals", []))

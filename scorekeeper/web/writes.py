@@ -7,7 +7,6 @@ from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from scorekeeper.models import Change, Match, Submission, used_submission, utcnow
@@ -86,7 +85,3 @@ def remember_key(db: Session, key: str, target_url: str) -> None:
 
 def replayed(db: Session, key: str) -> str | None:
     return used_submission(db, key) if key else None
-
-
-def is_duplicate_key(err: IntegrityError) -> bool:
-    return "submissions" in str(err.orig).lower() or "unique" in str(err.orig).lower()
