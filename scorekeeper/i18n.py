@@ -108,6 +108,24 @@ CATEGORY_LABELS = {
     },
 }
 
+#: Labels of the deal form's count fields (how many canastras of each category).
+COUNT_LABELS = {
+    "br": {
+        "clean": N_("Clean canastras"),
+        "dirty": N_("Dirty canastras"),
+        "semi-clean": N_("Semi-clean canastras"),
+        "clean-500": N_("Clean canastras of 13 cards (500)"),
+        "clean-1000": N_("Clean canastras of 14 cards (1000)"),
+    },
+    "it": {
+        "clean": N_("Clean burracos"),
+        "dirty": N_("Dirty burracos"),
+        "semi-clean": N_("Semi-clean burracos"),
+        "clean-500": N_("Clean burracos of 13 cards (500)"),
+        "clean-1000": N_("Clean burracos of 14 cards (1000)"),
+    },
+}
+
 #: States of a side's morto / pozzetto (``scoring.MORTO_*``).
 MORTO_LABELS = {
     "br": {
@@ -174,6 +192,13 @@ def _tradition(tradition: str | None) -> str:
 def category_label(category: str, tradition: str | None = "br") -> Any:
     """``clean`` -> "clean canastra" (br) or "clean burraco" (it), lazily translated."""
     message = CATEGORY_LABELS[_tradition(tradition)].get(category)
+    return category if message is None else _lazy(message)
+
+
+def count_label(category: str, tradition: str | None = "br") -> Any:
+    """The deal form's label for the number of canastras (br) / burracos (it) of a
+    category: ``clean`` -> "Clean burracos" in an Italian profile."""
+    message = COUNT_LABELS[_tradition(tradition)].get(category)
     return category if message is None else _lazy(message)
 
 

@@ -94,3 +94,12 @@ def test_italian_rules_labels(i18n_app):
         assert str(tradition_label("canastra", "it")) == "un burraco"
         assert tradition_label("morto_penalty", "br") is None
         assert tradition_label("sides", "it") is None
+
+
+def test_count_labels_follow_the_tradition(i18n_app):
+    from scorekeeper.i18n import count_label
+
+    with i18n_app.test_request_context("/"), force_locale("it"):
+        assert str(count_label("clean", "it")) == "Burrachi puliti"
+        assert str(count_label("dirty", "br")) == "Canastre sporche"
+        assert str(count_label("unknown", "br")) == "unknown"
