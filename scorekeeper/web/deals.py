@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.db import reader, writer
 from scorekeeper.forms import CATEGORY_FIELDS, DealForm, choices
+from scorekeeper.i18n import count_label
 from scorekeeper.models import Deal, Match, utcnow
 from scorekeeper.web.common import input_error_text, localize, profile_name, rules
 from scorekeeper.web.scoreboard import (
@@ -284,6 +285,10 @@ def _page(
     earlier = None if index == len(match.deals) else [d.data for d in match.deals[:index]]
     before = match_result(match, earlier)  # the state the deal starts from (cached for a new one)
     profile = _describe(match.profile)
+    tradition = profile.get("tradition", "br")
+    for entry in form.sides.entries:  # "Clean burracos" in an Italian game
+        for category, name in CATEGORY_FIELDS.items():
+            getattr(entry.form, name).label.text = str(count_label(category, tradition))
     breakdown = None
     if result is not None and index < len(result.get("deals", [])):
         breakdown = {
