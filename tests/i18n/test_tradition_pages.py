@@ -1,0 +1,53 @@
+"""A profile's pages speak its own tradition in every language (translations/GLOSSARY.md):
+an Italian Burraco match never says morto or canastra, a Buraco Aberto match does."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.i18n import LOCALES
+
+from .test_pages import _text
+
+BRAZILIAN = re.compile(r"(?i)\bmorto\b|\bcanastr")
+ITALIAN = re.compile(r"(?i)\bpozzetto\b|\bburrac")
+
+
+def _match_pages(player, profile: str) -> list[str]:
+    token = player.new_match(profile=profile)
+    sides = [{"mode": "counts", "table_points": 100, "clean": 1},
+             {"mode": "counts", "table_points": 50}]
+    assert player.save_deal(token, sides).status_code == 302
+    return [f"/m/{token}", f"/m/{token}/deals/new", f"/m/{token}/deals/1/edit"]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_italian_match_says_pozzetto_and_burraco(player, locale):
+    pages = _match_pages(player, "burraco")
+    player.client.get(f"/lang/{locale}")
+    words = ""
+    for url in pages:
+        text = _text(player.client.get(url).get_data(as_text=True))
+        # the profile's name is the only place "Buraco" may appear; nothing Brazilian
+        assert not BRAZILIAN.search(text), (url, BRAZILIAN.findall(text))
+        words += text
+    assert ITALIAN.search(words)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_brazilian_match_says_morto_and_canastra(player, locale):
+    pages = _match_pages(player, "buraco-aberto")
+    player.client.get(f"/lang/{locale}")
+    words = " ".join(_text(player.client.get(url).get_data(as_text=True)) for url in pages)
+    assert re.search(r"(?i)\bmorto\b", words)
+    assert re.search(r"(?i)\bcanastr", words)
+    assert not ITALIAN.search(words), ITALIAN.findall(words)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_meld_checker_uses_the_profile_words(player, locale):
+    player.client.get(f"/lang/{locale}")
+    page = player.client.get("/check?profile=burraco&melds=3H+JK+5H+2S").get_data(as_text=True)
+    assert "pinella" in _text(page)
