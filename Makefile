@@ -9,7 +9,7 @@ PORT ?= 5000
 # card suits, and the Chromium that the browser tests drive.
 DEBS := chromium libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
 
-.PHONY: run test setup system-deps catalogs extract update-catalogs migrate lint bench clean
+.PHONY: run test test-postgres setup system-deps catalogs extract update-catalogs migrate lint bench clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,10 +49,23 @@ lint: $(BIN)/.installed
 test: system-deps setup lint
 	$(BIN)/pytest -q
 
+# The web and browser tests again, on a local PostgreSQL server (Debian's postgresql,
+# installed and started here when missing; a throwaway database owned by `scorekeeper`).
+PG_URL ?= postgresql+psycopg://scorekeeper:scorekeeper@127.0.0.1/scorekeeper_test
+test-postgres: setup
+	@dpkg -s postgresql >/dev/null 2>&1 || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
+	@pg_lsclusters -h | grep -q online || pg_ctlcluster $$(pg_lsclusters -h | head -1 | cut -d' ' -f1) main start
+	@su postgres -c "psql -qtc \"SELECT 1 FROM pg_roles WHERE rolname='scorekeeper'\"" | grep -q 1 || \
+	  su postgres -c "psql -qc \"CREATE ROLE scorekeeper LOGIN PASSWORD 'scorekeeper'\""
+	@su postgres -c "psql -qtc \"SELECT 1 FROM pg_database WHERE datname='scorekeeper_test'\"" | grep -q 1 || \
+	  su postgres -c "createdb -O scorekeeper scorekeeper_test"
+	SCOREKEEPER_TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest -q tests/web tests/browser
+
 bench: setup migrate
 	$(BIN)/python bench/referee.py
 	$(BIN)/python bench/pdf.py
-	$(BIN)/python bench/web.py
+	-$(BIN)/python bench/web.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

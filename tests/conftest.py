@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +23,22 @@ def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def db_url(template_db: Path, tmp_path: Path) -> str:
+    """A fresh database for one test: a copy of the migrated SQLite file, or, when
+    ``SCOREKEEPER_TEST_DATABASE_URL`` names a PostgreSQL database, that database
+    emptied and migrated again (``make test-postgres``)."""
+    server_url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL")
+    if server_url:
+        import sqlalchemy
+
+        from scorekeeper.db import upgrade
+
+        engine = sqlalchemy.create_engine(server_url)
+        with engine.begin() as conn:
+            conn.execute(sqlalchemy.text("DROP SCHEMA public CASCADE"))
+            conn.execute(sqlalchemy.text("CREATE SCHEMA public"))
+        engine.dispose()
+        upgrade(server_url)
+        return server_url
     path = tmp_path / "scorekeeper.sqlite3"
     shutil.copyfile(template_db, path)
     return f"sqlite:///{path}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 import threading
 from typing import Any
@@ -62,8 +63,11 @@ def test_is_loopback(host, loopback):
     assert server.is_loopback(host) is loopback
 
 
-def test_sqlite_runs_in_wal_mode_and_writers_begin_immediate(db_url):
-    database = Database(db_url)
+def test_sqlite_runs_in_wal_mode_and_writers_begin_immediate(template_db, tmp_path):
+    # SQLite whatever database the rest of the suite runs on.
+    path = tmp_path / "wal.sqlite3"
+    shutil.copyfile(template_db, path)
+    database = Database(f"sqlite:///{path}")
     statements: list[str] = []
     from sqlalchemy import event
 
