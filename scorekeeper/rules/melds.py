@@ -148,6 +148,8 @@ class Verdict(NamedTuple):
 
 
 _NO_MEMBERS: tuple[Card, ...] = ()
+# Readings and verdicts are built in the hot loop: straight through tuple's constructor.
+_new = tuple.__new__
 # Where the aces of a run may stand, by how many aces it holds: low (1) or high (14).
 _ACE_MASKS: tuple[tuple[int, ...], ...] = ((0,), (1 << 1, 1 << 14), ((1 << 1) | (1 << 14),))
 
@@ -189,17 +191,23 @@ def _runs(cards: Sequence[Card], profile: Profile, in_one_go: bool) -> list[Read
         return []
     if joker is None and not twos:
         # The common case: naturals only, one arrangement at most per ace choice.
-        found = []
+        found: list[Reading] = []
         for ace_mask in _ACE_MASKS[aces]:
             positions = mask | ace_mask
             lo = (positions & -positions).bit_length() - 1
             hi = positions.bit_length() - 1
-            if hi - lo + 1 == positions.bit_count() and \
+            length = hi - lo + 1
+            if length == positions.bit_count() and \
                     (lo != 1 or hi != 14 or profile.ace_both_ends):
-                points = profile.points.run_prefix[hi] - profile.points.run_prefix[lo - 1]
-                category = profile.run_category(hi - lo + 1, False, False, (lo, hi), in_one_go)
-                found.append(Reading(RUN, suit, lo, hi, 0, None, _NO_MEMBERS, category, points,
-                                     profile.bonus(category), 0))
+                prefix = profile.points.run_prefix
+                if length < 7:
+                    found.append(_new(Reading, (RUN, suit, lo, hi, 0, None, _NO_MEMBERS, None,
+                                                prefix[hi] - prefix[lo - 1], 0, 0)))
+                    continue
+                category = profile.run_category(length, False, False, (lo, hi), in_one_go)
+                found.append(_new(Reading, (RUN, suit, lo, hi, 0, None, _NO_MEMBERS, category,
+                                            prefix[hi] - prefix[lo - 1],
+                                            profile.bonus(category), 0)))
         return found
     if suit:
         candidate_suits: tuple[str, ...] | set[str] = (suit,)
@@ -262,15 +270,20 @@ def _runs(cards: Sequence[Card], profile: Profile, in_one_go: bool) -> list[Read
                     points = prefix[last] - prefix[first - 1] + wild_points
                     if place:
                         points -= prefix[place] - prefix[place - 1]
-                    wild_at_end = bool(place) and gaps == 0
-                    category = profile.run_category(length, wild is not None, wild_at_end,
-                                                    (first, last), in_one_go)
-                    readings.append(Reading(
+                    if length < 7:
+                        category = None
+                        bonus = 0
+                    else:
+                        category = profile.run_category(length, wild is not None,
+                                                        bool(place) and gaps == 0,
+                                                        (first, last), in_one_go)
+                        bonus = profile.bonus(category)
+                    readings.append(_new(Reading, (
                         RUN, s, first, last, place,
-                        wild.plain if wild is not None else None, _NO_MEMBERS,
-                        category, points, profile.bonus(category),
+                        (wild if not wild[2] else wild.plain) if wild is not None else None,
+                        _NO_MEMBERS, category, points, bonus,
                         1 if wild is not None and wild[0] == 2 else 0,
-                    ))
+                    )))
                     if gaps == 0:
                         # The wildcard at the other end scores the same: the high end
                         # is the reading given (seed 000: the joker goes "à la fin").
@@ -368,7 +381,7 @@ def _judge(cards: tuple[Card, ...], profile: Profile, in_one_go: bool) -> Verdic
     if profile.sets_allowed:
         found.extend(_sets(cards, profile))
     if len(found) == 1:
-        return Verdict(cards, (found[0],), (), 0)
+        return _new(Verdict, (cards, (found[0],), (), 0))
     if found:
         found.sort(key=_order_key)
         readings: list[Reading] = []
@@ -378,7 +391,7 @@ def _judge(cards: tuple[Card, ...], profile: Profile, in_one_go: bool) -> Verdic
             if key not in seen:
                 seen.add(key)
                 readings.append(r)
-        return Verdict(cards, tuple(readings), (), 0)
+        return _new(Verdict, (cards, tuple(readings), (), 0))
     face = sum(profile.points.in_hand(c) for c in cards)
     return Verdict(cards, (), (_diagnose(cards, profile),), face)
 
