@@ -63,6 +63,8 @@ test-postgres: setup
 	SCOREKEEPER_TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest -q tests/web tests/browser
 
 bench: setup migrate
+	@dpkg -s wrk >/dev/null 2>&1 || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; } || true
 	$(BIN)/python bench/referee.py
 	$(BIN)/python bench/pdf.py
 	-$(BIN)/python bench/web.py

@@ -1,6 +1,6 @@
 """Web benchmark: the real app under waitress, loaded from a second process.
 
-    .venv/bin/python bench/web.py [--seconds 3] [--rounds 3] [--clients 16] [--threads 4]
+    .venv/bin/python bench/web.py [--seconds 3] [--rounds 3] [--clients 16] [--threads 8]
 
 The server (this file with ``--serve``) runs the real ``create_app()`` plus a
 hello-world Flask page on the same waitress server, on a temporary SQLite file
@@ -20,6 +20,7 @@ import http.client
 import json
 import os
 import re
+import shutil
 import socket
 import statistics
 import subprocess
@@ -33,6 +34,8 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from scorekeeper.server import DEFAULT_THREADS  # noqa: E402
 
 HIDDEN = re.compile(r'<input[^>]*name="(csrf_token|idem|version)"[^>]*value="([^"]*)"')
 SIZE_LIMIT = 30 * 1024
@@ -184,6 +187,37 @@ def run_load(port: int, clients: int, seconds: float, make_job: Any) -> dict[str
     }
 
 
+_WRK_LATENCY = re.compile(r"^\s*(50|99)%\s+([\d.]+)(us|ms|s)\s*$", re.M)
+_WRK_UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+
+
+def run_wrk(port: int, clients: int, seconds: float, path: str) -> dict[str, Any]:
+    """The same GET load from wrk (C, one thread, ``clients`` keep-alive connections),
+    carrying a phone's session cookie: the generator then takes little of the CPU the
+    server needs, and the latencies are the server's rather than the GIL's."""
+    client = Client(port)
+    client.request("GET", path)
+    header = ["-H", f"Cookie: {client.cookie}"] if client.cookie else []
+    client.conn.close()
+    out = subprocess.run(
+        ["wrk", "-t1", f"-c{clients}", f"-d{max(1, round(seconds))}s", "--latency",
+         "-H", "Accept-Language: en", *header, f"http://127.0.0.1:{port}{path}"],
+        capture_output=True, text=True, check=True, timeout=seconds + 60).stdout
+    latency = {q: float(v) * _WRK_UNITS[u] for q, v, u in _WRK_LATENCY.findall(out)}
+    requests = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)",
+                       out)
+    return {
+        "requests": requests,
+        "errors": (int(bad.group(1)) if bad else 0)
+        + (sum(int(g) for g in errors.groups()) if errors else 0),
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),  # type: ignore[union-attr]
+        "p50": latency.get("50", float("nan")),
+        "p99": latency.get("99", float("nan")),
+    }
+
+
 def median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
     keys = ("requests", "errors", "rps", "p50", "p99")
     return {k: statistics.median(r[k] for r in runs) for k in keys}
@@ -279,12 +313,23 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3,
                         help="alternating hello-world / scoreboard rounds (medians)")
     parser.add_argument("--clients", type=int, default=16)
-    parser.add_argument("--threads", type=int, default=4, help="waitress threads")
+    parser.add_argument("--threads", type=int, default=DEFAULT_THREADS,
+                        help="waitress threads (default: the server's own)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    parser.add_argument("--load", choices=("auto", "wrk", "python"), default="auto",
+                        help="GET load generator: wrk (Debian's package) when installed, "
+                             "else Python threads")
     args = parser.parse_args()
+    use_wrk = args.load == "wrk" or (args.load == "auto" and shutil.which("wrk") is not None)
+
+    def get_load(path: str) -> dict[str, Any]:
+        if use_wrk:
+            return run_wrk(port, args.clients, args.seconds, path)
+        return run_load(port, args.clients, args.seconds, get_job(path))
+
     if args.serve:
         serve(args.db, args.port, args.threads)
         return 0
@@ -306,10 +351,8 @@ def main() -> int:
             rounds: dict[str, list[dict[str, Any]]] = {"hello-world": [],
                                                        "scoreboard (24 deals)": []}
             for _ in range(args.rounds):
-                rounds["hello-world"].append(
-                    run_load(port, args.clients, args.seconds, get_job("/hello")))
-                rounds["scoreboard (24 deals)"].append(
-                    run_load(port, args.clients, args.seconds, get_job(f"/m/{tokens['board']}")))
+                rounds["hello-world"].append(get_load("/hello"))
+                rounds["scoreboard (24 deals)"].append(get_load(f"/m/{tokens['board']}"))
             results = {name: median_of(runs) for name, runs in rounds.items()}
             results["deal submission"] = run_load(port, args.clients, args.seconds,
                                                   submit_job(tokens["writers"]))
@@ -320,7 +363,8 @@ def main() -> int:
 
     print(f"web benchmark: {args.clients} concurrent clients, runs of {args.seconds:g} s "
           f"(medians of {args.rounds} alternating rounds), waitress with {args.threads} "
-          f"threads, {os.cpu_count()} CPUs")
+          f"threads, {os.cpu_count()} CPUs; GET load from "
+          f"{'wrk' if use_wrk else 'Python threads'}, deal submissions from Python threads")
     print(f"{'':24}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}")
     for name, r in results.items():
         print(f"{name:24}{r['rps']:9.0f}{r['p50']:9.1f}{r['p99']:9.1f}{int(r['errors']):8d}")
