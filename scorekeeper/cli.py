@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import gettext as stdlib_gettext
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -121,8 +122,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RecursionError:
         print("scorekeeper: the input is nested too deeply", file=sys.stderr)
         return 2
-    json.dump(localize(doc, gettext), sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    text = json.dumps(localize(doc, gettext), ensure_ascii=False, indent=2) + "\n"
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (`… | head`): not an error of the input. Python's own
+        # flush at exit must not fail again on the closed pipe.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return status
 
 

@@ -88,6 +88,9 @@ GOING_OUT_REASONS_IT: dict[str, str] = {
     "no-canastra": N_("the side has no burraco"),
 }
 
+#: How a message names a side that has no name (the same words as the new-match form).
+UNNAMED_SIDE = N_("Side %(number)d")
+
 #: Joins the reasons when a side breaks several going-out conditions at once.
 REASON_SEPARATOR = N_("; ")
 
@@ -194,6 +197,10 @@ def problem_message(problem: Mapping[str, Any], gettext: Gettext = str, *,
     code = problem.get("code", "")
     params = dict(problem.get("params") or {})
     if code == "cannot-go-out":
+        if not params.get("side"):
+            # An unnamed side is called by its number, as on the new-match form.
+            params["side"] = _format(UNNAMED_SIDE, {"number": params.get("side_number", 1)},
+                                     gettext)
         codes = params.get("reasons")
         if not isinstance(codes, list) or not codes:
             codes = [params.get("reason", "")]

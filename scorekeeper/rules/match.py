@@ -47,10 +47,7 @@ def score_match(profile: Profile, target: int, names: Sequence[str | None],
     problems: list[Problem] = []
     status, winner = IN_PROGRESS, None
     for index, sides in enumerate(deals):
-        result = score_sides(profile, sides, befores=totals)
-        for side, name in zip(result["sides"], names, strict=True):
-            if side["name"] is None:
-                side["name"] = name
+        result = score_sides(profile, sides, befores=totals, names=names)
         results.append(result)
         for p in result["problems"]:
             problems.append(Problem(p["code"], p["params"], {"deal": index, **{

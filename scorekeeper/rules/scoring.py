@@ -221,8 +221,11 @@ def opening_check(opening: Sequence[MeldInput], profile: Profile,
 
 
 def score_sides(profile: Profile, sides: Sequence[SideInput],
-                befores: Sequence[int | None] | None = None) -> dict[str, Any]:
-    """Score one deal. ``befores`` (the running totals) replace the sides' own ``before``."""
+                befores: Sequence[int | None] | None = None,
+                names: Sequence[str | None] | None = None) -> dict[str, Any]:
+    """Score one deal. ``befores`` (the running totals) replace the sides' own ``before``;
+    ``names`` (the match's) name the sides that the deal leaves unnamed."""
+    named = [s.name or (names[i] if names is not None else None) for i, s in enumerate(sides)]
     deal_problems: list[Problem] = []
     took_morto = any(s.morto in (MORTO_TAKEN, MORTO_UNUSED) for s in sides)
     out_sides: list[dict[str, Any]] = []
@@ -276,7 +279,8 @@ def score_sides(profile: Profile, sides: Sequence[SideInput],
                 reasons.append("closed-by-meld")
             if reasons:
                 problems.append(Problem("cannot-go-out", {
-                    "side": side.name or str(index + 1), "reason": reasons[0],
+                    "side": named[index] or "", "side_number": index + 1,
+                    "reason": reasons[0],
                     "reasons": reasons}).within(side=index))
             else:
                 going_out = profile.going_out_bonus
@@ -291,7 +295,7 @@ def score_sides(profile: Profile, sides: Sequence[SideInput],
         deal_problems.extend(problems)
         total = table_points + bonus_points + going_out + morto_penalty + hand
         out_sides.append({
-            "name": side.name,
+            "name": named[index],
             "table_points": table_points,
             "bonus_points": bonus_points,
             "going_out_bonus": going_out,
@@ -311,7 +315,7 @@ def score_sides(profile: Profile, sides: Sequence[SideInput],
     closers = [i for i, s in enumerate(sides) if s.went_out]
     if len(closers) > 1:
         deal_problems.append(Problem("several-went-out", {
-            "sides": [sides[i].name or str(i + 1) for i in closers]}))
+            "sides": [named[i] or str(i + 1) for i in closers]}))
     deal_problems.extend(card_count_problems(physical))
     return {
         "profile": profile.id,
