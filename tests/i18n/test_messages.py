@@ -150,3 +150,12 @@ def test_what_the_referee_expected_is_translated(translations):
     assert "un numero intero di almeno 0" in input_error_message(at_least, gettext)
     code = InputError("bad-value", value="x", expected="discard|meld")
     assert "discard|meld" in input_error_message(code, gettext)
+
+
+def test_an_unnamed_side_is_called_by_its_number(translations):
+    problem = {"code": "cannot-go-out",
+               "params": {"side": "", "side_number": 2, "reasons": ["morto-not-taken"]}}
+    assert problem_message(problem, translations["fr"].gettext, tradition="it") == (
+        "Camp 2 ne peut pas fermer : le camp n’a pas pris son pozzetto.")
+    assert problem_message(problem, translations["pt_BR"].gettext).startswith(
+        "Equipe 2 não pode bater:")
