@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import (
@@ -214,33 +215,17 @@ def undo_confirm(token: str) -> Any:
 @bp.post("/m/<token>/undo")
 def undo(token: str) -> Any:
     """Take the last deal back."""
-    form = ConfirmForm()
-    if not form.validate_on_submit():
-        return _confirm(token, "undo.html"), 400
-    key = clean_key(form.idem.data)
-    url = url_for("matches.scoreboard", token=token)
-    try:
-        with writer() as db:
-            done = replayed(db, key)
-            if done:
-                return redirect(done)
-            match = lock_match(db, token)
-            if match is None:
-                abort(404)
-            check_version(match, form.version.data)
-            deals = list(db.scalars(select(Deal).where(Deal.match_id == match.id)
-                                    .order_by(Deal.position)))
-            if deals:
-                last = deals[-1]
-                db.delete(last)
-                record(db, match, "removed", last.position, [d.data for d in deals[:-1]])
-            remember_key(db, key, url)
-        note_written(match)
-    except Stale as stale:
-        return conflict(token, stale.version)
-    except IntegrityError:
-        return redirect(url)
-    return redirect(url)
+
+    def take_back(db: Any, match: Match) -> None:
+        deals = list(db.scalars(select(Deal).where(Deal.match_id == match.id)
+                                .order_by(Deal.position)))
+        if deals:
+            last = deals[-1]
+            db.delete(last)
+            record(db, match, "removed", last.position, [d.data for d in deals[:-1]])
+
+    return _confirmed_write(token, "undo.html", take_back, note_written,
+                            url_for("matches.scoreboard", token=token))
 
 
 @bp.get("/m/<token>/delete")
@@ -252,11 +237,18 @@ def delete_confirm(token: str) -> Any:
 @bp.post("/m/<token>/delete")
 def delete(token: str) -> Any:
     """Delete the match and its deals."""
+    return _confirmed_write(token, "delete.html", lambda db, match: db.delete(match),
+                            note_deleted, url_for("matches.home"))
+
+
+def _confirmed_write(token: str, template: str, change: Callable[[Any, Match], None],
+                     after: Callable[[Match], None], url: str) -> Any:
+    """A confirmed change of a whole match (undo, delete): once per form (idempotency
+    key), only on the version the form was built from, then back to ``url``."""
     form = ConfirmForm()
     if not form.validate_on_submit():
-        return _confirm(token, "delete.html"), 400
+        return _confirm(token, template), 400
     key = clean_key(form.idem.data)
-    home_url = url_for("matches.home")
     try:
         with writer() as db:
             done = replayed(db, key)
@@ -266,14 +258,14 @@ def delete(token: str) -> Any:
             if match is None:
                 abort(404)
             check_version(match, form.version.data)
-            db.delete(match)
-            remember_key(db, key, home_url)
-        note_deleted(match)
+            change(db, match)
+            remember_key(db, key, url)
+        after(match)
     except Stale as stale:
         return conflict(token, stale.version)
     except IntegrityError:
-        return redirect(home_url)
-    return redirect(home_url)
+        return redirect(url)
+    return redirect(url)
 
 
 def conflict(token: str, version: int) -> Any:
