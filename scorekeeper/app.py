@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from scorekeeper import __version__, db, resource_dir
-from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, select_locale
+from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_rank, select_locale
 
 babel = Babel()
 csrf = CSRFProtect()
@@ -88,8 +88,9 @@ def _instance_secret(app: Flask) -> str:
 
 def _register(app: Flask) -> None:
     from scorekeeper.web import api, burro, deals, exports, matches, referee, share
-    from scorekeeper.web.common import card_html_text, red, safe_next
-    from scorekeeper.web.labels import category, label, term
+    from scorekeeper.web.cardtext import notation, read_as, shown, shown_card
+    from scorekeeper.web.common import locale_code, red, safe_next
+    from scorekeeper.web.labels import SOURCES, category, colon, label, source, term
 
     for module in (matches, deals, referee, burro, share, exports, api):
         app.register_blueprint(module.bp)
@@ -114,13 +115,17 @@ def _register(app: Flask) -> None:
         return f"+{text}" if isinstance(value, int) and value > 0 else text.replace("-", "−")
 
     app.jinja_env.filters.update(
-        num=num, signed=signed, card=card_html_text, label=label, category=category
+        num=num, signed=signed, card=shown_card, cards=shown, read_as=read_as, label=label,
+        category=category, rank=lambda r: format_rank(r, locale_code()), source=source,
     )
     app.jinja_env.tests["red"] = red
     app.jinja_env.globals.update(
         LANGUAGES=[(code, LANGUAGE_NAMES.get(code, code)) for code in LOCALES],
         asset_version=__version__,
         term=term,
+        notation=notation,
+        colon=colon,
+        SOURCES=SOURCES,
         current_locale=lambda: str(get_locale() or DEFAULT_LOCALE),
     )
 

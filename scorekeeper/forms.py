@@ -137,7 +137,7 @@ class SideDealForm(Form):
         choices=choices([("cards", _l("Cards")), ("counts", _l("Counts"))]),
         default="cards",
     )
-    melds = TextAreaField(_l("Melds, one per line (e.g. 3H 4H 5H)"), validators=[Length(max=2000)])
+    melds = TextAreaField(_l("Melds, one per line (e.g. 3♥ 4♥ 5♥)"), validators=[Length(max=2000)])
     table_points = IntegerField(
         _l("Points of the cards on the table"),
         validators=[Optional(), NumberRange(min=-1000, max=5000)],
@@ -182,7 +182,7 @@ class DealForm(WriteForm):
 
 class CheckForm(QueryForm):
     profile = SelectField(_l("Rules"))
-    melds = TextAreaField(_l("Melds, one per line (e.g. 3H 4H 5H)"), validators=[Length(max=2000)])
+    melds = TextAreaField(_l("Melds, one per line (e.g. 3♥ 4♥ 5♥)"), validators=[Length(max=2000)])
     before = IntegerField(
         _l("Side's total before the deal (for the opening check)"),
         validators=[Optional(), NumberRange(min=-100000, max=100000)],

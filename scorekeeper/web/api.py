@@ -2,7 +2,10 @@
 
 200 the input is legal, 422 it is readable but breaks a rule (the document says
 which), 400 it cannot be read: ``{"error": {"code", "message", "field"}}``.
-``?lang=fr`` localises the messages. No cookies are needed, so no CSRF token.
+``?lang=fr`` localises the messages; ``?notation=fr`` reads the cards in the French
+letters (``RC`` = R♥, roi de cœur), which the page's card picker uses. Without it the
+cards are in the contract's notation (``S H D C``, symbols). No cookies are needed, so
+no CSRF token.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from scorekeeper.i18n import normalize_locale
+from scorekeeper.web.cardtext import canonical_doc
 from scorekeeper.web.common import input_error_text, localize, rules
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -40,6 +44,8 @@ def _run(make: Callable[[Any], dict[str, Any]]) -> Any:
         body = request.get_json(force=True, silent=True)
         if body is None:
             return error("bad-json", _("The body is not a JSON document."))
+        if request.args.get("notation"):
+            body = canonical_doc(body, normalize_locale(request.args["notation"]))
         try:
             doc = make(body)
         except core.InputError as err:

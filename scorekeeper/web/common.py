@@ -14,8 +14,6 @@ from flask_babel import get_locale, gettext
 
 from scorekeeper.i18n import select_locale
 
-#: Suit symbols for display (the referee speaks S H D C).
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _CARD = re.compile(r"^(10|[2-9AJQK])([SHDC])(\*?)$", re.IGNORECASE)
 
 
@@ -56,14 +54,36 @@ def _fallback_localize(doc: Any) -> Any:
 
 
 def input_error_text(err: Any) -> str:
-    """The sentence for an unreadable input (an unknown card, a missing field…)."""
+    """The sentence for an unreadable input (an unknown card, a missing field…), with
+    the field said in words on a page (``Meld 2``, not ``sides[0].melds[1]``)."""
     try:
         from scorekeeper.messages import input_error_message
     except ImportError:
         params = getattr(err, "params", {})
         detail = ", ".join(f"{k}={v}" for k, v in sorted(params.items()) if k != "field")
         return f"{getattr(err, 'code', 'bad-value')}: {detail}"
+    words = field_words(str(getattr(err, "params", {}).get("field") or ""))
+    if words is not None:
+        err = rules().InputError(err.code, **{**err.params, "field": words})
     return str(input_error_message(err, gettext))
+
+
+_FIELD_PATH = re.compile(r"^(?:deals\[\d+\]\.)?(?:sides\[\d+\]\.)?(\w+)(?:\[(\d+)\])?$")
+
+
+def field_words(path: str) -> str | None:
+    """A document path of the pages' card fields in the page's words; ``None`` for
+    any other path (shown as it is)."""
+    m = _FIELD_PATH.match(path)
+    if not m:
+        return None
+    name, index = m.group(1), m.group(2)
+    if name in ("melds", "opening") and index is not None:
+        return gettext("Meld %(number)d", number=int(index) + 1)
+    words = {"hand": gettext("Cards left in hand"), "top": gettext("Top card of the discard pile"),
+             "meld": gettext("The meld with its wildcard"),
+             "card": gettext("The natural card you add")}
+    return words.get(name)
 
 
 def profile_name(profile_id: str) -> str:
@@ -92,14 +112,6 @@ def tradition_of(profile_id: str | None) -> str:
 def profile_choices() -> list[tuple[str, str]]:
     core = rules()
     return [(pid, profile_name(pid)) for pid in core.PROFILES]
-
-
-def card_html_text(card: str) -> str:
-    """``10H`` -> ``10♥`` for display (the stored text keeps the letters)."""
-    m = _CARD.match(card)
-    if not m:
-        return card
-    return m.group(1).upper() + SUITS[m.group(2).upper()] + m.group(3)
 
 
 def red(card: str) -> bool:

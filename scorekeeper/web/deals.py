@@ -14,6 +14,7 @@ from scorekeeper.db import reader, writer
 from scorekeeper.forms import CATEGORY_FIELDS, DealForm, choices
 from scorekeeper.i18n import count_label
 from scorekeeper.models import Deal, Match, utcnow
+from scorekeeper.web.cardtext import ONE_GO, canonical, canonical_tokens, shown
 from scorekeeper.web.common import input_error_text, localize, profile_name, rules
 from scorekeeper.web.scoreboard import (
     changes_since,
@@ -36,8 +37,6 @@ from scorekeeper.web.writes import (
 
 bp = Blueprint("deals", __name__)
 
-#: A meld line ending with "!" was laid down in one go (Fechado's 500/1000 canastas).
-ONE_GO = "!"
 _FIELD = re.compile(r"^(?:deals\[\d+\]\.)?sides\[(\d+)\]\.(\w+)(?:\[(\d+)\])?")
 _SPLIT = re.compile(r"[\s,;]+")
 
@@ -56,17 +55,19 @@ def meld_lines(text: str | None) -> list[str]:
 
 
 def _meld_item(line: str) -> Any:
+    """One meld line typed in the page's letters, as the contract's meld."""
+    line = canonical(line)
     if line.endswith(ONE_GO):
         return {"cards": line[: -len(ONE_GO)].strip(), "in_one_go": True}
     return line
 
 
 def _meld_line(item: Any) -> str:
+    """A stored meld written back into its field, with suit symbols and the page's letters."""
     if isinstance(item, dict):
-        cards = item.get("cards", "")
-        text = cards if isinstance(cards, str) else " ".join(map(str, cards))
+        text = shown(item.get("cards", ""))
         return f"{text} {ONE_GO}" if item.get("in_one_go") else text
-    return item if isinstance(item, str) else " ".join(map(str, item))
+    return shown(item)
 
 
 def build_form(match: Match, doc: dict[str, Any] | None = None) -> DealForm:
@@ -112,8 +113,7 @@ def _form_data(doc: dict[str, Any]) -> dict[str, Any]:
             entry["mode"] = "cards"
             entry["melds"] = "\n".join(_meld_line(m) for m in side.get("melds", []))
         if "hand" in side:
-            hand = side["hand"]
-            entry["hand"] = hand if isinstance(hand, str) else " ".join(map(str, hand))
+            entry["hand"] = shown(side["hand"])
         elif "hand_points" in side:
             entry["hand_points"] = side["hand_points"]
         if side.get("opening"):
@@ -156,7 +156,7 @@ def form_to_doc(form: DealForm, match: Match) -> dict[str, Any]:
             side["counts"] = counts
         else:
             side["melds"] = [_meld_item(line) for line in meld_lines(f.melds.data)]
-        hand = [t for t in _SPLIT.split(f.hand.data or "") if t]
+        hand = canonical_tokens(t for t in _SPLIT.split(f.hand.data or "") if t)
         if hand:
             side["hand"] = hand
         elif f.hand_points.data is not None:
@@ -187,7 +187,7 @@ def _field_of(form: DealForm, path: str) -> Any:
 
 
 def _meld_label(index: int, meld: dict[str, Any]) -> str:
-    return _("Meld %(number)d (%(cards)s)", number=index + 1, cards=" ".join(meld.get("cards", [])))
+    return _("Meld %(number)d (%(cards)s)", number=index + 1, cards=shown(meld.get("cards", [])))
 
 
 def judge(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -101,3 +102,38 @@ def term(key: str, tradition: str | None = "br") -> str:
     from scorekeeper.i18n import term as _term
 
     return str(_term(key, tradition))
+
+
+def colon() -> str:
+    """The separator between a label and its value, as the language writes it (French
+    puts a narrow no-break space before the colon)."""
+    return str(_l(": "))
+
+
+#: The rule texts the referee cites, by number (the original French titles).
+SOURCES = (
+    ("000", "Buraco", _l("encyclopaedia article: Buraco and Italian Burraco")),
+    ("001", "Buraco♠", _l("Buraco Aberto, the rules as played here")),
+    ("002", "Le “Burro”", _l("Burro, the children's game")),
+    ("003", "Buraco Fechado STBL", _l("Buraco Fechado")),
+    ("004", "Règles du Burraco", _l("Italian Burraco")),
+)
+
+_SOURCE_WORDS = (
+    (re.compile(r"rules\.md decision"), _l("our decision where the texts are silent")),
+    (re.compile(r"rules\.md"), _l("our decisions")),
+    (re.compile(r"\bseeds\b"), _l("sources")),
+    (re.compile(r"\bseed\b"), _l("source")),
+    (re.compile(r"\(none\)"), _l("(says nothing)")),
+    (re.compile(r"\(introduction\)"), _l("(introduction)")),
+    (re.compile(r"\binfobox\b"), _l("summary box")),
+)
+
+
+def source(text: Any) -> str:
+    """Where a rule comes from, in the page's language: ``seed 001 §04`` -> ``source 001
+    §04``; section titles stay as the (French) texts write them."""
+    out = str(text or "")
+    for pattern, words in _SOURCE_WORDS:
+        out = pattern.sub(lambda _m, w=words: str(w), out)
+    return out

@@ -11,6 +11,7 @@ from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
 from scorekeeper.forms import BurroRanksForm, CheckForm, PileForm, WildcardForm, choices
+from scorekeeper.web.cardtext import ONE_GO, canonical, canonical_tokens
 from scorekeeper.web.common import (
     cache,
     input_error_text,
@@ -21,7 +22,7 @@ from scorekeeper.web.common import (
     rules,
     tradition_of,
 )
-from scorekeeper.web.deals import ONE_GO, _meld_item, meld_lines
+from scorekeeper.web.deals import _meld_item, meld_lines
 from scorekeeper.web.labels import label
 
 bp = Blueprint("referee", __name__)
@@ -91,9 +92,9 @@ def pile() -> Any:
         try:
             answer = core.may_take_pile(
                 form.profile.data,
-                form.top.data,
-                meld_lines(form.melds.data),
-                [t for t in (form.hand.data or "").replace(",", " ").split() if t],
+                canonical(form.top.data),
+                [canonical(line) for line in meld_lines(form.melds.data)],
+                canonical_tokens(t for t in (form.hand.data or "").replace(",", " ").split() if t),
             )
             answer = {**localize(answer), "sentence": _reason(answer.get("reason"))}
         except core.InputError as err:
@@ -111,8 +112,9 @@ def wildcard() -> Any:
     answer = None
     if form.meld.data and form.card.data and form.validate():
         try:
-            answer = localize(core.replace_wildcard(form.profile.data, form.meld.data,
-                                                    form.card.data))
+            answer = localize(core.replace_wildcard(form.profile.data,
+                                                    canonical(form.meld.data),
+                                                    canonical(form.card.data)))
             answer["sentence"] = _reason(answer.get("reason")) if answer.get("reason") else ""
         except core.InputError as err:
             _field_error(form, err)

@@ -35,7 +35,8 @@ def test_card_mode_by_tapping_cards(phone, live_server):
     picker.locator('[data-suit="H"]').tap()
     for rank in ("3", "4", "5", "6", "7", "8", "9"):
         picker.locator(f'[data-rank="{rank}"]').tap()
-    assert page.input_value("#sides-0-melds") == "3H 4H 5H 6H 7H 8H 9H"
+    # the picker writes suit symbols, which no language misreads
+    assert page.input_value("#sides-0-melds") == "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥"
     verdict = page.locator('.verdicts[data-side="0"] li').first
     verdict.wait_for()
     assert "clean canastra" in verdict.inner_text()
@@ -51,7 +52,7 @@ def test_card_mode_by_tapping_cards(phone, live_server):
     picker.locator('[data-action="back"]').tap()
     picker.locator('[data-rank="Q"]').tap()
     expect(page.locator('.verdicts[data-side="0"] li.ok')).to_have_count(2)
-    assert page.input_value("#sides-0-melds") == "3H 4H 5H 6H 7H 8H 9H\n10S JS QS"
+    assert page.input_value("#sides-0-melds") == "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥\n10♠ J♠ Q♠"
     # the other side counts instead
     page.locator('fieldset.side').nth(1).get_by_label("Counts").tap()
     page.fill("#sides-1-table_points", "60")
@@ -172,4 +173,24 @@ def test_meld_checker_live_verdict_follows_the_profile(phone, live_server):
     picker.locator('[data-rank="7"]').tap()
     expect(page.locator(".verdicts li.ok")).to_have_count(1)
     assert "set" in page.locator(".verdicts li.ok").inner_text()
+    _no_horizontal_scroll(page)
+
+
+def test_cards_in_french_letters(phone, live_server):
+    """fr: R D V for roi, dame, valet; C is cœur (hearts), T trèfle (clubs)."""
+    page = phone
+    page.goto(live_server + "/lang/fr?next=/check")
+    picker = page.locator(".picker")
+    expect(picker.locator('[data-rank="Q"]')).to_have_text("D")
+    picker.locator('[data-suit="H"]').tap()
+    for rank in ("10", "J", "Q", "K"):
+        picker.locator(f'[data-rank="{rank}"]').tap()
+    assert page.input_value("#melds") == "10♥ V♥ D♥ R♥"
+    expect(page.locator(".verdicts li.ok")).to_contain_text("10♥ V♥ D♥ R♥")
+    # typed with the French initials: C is hearts here, never clubs
+    page.fill("#melds", "10C VC DC RC\n3T 4T 5T")
+    expect(page.locator(".verdicts li.ok")).to_have_count(2)
+    expect(page.locator(".verdicts li.ok").nth(1)).to_contain_text("3♣ 4♣ 5♣")
+    page.get_by_role("button", name="Vérifier").tap()
+    expect(page.locator("#melds-read")).to_have_text("Lu comme\u202f: 10♥ V♥ D♥ R♥ / 3♣ 4♣ 5♣")
     _no_horizontal_scroll(page)

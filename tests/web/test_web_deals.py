@@ -200,7 +200,9 @@ def test_two_readings_are_offered_and_the_chosen_one_is_stored(site, client, app
 
     with app.app_context(), get_db().read_sessions() as db:
         stored = db.query(Deal).one().data
-    assert stored["sides"][0]["melds"] == [wild_cards]
+    # offered with suit symbols, stored in the canonical notation
+    assert wild_cards == "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 2♥*"
+    assert stored["sides"][0]["melds"] == ["3H 4H 5H 6H 7H 8H 2H*"]
 
 
 def test_vulnerable_side_gets_a_badge_and_its_opening_is_checked(site, client):

@@ -77,10 +77,29 @@ def test_rules_page_is_generated_from_the_profiles(client):
     doc = profiles_document()
     for profile in doc["profiles"]:
         for rule in profile["rules"]:
-            assert rule["source"] in html
+            cited = rule["source"].replace("rules.md decision",
+                                           "our decision where the texts are silent")
+            cited = cited.replace("rules.md", "our decisions")
+            cited = cited.replace("seeds", "sources").replace("seed", "source")
+            cited = cited.replace("infobox", "summary box")
+            assert cited.replace("(none)", "(says nothing)") in html, rule
+    assert "source 001 §04" in html
+    assert "source 003: <cite lang=\"fr\">Buraco Fechado STBL" in html
     assert "1000" in html
     assert "2005" in html
     assert "3000" in html
+
+
+def test_rules_page_cites_its_sources_in_the_page_language(client):
+    fr = unescape(client.get("/rules", headers={"Accept-Language": "fr"}).get_data(as_text=True))
+    assert "source 001 §04" in fr
+    assert "seed" not in fr
+    assert "notre décision là où les textes se taisent" in fr
+    # French writes a narrow no-break space before the colon
+    assert "source 004\u202f: <cite lang=\"fr\">Règles du Burraco" in fr
+    it = unescape(client.get("/rules", headers={"Accept-Language": "it"}).get_data(as_text=True))
+    assert "fonte 004 \"Le pozzetto\"" in it
+    assert "fonte 004: <cite lang=\"fr\">Règles du Burraco" in it
 
 
 def test_referee_pages_never_fail_on_odd_input(client):

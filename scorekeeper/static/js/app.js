@@ -14,9 +14,12 @@
     if (text) { e.textContent = text; }
     return e;
   }
-  function pretty(card) {
+  /* A canonical card from the referee (QH) with the page's rank letter and symbol (D\u2665). */
+  function pretty(card, ranks) {
     var m = /^(10|[2-9AJQK])([SHDC])(\*?)$/i.exec(card);
-    return m ? m[1].toUpperCase() + SYM[m[2].toUpperCase()] + m[3] : card;
+    if (!m) { return card; }
+    var r = m[1].toUpperCase();
+    return (ranks[r] || r) + SYM[m[2].toUpperCase()] + m[3];
   }
   function lines(text) {
     return text.split("\n").map(function (l) { return l.trim(); }).filter(function (l) { return l && l !== "!"; });
@@ -73,9 +76,13 @@
     var joker = el("button", {type: "button", "data-rank": "JK"}, "JK");
     joker.addEventListener("click", function () { add("JK"); });
     suits.appendChild(joker);
+    /* The buttons show the page's rank letters (V D R in French) and write the suit as its
+       symbol, which no language misreads (C is clubs in English, hearts in French). */
+    var letters = words.ranks || {};
     RANKS.forEach(function (r) {
-      var b = el("button", {type: "button", "data-rank": r}, r);
-      b.addEventListener("click", function () { add(r + suit); });
+      var shown = letters[r] || r;
+      var b = el("button", {type: "button", "data-rank": r}, shown);
+      b.addEventListener("click", function () { add(shown + SYM[suit]); });
       ranks.appendChild(b);
     });
     var tools = el("div", {"class": "actions"});
@@ -113,7 +120,7 @@
         return /!$/.test(l) ? {cards: l.slice(0, -1).trim(), in_one_go: true} : l;
       })};
       var lang = (root.getAttribute("lang") || "en").replace("-", "_");
-      fetch(form.getAttribute("data-check") + "?lang=" + encodeURIComponent(lang), {
+      fetch(form.getAttribute("data-check") + "?lang=" + encodeURIComponent(lang) + "&notation=" + encodeURIComponent(lang), {
         method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)
       }).then(function (r) { return r.json(); }).then(function (data) {
         if (mine !== seq) { return; }
@@ -128,7 +135,7 @@
       }
       (data.melds || []).forEach(function (m) {
         var li = el("li", {"class": m.valid ? "ok verdict" : "bad verdict"});
-        var text = (m.valid ? "\u2713 " : "\u2717 ") + m.cards.map(pretty).join(" ");
+        var text = (m.valid ? "\u2713 " : "\u2717 ") + m.cards.map(function (c) { return pretty(c, letters); }).join(" ");
         if (m.valid) {
           text += " \u00b7 " + (words[m.category] || words[m.kind] || m.kind) + " \u00b7 " + m.points + " " + (words.points || "");
           if (m.bonus) { text += " + " + m.bonus; }
