@@ -28,6 +28,7 @@ ENGLISH = (
     "Language", "Share", "Cancel", "Which cards to pull?", "Start the game",
     "Save the round", "Side name", "Cards left in hand", "Who went out?", "Discard pile",
     "Going out", "Card points", "Nothing here", "read-only", "not taken", "Rules",
+    "One meld per line.", "our decision where the texts are silent",
 )
 LINK = re.compile(r'<a\b[^>]*\bhref="([^"#]*)"')
 SKIP = re.compile(r"^/(static|lang)/|\.pdf$|/pdf\b|/export|/api/|\.svg$|\.json$")
