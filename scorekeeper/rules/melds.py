@@ -73,8 +73,16 @@ class Reading(NamedTuple):
     def score_key(self) -> tuple[str, str | None, int, int]:
         return (self.kind, self.category, self.points, self.bonus)
 
+    def stood_for_strings(self) -> list[str]:
+        """The arrangement as the contract's ``cards`` writes it: in run order, with
+        the card the wildcard stands for in its place (``5D JK 7D`` -> ``5D 6D 7D``).
+        A set's wildcard stands for no particular card and is shown as it is."""
+        if self.kind == SET or not self.place:
+            return self.card_strings()
+        return _RUN_NAMES[self.suit][self.first:self.last + 1]
+
     def card_strings(self) -> list[str]:
-        """The arrangement in card notation."""
+        """The physical arrangement in card notation, the wildcard at its place."""
         if self.kind == SET or self.place and self.wildcard is None:
             return [str(c) for c in self.cards]
         names = _RUN_NAMES[self.suit]
@@ -86,7 +94,8 @@ class Reading(NamedTuple):
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "cards": self.card_strings(),
+            "cards": self.stood_for_strings(),
+            "arranged": self.card_strings(),
             "kind": self.kind,
             "category": self.category,
             "points": self.points,
@@ -131,6 +140,7 @@ class Verdict(NamedTuple):
         if best is None:
             return {
                 "cards": [str(c) for c in self.cards],
+                "arranged": [str(c) for c in self.cards],
                 "valid": False,
                 "kind": None,
                 "category": None,

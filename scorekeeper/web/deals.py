@@ -187,7 +187,8 @@ def _field_of(form: DealForm, path: str) -> Any:
 
 
 def _meld_label(index: int, meld: dict[str, Any]) -> str:
-    return _("Meld %(number)d (%(cards)s)", number=index + 1, cards=shown(meld.get("cards", [])))
+    cards = shown(meld.get("arranged") or meld.get("cards", []))
+    return _("Meld %(number)d (%(cards)s)", number=index + 1, cards=cards)
 
 
 def judge(

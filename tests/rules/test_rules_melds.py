@@ -182,9 +182,16 @@ def test_legal_meld(source, profile, cards, in_one_go, kind, category, points, b
     assert m["problems"] == []
     assert (m["kind"], m["category"], m["points"], m["bonus"]) == (
         kind, category, points, bonus), source
-    # the arrangement holds exactly the physical cards given
-    assert sorted(c.rstrip("*") for c in m["cards"]) == sorted(
+    # the physical arrangement holds exactly the cards given
+    assert sorted(c.rstrip("*") for c in m["arranged"]) == sorted(
         c.rstrip("*") for c in cards.split())
+    # contract.md check: in `cards`, a run's wildcard is the card it stands for
+    wild = m["wildcard"]
+    if wild is None or m["kind"] == "set":
+        assert m["cards"] == m["arranged"]
+    else:
+        at = [c.rstrip("*") for c in m["arranged"]].index(wild["card"])
+        assert m["cards"] == [*m["arranged"][:at], wild["stands_for"], *m["arranged"][at + 1:]]
 
 
 # id, source, profile, cards, code (None: refused, code not fixed by the contract)
@@ -298,32 +305,39 @@ def test_readings(source, profile, cards, in_one_go, expected):
     assert (m["category"], m["points"], m["bonus"]) == expected[0]
 
 
-# id, source, profile, cards, arranged cards (run order, marks dropped), stands_for
+# id, source, profile, cards, physical arrangement (run order, marks dropped),
+# stands_for, and the contract's `cards` (the wildcard replaced by what it stands for)
 ARRANGEMENTS = [
     ("ab-sorted", "contract.md check: cards in run order", AB, "9H 3H 7H 5H 4H 8H 6H",
-     ["3H", "4H", "5H", "6H", "7H", "8H", "9H"], None),
+     ["3H", "4H", "5H", "6H", "7H", "8H", "9H"], None,
+     ["3H", "4H", "5H", "6H", "7H", "8H", "9H"]),
     ("ab-joker-inside", "seed 001 §04: the joker stands for the missing 5", AB,
-     "6H JK 3H 4H", ["3H", "4H", "JK", "6H"], "5H"),
-    ("ab-ace-high", "seed 001 §04", AB, "AS QS KS", ["QS", "KS", "AS"], None),
-    ("ab-natural-two", "seed 001 §04", AB, "3H AH 2H", ["AH", "2H", "3H"], None),
+     "6H JK 3H 4H", ["3H", "4H", "JK", "6H"], "5H", ["3H", "4H", "5H", "6H"]),
+    ("ab-ace-high", "seed 001 §04", AB, "AS QS KS", ["QS", "KS", "AS"], None,
+     ["QS", "KS", "AS"]),
+    ("ab-natural-two", "seed 001 §04", AB, "3H AH 2H", ["AH", "2H", "3H"], None,
+     ["AH", "2H", "3H"]),
     ("ab-k-a-2", "rules.md: no wrap, the 2 stands for the queen", AB, "KS AS 2S",
-     ["2S", "KS", "AS"], "QS"),
+     ["2S", "KS", "AS"], "QS", ["QS", "KS", "AS"]),
     ("fe-seed-j-2-k", "seed 003 Passe-partout: J♠ 2♥ K♠, the 2♥ stands for Q♠", FE,
-     "JS 2H KS", ["JS", "2H", "KS"], "QS"),
+     "JS 2H KS", ["JS", "2H", "KS"], "QS", ["JS", "QS", "KS"]),
     ("cl-marked-two", "contract.md: 2H* stands for another card", CL, "2H* 3H 4H",
-     ["3H", "4H", "2H"], "5H"),
+     ["3H", "4H", "2H"], "5H", ["3H", "4H", "5H"]),
     ("bu-seed-wild-two", "seed 004: 9♥ 10♥ 2♠ Q♥ (the 2♠ is the jack)", BU, "9H 10H 2S QH",
-     ["9H", "10H", "2S", "QH"], "JH"),
+     ["9H", "10H", "2S", "QH"], "JH", ["9H", "10H", "JH", "QH"]),
+    ("bu-set-joker", "contract.md check: a set's wildcard stands for a rank, no one card", BU,
+     "7S JK 7H", ["7S", "7H", "JK"], "7", ["7S", "7H", "JK"]),
 ]
 
 
 @pytest.mark.parametrize(
-    ("source", "profile", "cards", "arranged", "stands_for"),
+    ("source", "profile", "cards", "arranged", "stands_for", "contract_cards"),
     params(ARRANGEMENTS),
 )
-def test_arrangement(source, profile, cards, arranged, stands_for):
+def test_arrangement(source, profile, cards, arranged, stands_for, contract_cards):
     m = judge(profile, cards)
-    assert [c.rstrip("*") for c in m["cards"]] == arranged, source
+    assert [c.rstrip("*") for c in m["arranged"]] == arranged, source
+    assert m["cards"] == contract_cards, source
     if stands_for is None:
         assert m["wildcard"] is None
     else:

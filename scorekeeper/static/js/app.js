@@ -135,7 +135,7 @@
       }
       (data.melds || []).forEach(function (m) {
         var li = el("li", {"class": m.valid ? "ok verdict" : "bad verdict"});
-        var text = (m.valid ? "\u2713 " : "\u2717 ") + m.cards.map(function (c) { return pretty(c, letters); }).join(" ");
+        var text = (m.valid ? "\u2713 " : "\u2717 ") + (m.arranged || m.cards).map(function (c) { return pretty(c, letters); }).join(" ");
         if (m.valid) {
           text += " \u00b7 " + (words[m.category] || words[m.kind] || m.kind) + " \u00b7 " + m.points + " " + (words.points || "");
           if (m.bonus) { text += " + " + m.bonus; }
