@@ -94,8 +94,11 @@ def _parse(token: str, ranks: Mapping[str, int] | None,
     text = raw.upper()
     if not text:
         raise InputError("unknown-card", token=raw)
-    if text in JOKER_TOKENS or text.rstrip("*") in JOKER_TOKENS:
+    if text in JOKER_TOKENS:
         return Card.joker()
+    if text.rstrip("*") in JOKER_TOKENS:
+        # Only a 2 can be marked as played wild (contract.md, "Cards"); a joker always is.
+        raise InputError("unknown-card", token=raw, reason="only-a-two-is-marked-wild")
     wild = text.endswith("*")
     if wild:
         text = text[:-1]

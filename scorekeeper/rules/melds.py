@@ -358,6 +358,12 @@ def _diagnose(cards: Sequence[Card], profile: Profile) -> Problem:
     two_may_be_natural = len(suits) <= 1 and any(
         not c.wild and (not suits or c.suit in suits) for c in twos
     )
+    if two_may_be_natural and naturals:
+        # A natural 2 stands between the ace and the 3: the cards from the 2 up to
+        # the highest natural must then be filled by the other wildcards.
+        ranks_low = {c.rank for c in naturals} | {2}
+        gaps = max(ranks_low) - min(ranks_low) + 1 - len(ranks_low)
+        two_may_be_natural = gaps <= jokers + len(twos) - 1
     wildcards = jokers + len(twos) - (1 if two_may_be_natural else 0)
     if wildcards > 1:
         return Problem("too-many-wildcards", {"count": wildcards, "maximum": 1})

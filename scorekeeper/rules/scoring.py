@@ -213,7 +213,10 @@ def judge_melds(melds: Sequence[MeldInput], profile: Profile) -> list[Verdict]:
 def opening_check(opening: Sequence[MeldInput], profile: Profile,
                   before: int | None) -> dict[str, Any]:
     """Seed 001 §05: melds laid down together, card points only (bonuses excluded)."""
-    verdicts = judge_melds(opening, profile)
+    return _opening(judge_melds(opening, profile), profile, before)
+
+
+def _opening(verdicts: Sequence[Verdict], profile: Profile, before: int | None) -> dict[str, Any]:
     points = sum(v.points for v in verdicts if v.valid)
     minimum = profile.opening_minimum_for(before)
     return {"points": points, "minimum": minimum,
@@ -287,7 +290,12 @@ def score_sides(profile: Profile, sides: Sequence[SideInput],
 
         opening = None
         if side.opening is not None and before is not None:
-            opening = opening_check(side.opening, profile, before)
+            # contract.md (check): an invalid meld in the opening makes it invalid, and
+            # (score) a deal with any invalid meld is invalid.
+            opening_verdicts = judge_melds(side.opening, profile)
+            for o_index, v in enumerate(opening_verdicts):
+                problems.extend(p.within(side=index, opening=o_index) for p in v.problems)
+            opening = _opening(opening_verdicts, profile, before)
             if opening["points"] < opening["minimum"]:
                 problems.append(Problem("opening-below-minimum", {
                     "points": opening["points"], "minimum": opening["minimum"],

@@ -227,7 +227,8 @@ def judge(
                     *sub.melds.errors, f"{_meld_label(j, meld)}: {problem['message']}"
                 ]
         for problem in side.get("problems", []):
-            _route(form, {**problem, "side": i}, general)
+            if "meld" not in problem:  # a meld's own problems are listed with it above
+                _route(form, {**problem, "side": i}, general)
     for problem in deal_problems(result, index):
         if "meld" in problem and "side" in problem:
             continue  # already shown on the meld itself
@@ -253,8 +254,12 @@ def _route(form: DealForm, problem: dict[str, Any], general: list[str]) -> None:
         target = form.went_out
     elif isinstance(side, int) and 0 <= side < len(form.sides.entries):
         sub = form.sides.entries[side].form
-        if code == "opening-below-minimum":
+        if code == "opening-below-minimum" or "opening" in problem:
             target = sub.opening if sub.opening.data else sub.melds
+            if "opening" in problem:  # a meld of the opening breaks a rule
+                number = int(problem["opening"]) + 1
+                message = _("%(field)s: %(message)s", field=_("Meld %(number)d", number=number),
+                            message=message)
         elif code == "morto-unused-not-allowed":
             target = sub.morto
         else:

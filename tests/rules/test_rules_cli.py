@@ -102,6 +102,8 @@ def test_exit_1(capsys, monkeypatch, source, argv, stdin, code):
 # id, source, argv, stdin text, a word the one line on stderr must name
 UNREADABLE = [
     ("unknown-card", "contract.md: naming the token", ["check", "3H 4X 5H"], None, "4X"),
+    ("marked-joker", "contract.md Cards: only a 2 carries the trailing *",
+     ["check", "JK* 4S 5S"], None, "JK*"),
     ("unknown-profile", "contract.md: unknown profile", ["check", "--profile", "rummy",
                                                          "3H 4H 5H"], None, "rummy"),
     ("bad-json", "contract.md: bad JSON", ["score", "-"], "{not json", "JSON"),

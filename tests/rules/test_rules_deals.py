@@ -189,6 +189,16 @@ DEALS = [
      [side(melds=["8H 9H 10H JH", "8S 9S 10S", "3D 4D 5D 6D"], before=1600,
            opening=["8H 9H 10H", "8S 9S 10S", "3D 4D 5D"]), side(counts=counts(0))],
      [(90, 0, 0, 0, 0, 90), None], []),
+    ("ab-opening-with-an-illegal-meld", "contract.md score: a deal with any invalid meld "
+     "is invalid; check: an invalid meld makes the opening invalid", AB,
+     [side(melds=["10H JH QH KH", "AS KS QS"], before=1500,
+           opening=["10H JH QH KH", "AS KS QS", "3C 5C 9C"]), side(counts=counts(0))],
+     [(75, 0, 0, 0, 0, 75), None], ["not-a-meld"]),
+    ("bu-opening-with-an-illegal-meld", "contract.md score: a deal with any invalid meld "
+     "is invalid (no minimum, the meld still counts)", BU,
+     [side(melds=["3H 4H 5H"], before=0, opening=["3H 4H 5H", "7S 8H"]),
+      side(counts=counts(0))],
+     [(15, 0, 0, 0, 0, 15), None], ["too-few-cards"]),
     ("bu-no-opening-minimum", "seed 004: no opening minimum in Burraco", BU,
      [side(melds=["3H 4H 5H"], before=1800, opening=["3H 4H 5H"]), side(counts=counts(0))],
      [(15, 0, 0, 0, 0, 15), None], []),

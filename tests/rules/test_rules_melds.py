@@ -213,6 +213,8 @@ ILLEGAL = [
      "too-many-wildcards"),
     ("cl-run-two-wild", "seed 000 Jokers et Pinella: jamais plus d'un", CL, "3H 4H 2S JK",
      "too-many-wildcards"),
+    ("ab-two-off-its-place-and-joker", "seed 001 §04: a 2 away from its place is wild, "
+     "so with the joker two substitutes", AB, "2H 5H 6H JK", "too-many-wildcards"),
     ("ab-set", "seed 001 §04: groupes identiques interdits", AB, "7S 7H 7D",
      "sets-not-allowed"),
     ("ab-set-with-joker", "seed 001 §01: runs only", AB, "7S 7H JK", "sets-not-allowed"),

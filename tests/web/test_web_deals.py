@@ -66,6 +66,19 @@ def test_illegal_meld_is_named_on_its_side(site):
     assert response.status_code == 422
     errors = html.split('id="sides-0-melds-errors"')[1].split("</ul>")[0]
     assert "Meld 1" in errors
+    assert errors.count("<li>") == 1  # said once, with the meld it is about
+    assert "No deal yet." in site.board(token)
+
+
+def test_an_illegal_meld_in_the_opening_is_named_on_the_opening(site):
+    token = site.new_match()
+    response = site.save_deal(token, [
+        {"melds": "3H 4H 5H", "opening": "3H 4H 5H\n3C 5C 9C", "hand_points": 0},
+        {"melds": "3S 4S 5S", "hand_points": 0}])
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    errors = html.split('id="sides-0-opening-errors"')[1].split("</ul>")[0]
+    assert "Meld 2: These cards are neither a run" in errors
     assert "No deal yet." in site.board(token)
 
 
