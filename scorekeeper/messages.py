@@ -53,6 +53,8 @@ PROBLEM_MESSAGES: dict[str, str] = {
         "probably a typo."),
     "morto-unused-not-allowed": N_(
         "An unused morto exists only in Buraco Aberto: here its cards count as cards in hand."),
+    "morto-count": N_(
+        "Only %(maximum)s mortos are dealt, but %(count)s sides say they took one."),
     "match-over": N_("The match was already won before this deal."),
     "unknown-player": N_("%(player)s is not a player in this game."),
     "player-out": N_("%(player)s is already out."),
@@ -70,6 +72,8 @@ PROBLEM_MESSAGES_IT: dict[str, str] = {
     "morto-unused-not-allowed": N_(
         "A pozzetto taken but never played costs −100 only in Buraco Aberto: "
         "here its cards count as cards in hand."),
+    "morto-count": N_(
+        "Only %(maximum)s pozzetti are dealt, but %(count)s sides say they took one."),
     "match-over": N_("The match was already won before this hand."),
 }
 

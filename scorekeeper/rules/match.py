@@ -108,9 +108,9 @@ def match_document(doc: Any) -> dict[str, Any]:
     if not isinstance(names, list) or not all(n is None or isinstance(n, str) for n in names):
         raise InputError("bad-value", field="sides", value=str(names)[:40],
                          expected="list of side names")
-    if not profile.min_sides <= len(names) <= profile.max_sides:
+    if not profile.allows_sides(len(names)):
         raise InputError("side-count", field="sides", count=len(names),
-                         expected=f"{profile.min_sides}-{profile.max_sides}", profile=profile.id)
+                         expected=profile.sides_expected(), profile=profile.id)
     read: list[tuple[SideInput, ...]] = []
     for i, deal in enumerate(deals):
         if isinstance(deal, Mapping) and deal.get("profile") not in (None, profile.id):

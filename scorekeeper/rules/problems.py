@@ -28,6 +28,7 @@ CODES = (
     "player-out",
     "game-over",
     "player-count",
+    "morto-count",
 )
 
 #: Codes of unreadable input (exit status 2 of the command line).

@@ -100,6 +100,23 @@ class Profile:
     target: int
     pile_rule: str
     sources: dict[str, str] = field(default_factory=dict)
+    # The numbers of sides the game is played by, when not every count from min to max.
+    side_counts: tuple[int, ...] = ()
+    # How many morto piles are dealt, when fewer than one per side.
+    morto_piles: int | None = None
+
+    def allows_sides(self, count: int) -> bool:
+        if self.side_counts:
+            return count in self.side_counts
+        return self.min_sides <= count <= self.max_sides
+
+    def sides_expected(self) -> str:
+        """The side counts as an input error writes them: ``2``, ``2-5`` or ``2, 3, 5``."""
+        if self.side_counts:
+            return ", ".join(map(str, self.side_counts))
+        if self.min_sides == self.max_sides:
+            return str(self.min_sides)
+        return f"{self.min_sides}-{self.max_sides}"
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -160,7 +177,8 @@ class Profile:
         """The profile as data, with the seed clause of each rule (for the rules page)."""
         p = self.points
         values: dict[str, Any] = {
-            "sides": {"min": self.min_sides, "max": self.max_sides},
+            "sides": {"min": self.min_sides, "max": self.max_sides,
+                      **({"only": list(self.side_counts)} if self.side_counts else {})},
             "sets_allowed": self.sets_allowed,
             "ace": "both-ends" if self.ace_both_ends else "low-or-high",
             "max_run": self.max_run,
@@ -178,7 +196,8 @@ class Profile:
                 "by_meld": self.going_out_by_meld,
                 "needs_morto": True,
             },
-            "morto_penalty": self.morto_penalty,
+            "morto_penalty": (self.morto_penalty if self.morto_piles is None
+                              else {"penalty": self.morto_penalty, "piles": self.morto_piles}),
             "nobody_took_nobody_pays": self.nobody_took_nobody_pays,
             "unused_morto": self.unused_morto,
             "vulnerability": (
@@ -304,6 +323,10 @@ BURACO_CLASSICO = replace(
     BURRACO,
     id="buraco-classico",
     max_sides=5,
+    # rules.md: 2 to 5 players, partnerships of 2 with 4 players (so never 4 sides);
+    # with 3 or 5 players only two piles exist, for the first two sides to empty their hands.
+    side_counts=(2, 3, 5),
+    morto_piles=2,
     # Seed 000 "Décompte": pinella 20 (a natural 2: 5), ace 15 (as 1 below the 2: 5);
     # rules.md decision: in hand a 2 counts 20 and an ace 15.
     points=CardPoints(joker=30, natural_two=5, wild_two=20, hand_two=20, ace_high=15,

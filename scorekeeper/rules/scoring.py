@@ -180,11 +180,9 @@ def read_deal(doc: Any, profile: Profile | None = None,
         raise InputError("missing-field", field=f"{prefix}sides")
     if not isinstance(sides, list):
         raise InputError("bad-value", field=f"{prefix}sides", value=_show(sides), expected="list")
-    if not profile.min_sides <= len(sides) <= profile.max_sides:
-        expected = (str(profile.min_sides) if profile.min_sides == profile.max_sides
-                    else f"{profile.min_sides}-{profile.max_sides}")
+    if not profile.allows_sides(len(sides)):
         raise InputError("side-count", field=f"{prefix}sides", count=len(sides),
-                         expected=expected, profile=profile.id)
+                         expected=profile.sides_expected(), profile=profile.id)
     return profile, tuple(
         read_side(s, f"{prefix}sides[{i}]", profile) for i, s in enumerate(sides)
     )
@@ -320,6 +318,12 @@ def score_sides(profile: Profile, sides: Sequence[SideInput],
             "problems": [p.as_dict() for p in problems],
         })
 
+    took = [i for i, s in enumerate(sides) if s.morto in (MORTO_TAKEN, MORTO_UNUSED)]
+    if profile.morto_piles is not None and len(took) > profile.morto_piles:
+        # rules.md buraco-classico: with 3 or 5 players only two piles are dealt.
+        deal_problems.append(Problem("morto-count", {
+            "count": len(took), "maximum": profile.morto_piles,
+            "sides": [named[i] or str(i + 1) for i in took]}))
     closers = [i for i, s in enumerate(sides) if s.went_out]
     if len(closers) > 1:
         deal_problems.append(Problem("several-went-out", {

@@ -27,6 +27,9 @@ LABELS: dict[str, Any] = {
     # sub-keys
     "min": _l("at least"),
     "max": _l("at most"),
+    "only": _l("only"),
+    "penalty": _l("penalty"),
+    "piles": _l("piles dealt (with 3 or 5 players, to the first two sides out)"),
     "joker": _l("joker"),
     "wild_two": _l("2 as wildcard"),
     "natural_two": _l("natural 2"),

@@ -120,7 +120,11 @@ def new_match() -> Any:
                 name = defaults[i]
             sides.append({"name": name or " & ".join(players), "players": players})
         names = [s["name"] for s in sides]
-        if not profile.min_sides <= len(sides) <= profile.max_sides:
+        if profile.min_sides == profile.max_sides != len(sides):
+            form.sides.errors.append(_(
+                "These rules are played by %(sides)d sides; you named %(count)d.",
+                sides=profile.min_sides, count=len(sides)))
+        elif not profile.min_sides <= len(sides) <= profile.max_sides:
             form.sides.errors.append(
                 _(
                     "These rules are played by %(min)d to %(max)d sides; you named %(count)d.",
@@ -129,6 +133,11 @@ def new_match() -> Any:
                     count=len(sides),
                 )
             )
+        elif not profile.allows_sides(len(sides)):
+            # rules.md buraco-classico: four players play as two partnerships of two.
+            form.sides.errors.append(_(
+                "With four players these rules are played by two partnerships of two: "
+                "name two sides, with two players each."))
         elif len(set(names)) != len(names):
             form.sides.errors.append(_("Two sides have the same name."))
         else:

@@ -122,11 +122,14 @@ def test_five_sides_and_24_deals_stay_under_the_page_limit(site, client):
                            target=100000)
     for k in range(24):
         side = {"mode": "counts", "table_points": 100 + k, "hand_points": 5}
-        assert site.save_deal(token, [side] * 5).status_code == 302
+        # rules.md buraco-classico: with 5 players two pozzetti, the others pay −100
+        late = {**side, "morto": "not_taken"}
+        assert site.save_deal(token, [side] * 2 + [late] * 3).status_code == 302
     assets = _assets(client)
     for url in (f"/m/{token}", f"/m/{token}/deals/new", f"/m/{token}/deals/24/edit"):
         response = client.get(url)
         assert response.status_code == 200
         assert len(response.data) + assets <= LIMIT, (url, len(response.data) + assets)
     html = site.board(token)
-    assert "<th>Eva<td>123<td>0<td>0<td>0<td>-5<td>118<td>2,556" in html  # 95 + 96 + … + 118
+    assert "<th>Bia<td>123<td>0<td>0<td>0<td>-5<td>118<td>2,556" in html  # 95 + 96 + … + 118
+    assert "<th>Eva<td>123<td>0<td>0<td>-100<td>-5<td>18<td>156" in html  # −5 + −4 + … + 18
