@@ -19,10 +19,11 @@ from __future__ import annotations
 import atexit
 import gc
 import mimetypes
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -103,13 +104,16 @@ _CATEGORY_LABELS = {
 
 # Line styles of the running-totals chart, one per side (up to 5 sides in
 # buraco-classico): colour and dash differ, so a black-and-white print still reads.
+# The legend draws each style with box-drawing characters of the bundled font (plain
+# text, much cheaper to lay out than a box per key).
 _SERIES_STYLES = (
-    ("#1f5fa8", ""),
-    ("#c0392b", "6 3"),
-    ("#2e7d32", "2 2"),
-    ("#7b3fa0", "8 3 2 3"),
-    ("#8d6e00", "1 3"),
+    ("#1f5fa8", "", "\u2501\u2501"),
+    ("#c0392b", "6 3", "\u254d\u254d"),
+    ("#2e7d32", "2 2", "\u2505\u2505"),
+    ("#7b3fa0", "8 3 2 3", "\u2509\u2509"),
+    ("#8d6e00", "1 3", "\u2504\u2504"),
 )
+_TARGET_KEY = "\u2509\u2509"
 
 
 # --------------------------------------------------------------------------
@@ -156,23 +160,41 @@ def _fetcher_class() -> type:
     return StaticOnlyFetcher
 
 
+_CSS_PART = re.compile(r"^/\* @part (\w+) \*/$", re.MULTILINE)
+
+
+def _css_parts(text: str) -> dict[str, str]:
+    """The parts of ``pdf.css``, by name: each starts at a ``/* @part name */`` line."""
+    pieces = _CSS_PART.split(text)
+    return {name: body for name, body in zip(pieces[1::2], pieces[2::2], strict=True)}
+
+
 def _weasy() -> dict[str, Any]:
-    """The shared fetcher, FontConfiguration and base stylesheet (built once)."""
-    if "base_css" in _resources:
+    """The shared fetcher, FontConfiguration and stylesheets (built once).
+
+    ``css`` maps a document kind to its stylesheets: the common part of ``pdf.css``
+    and the part of that kind (``summary`` or ``sheets``).
+    """
+    if "css" in _resources:
         return _resources
     with _resources_lock:
-        if "base_css" not in _resources:
+        if "css" not in _resources:
             from weasyprint import CSS
             from weasyprint.text.fonts import FontConfiguration
 
             fetcher = _fetcher_class()()
             font_config = FontConfiguration()
-            css_text = (STATIC_DIR / "pdf.css").read_text(encoding="utf-8")
+            parts = _css_parts((STATIC_DIR / "pdf.css").read_text(encoding="utf-8"))
+
+            def build(text: str) -> Any:
+                return CSS(string=text, url_fetcher=fetcher, font_config=font_config)
+
+            common = build(parts.pop("common"))
             _resources["fetcher"] = fetcher
             _resources["font_config"] = font_config
             _resources["page_css"] = {}
-            _resources["base_css"] = CSS(string=css_text, url_fetcher=fetcher,
-                                         font_config=font_config)
+            _resources["css"] = {None: [common], **{
+                kind: [common, build(text)] for kind, text in parts.items()}}
     return _resources
 
 
@@ -206,18 +228,50 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _write_pdf(html: str, paper: str, landscape: bool = False) -> bytes:
-    """Lay out one rendered template as a tagged PDF/UA-1 document."""
+def _with_stack_room(function: Callable[[], Any]) -> Any:
+    """``function()``, called from a frame that opens a roomy frame-stack chunk.
+
+    CPython keeps Python frames in "data stack" chunks of 16 KiB and frees a chunk
+    as soon as the frame that opened it returns. WeasyPrint's layout recursion goes
+    down and back up through the same depths for every cell of a table, so when a
+    chunk boundary happens to fall inside that range, each pass maps, faults in and
+    unmaps a fresh chunk: thousands of mmap/munmap calls and page faults per render,
+    up to a third of its time, depending only on how deep the caller happened to be
+    (a web request, a test and a script each hit a different spot). This
+    trampoline declares a large value stack (see below), which CPython cannot fit in
+    the current chunk: its frame opens a chunk big enough for the whole render, so
+    the layout never crosses a boundary. The extra space is only reserved, never
+    touched, and the chunk is released with the frame.
+    """
+    return function()
+
+
+#: Extra value-stack slots of the trampoline (8 bytes each): its frame opens a
+#: 256 KiB chunk and leaves about 120 KiB of it to the render, several times what
+#: the deepest layout needs.
+_STACK_ROOM_SLOTS = 16384
+with suppress(AttributeError, TypeError, ValueError):  # not CPython: a plain call
+    _with_stack_room.__code__ = _with_stack_room.__code__.replace(
+        co_stacksize=_with_stack_room.__code__.co_stacksize + _STACK_ROOM_SLOTS)
+
+
+def _write_pdf(html: str, paper: str, landscape: bool = False,
+               kind: str | None = None) -> bytes:
+    """Lay out one rendered template as a tagged PDF/UA-1 document, with the
+    stylesheets of its kind (see :func:`_weasy`)."""
     from weasyprint import HTML
 
     res = _weasy()
-    document = HTML(string=html, url_fetcher=res["fetcher"])
+    stylesheets = [*res["css"][kind], _page_css(paper, landscape)]
+
+    def render() -> bytes:
+        document = HTML(string=html, url_fetcher=res["fetcher"])
+        return document.write_pdf(  # type: ignore[no-any-return]
+            stylesheets=stylesheets, font_config=res["font_config"],
+            pdf_variant="pdf/ua-1")
+
     with paused_gc():
-        pdf = document.write_pdf(
-            stylesheets=[res["base_css"], _page_css(paper, landscape)],
-            font_config=res["font_config"],
-            pdf_variant="pdf/ua-1",
-        )
+        pdf = _with_stack_room(render)
     _stats(current_app)["renders"] += 1
     return bytes(pdf)
 
@@ -442,8 +496,8 @@ def _bonus_lines(scored: Mapping[str, Any], bonuses: Mapping[str, Any]) -> list[
     return lines
 
 
-def _nice_step(span: float) -> int:
-    raw = max(span, 1) / 5
+def _nice_step(span: float, ticks: int = 4) -> int:
+    raw = max(span, 1) / ticks
     magnitude = 10 ** (len(str(int(raw))) - 1)
     for factor in (1, 2, 5, 10):
         if magnitude * factor >= raw:
@@ -470,16 +524,21 @@ def _chart(names: list[str], after_each_deal: list[list[int]],
     def y(v: float) -> float:
         return round(top + (height - top - bottom) * (high - v) / (high - low or 1), 1)
 
-    label_every = max(1, -(-deals // 8))
+    # SVG text is laid out letter by letter: a handful of labels on each axis.
+    label_every = max(1, -(-deals // 4))
+    ticks = range(int(low), int(high) + 1, step)
     return {
         "width": width, "height": height, "left": left, "right": width - right,
         "top": top, "bottom": height - bottom,
-        "yticks": [{"y": y(v), "label": _num(v)} for v in range(int(low), int(high) + 1, step)],
+        # every grid line in one path
+        "grid": "".join(f"M{left} {y(v)}H{width - right}" for v in ticks),
+        "yticks": [{"y": y(v), "label": _num(v)} for v in ticks],
         "xticks": [{"x": x(i), "label": _num(i)} for i in range(0, deals + 1, label_every)],
         "zero": y(0),
-        "target": {"y": y(target), "label": _num(target)} if target else None,
+        "target": {"y": y(target), "label": _num(target), "key": _TARGET_KEY}
+        if target else None,
         "lines": [{"name": names[i], "color": _SERIES_STYLES[i % 5][0],
-                   "dash": _SERIES_STYLES[i % 5][1],
+                   "dash": _SERIES_STYLES[i % 5][1], "key": _SERIES_STYLES[i % 5][2],
                    "points": " ".join(f"{x(j)},{y(v)}" for j, v in enumerate(s))}
                   for i, s in enumerate(series)],
     }
@@ -509,10 +568,15 @@ def _match_context(snapshot: Mapping[str, Any]) -> dict[str, Any]:
         running = after[number - 1] if number - 1 < len(after) else []
         rows = []
         for index, side in enumerate(scored["sides"]):
+            lines = _bonus_lines(side, bonuses)
+            bonus_text = ", ".join(lines)
+            if len(lines) > 1:
+                bonus_text += f" = {_num(side.get('bonus_points'))}"
             rows.append({
                 "name": names[index] if index < len(names) else side.get("name", ""),
                 "table": _num(side.get("table_points")),
-                "bonuses": _bonus_lines(side, bonuses),
+                # one text run per cell: "2 × clean 200, dirty 100 = 500"
+                "bonuses": bonus_text,
                 "bonus_points": _num(side.get("bonus_points")),
                 "going_out": _num(side.get("going_out_bonus")) if side.get(
                     "going_out_bonus") else "",
@@ -522,8 +586,11 @@ def _match_context(snapshot: Mapping[str, Any]) -> dict[str, Any]:
                 "total": _num(side.get("total")),
                 "running": _num(running[index]) if index < len(running) else "",
             })
-        deals.append({"number": number, "rows": rows,
-                      "valid": scored.get("valid", True) and not scored.get("problems")})
+        valid = bool(scored.get("valid", True) and not scored.get("problems"))
+        deals.append({"number": number, "rows": rows, "valid": valid,
+                      # every other deal striped; a deal that breaks a rule in red
+                      "classes": " ".join(name for name, on in (
+                          ("alt", number % 2 == 0), ("invalid", not valid)) if on)})
 
     status = result.get("status")
     winner = result.get("winner")
@@ -570,7 +637,7 @@ def render_match_summary(snapshot: Mapping[str, Any], lang: str, paper: str = "A
                 part for part in (context["name"], context["date"], context["terms"]["name"])
                 if part)
             html = _render("pdf/match_summary.html", lang, title, **context)
-        return _write_pdf(html, paper)
+        return _write_pdf(html, paper, kind="summary")
 
     if snapshot.get("id") is None or snapshot.get("version") is None:
         return render()
@@ -615,7 +682,7 @@ def render_blank_sheet(profile_id: str, lang: str, paper: str = "A4", rows: int 
                 pile_penalty=_num(-abs(_amount(profile.get("morto_penalty")) or 0)),
                 vulnerability=_vulnerability(profile.get("vulnerability")),
             )
-        return _write_pdf(html, paper, landscape=True)
+        return _write_pdf(html, paper, landscape=True, kind="sheets")
 
     return _cached(("blank", profile_id, lang, paper, rows), render)
 
@@ -636,7 +703,7 @@ def render_burro_sheet(lang: str, paper: str = "A4", players: list[str] | None =
                 ranks=[{"players": _num(n), "ranks": " ".join(burro_ranks(n))}
                        for n in range(3, 13)],
             )
-        return _write_pdf(html, paper)
+        return _write_pdf(html, paper, kind="sheets")
 
     return _cached(("burro", lang, paper, tuple(names)), render)
 

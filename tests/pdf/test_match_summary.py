@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -139,3 +140,21 @@ def test_busy_renderer_gives_up(ctx: Any, monkeypatch: Any) -> None:
             pdf._render_slots.release()
     finally:
         del ctx.config["PDF_RENDER_WAIT"]
+
+
+def test_a_deal_that_breaks_a_rule_is_marked(ctx: Any, played: dict[str, Any]) -> None:
+    snapshot = copy.deepcopy(played)
+    snapshot["version"] += 100
+    snapshot["result"]["deals"][2]["valid"] = False
+    text = pdf_text(pdf.render_match_summary(snapshot, "en"))
+    assert "3 †" in text
+    assert "This deal breaks a rule; its totals are shown for information." in text
+    assert_deals_in_order(text, snapshot, "en")
+    assert "†" not in pdf_text(pdf.render_match_summary(played, "en"))
+
+
+def test_chart_legend_names_every_side_and_the_target(ctx: Any, played: dict[str, Any]) -> None:
+    text = pdf_text(pdf.render_match_summary(played, "en"))
+    legend = text[text.index("RUNNING TOTALS"):text.index("DEALS")]
+    for word in ("Nós", "Eles", "Target", "horizontal axis: deals"):
+        assert word in legend
