@@ -172,8 +172,9 @@ def _css_parts(text: str) -> dict[str, str]:
 def _weasy() -> dict[str, Any]:
     """The shared fetcher, FontConfiguration and stylesheets (built once).
 
-    ``css`` maps a document kind to its stylesheets: the common part of ``pdf.css``
-    and the part of that kind (``summary`` or ``sheets``).
+    ``css`` maps a document kind to its stylesheet: the common part of ``pdf.css``
+    followed by the part of that kind (``summary`` or ``sheets``), as one sheet
+    (each sheet is matched against every element on its own).
     """
     if "css" in _resources:
         return _resources
@@ -189,12 +190,12 @@ def _weasy() -> dict[str, Any]:
             def build(text: str) -> Any:
                 return CSS(string=text, url_fetcher=fetcher, font_config=font_config)
 
-            common = build(parts.pop("common"))
+            common = parts.pop("common")
             _resources["fetcher"] = fetcher
             _resources["font_config"] = font_config
             _resources["page_css"] = {}
-            _resources["css"] = {None: [common], **{
-                kind: [common, build(text)] for kind, text in parts.items()}}
+            _resources["css"] = {None: build(common), **{
+                kind: build(common + text) for kind, text in parts.items()}}
     return _resources
 
 
@@ -262,7 +263,7 @@ def _write_pdf(html: str, paper: str, landscape: bool = False,
     from weasyprint import HTML
 
     res = _weasy()
-    stylesheets = [*res["css"][kind], _page_css(paper, landscape)]
+    stylesheets = [res["css"][kind], _page_css(paper, landscape)]
 
     def render() -> bytes:
         document = HTML(string=html, url_fetcher=res["fetcher"])
@@ -562,6 +563,15 @@ def _match_context(snapshot: Mapping[str, Any]) -> dict[str, Any]:
     names = [str(side["name"]) for side in sides]
     after = result.get("after_each_deal") or []
     bonuses = _profile_doc(profile_id).get("bonuses") or {}
+    # The same few values come back in every deal: format each once (Babel takes
+    # tens of microseconds a number).
+    formatted: dict[Any, str] = {}
+
+    def num(value: Any) -> str:
+        text = formatted.get(value)
+        if text is None:
+            text = formatted[value] = _num(value)
+        return text
 
     deals = []
     for number, scored in enumerate(result.get("deals") or [], start=1):
@@ -571,20 +581,20 @@ def _match_context(snapshot: Mapping[str, Any]) -> dict[str, Any]:
             lines = _bonus_lines(side, bonuses)
             bonus_text = ", ".join(lines)
             if len(lines) > 1:
-                bonus_text += f" = {_num(side.get('bonus_points'))}"
+                bonus_text += f" = {num(side.get('bonus_points'))}"
             rows.append({
                 "name": names[index] if index < len(names) else side.get("name", ""),
-                "table": _num(side.get("table_points")),
+                "table": num(side.get("table_points")),
                 # one text run per cell: "2 × clean 200, dirty 100 = 500"
                 "bonuses": bonus_text,
-                "bonus_points": _num(side.get("bonus_points")),
-                "going_out": _num(side.get("going_out_bonus")) if side.get(
+                "bonus_points": num(side.get("bonus_points")),
+                "going_out": num(side.get("going_out_bonus")) if side.get(
                     "going_out_bonus") else "",
                 "went_out": bool(side.get("going_out_bonus")),
-                "morto": _num(side.get("morto_penalty")) if side.get("morto_penalty") else "",
-                "hand": _num(side.get("hand_points")) if side.get("hand_points") else "",
-                "total": _num(side.get("total")),
-                "running": _num(running[index]) if index < len(running) else "",
+                "morto": num(side.get("morto_penalty")) if side.get("morto_penalty") else "",
+                "hand": num(side.get("hand_points")) if side.get("hand_points") else "",
+                "total": num(side.get("total")),
+                "running": num(running[index]) if index < len(running) else "",
             })
         valid = bool(scored.get("valid", True) and not scored.get("problems"))
         deals.append({"number": number, "rows": rows, "valid": valid,
