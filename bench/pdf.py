@@ -3,7 +3,10 @@
 In one process: the 24-deal match summary rendered uncached, against the floor,
 a plain fixed-layout HTML table holding the same numbers, laid out by WeasyPrint
 with a prebuilt stylesheet, the same font configuration and the same PDF options
-(tagged PDF/UA-1). Targets: summary <= 1.5 x floor; cached repeat download <= 5 ms.
+(tagged PDF/UA-1). The floor is timed twice: called plainly, and called the way the
+product calls WeasyPrint (from a frame with room on CPython's frame stack, see
+``pdf._with_stack_room``); the larger of the two ratios is held to the target.
+Targets: summary <= 1.5 x floor; cached repeat download <= 5 ms.
 """
 
 from __future__ import annotations
@@ -82,8 +85,13 @@ def main() -> int:
         def summary() -> bytes:
             return pdf.render_match_summary(dict(snapshot, version=next(versions)), "fr")
 
-        floor(), summary()  # warm up both paths
-        floor_s, summary_s = timed(floor, summary)
+        def floor_with_stack_room() -> bytes:
+            # The same floor, called the way the product calls WeasyPrint (from a frame
+            # with room on CPython's frame stack): the stricter comparison.
+            return pdf._with_stack_room(floor)
+
+        floor(), floor_with_stack_room(), summary()  # warm up every path
+        floor_s, roomy_s, summary_s = timed(floor, floor_with_stack_room, summary)
         cached_snapshot = dict(snapshot, version=1)
         pdf.render_match_summary(cached_snapshot, "fr")
         cached_s = statistics.median(
@@ -91,9 +99,13 @@ def main() -> int:
             for _ in range(200))
 
     ratio = summary_s / floor_s
+    strict = summary_s / roomy_s
     print(f"floor (plain fixed-layout table): {floor_s * 1000:8.1f} ms")
+    print(f"floor called as the product calls WeasyPrint: {roomy_s * 1000:8.1f} ms")
     print(f"match summary, 24 deals, uncached: {summary_s * 1000:8.1f} ms")
-    print(f"ratio: {ratio:.2f}x (target <= 1.5x)")
+    print(f"ratio: {ratio:.2f}x; against the floor called the same way: {strict:.2f}x "
+          "(target <= 1.5x)")
+    ratio = max(ratio, strict)
     print(f"cached repeat download: {cached_s * 1000:.3f} ms (target <= 5 ms)")
     return 0 if ratio <= 1.5 and cached_s <= 0.005 else 1
 
