@@ -703,6 +703,7 @@ def render_burro_sheet(lang: str, paper: str = "A4", players: list[str] | None =
     names = [str(p) for p in (players or [])][:12]
 
     def render() -> bytes:
+        from scorekeeper.i18n import format_rank
         from scorekeeper.rules import burro_ranks
 
         with force_locale(lang):
@@ -710,7 +711,8 @@ def render_burro_sheet(lang: str, paper: str = "A4", players: list[str] | None =
                 "pdf/burro_sheet.html", lang, gettext("Burro: scoresheet"),
                 players=names + [""] * (12 - len(names)) if len(names) < 3 else names,
                 letters=list("BURRO"),
-                ranks=[{"players": _num(n), "ranks": " ".join(burro_ranks(n))}
+                ranks=[{"players": _num(n),
+                        "ranks": " ".join(format_rank(r, lang) for r in burro_ranks(n))}
                        for n in range(3, 13)],
             )
         return _write_pdf(html, paper, kind="sheets")
