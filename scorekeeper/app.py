@@ -7,25 +7,15 @@ import secrets
 from typing import Any
 
 from flask import Flask, redirect, render_template, request, session
-from flask_babel import Babel, format_decimal, get_locale
+from flask_babel import Babel
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
-from scorekeeper import __version__, db, resource_dir
-from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_rank, select_locale
+from scorekeeper import db, resource_dir
+from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, select_locale
 
 babel = Babel()
 csrf = CSRFProtect()
-
-#: The language switcher's labels: each language in its own words.
-LANGUAGE_NAMES = {
-    "en": "English",
-    "fr": "Français",
-    "pt_BR": "Português (Brasil)",
-    "pt_PT": "Português (Portugal)",
-    "it": "Italiano",
-}
-
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
@@ -58,6 +48,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorekeeper.web.sessions import CachedCookieSessionInterface
 
     app.session_interface = CachedCookieSessionInterface()
+    # Templates are written readably; the whitespace of their block tags stays out
+    # of the pages (jinja2 docs, "Whitespace Control").
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
     babel.init_app(app, locale_selector=select_locale)
     csrf.init_app(app)
     db.init_app(app)
@@ -87,10 +81,8 @@ def _instance_secret(app: Flask) -> str:
 
 
 def _register(app: Flask) -> None:
-    from scorekeeper.web import api, burro, deals, exports, matches, referee, share
-    from scorekeeper.web.cardtext import notation, read_as, shown, shown_card
-    from scorekeeper.web.common import locale_code, red, safe_next
-    from scorekeeper.web.labels import SOURCES, category, colon, label, source, term
+    from scorekeeper.web import api, burro, deals, exports, filters, matches, referee, share
+    from scorekeeper.web.common import safe_next
 
     for module in (matches, deals, referee, burro, share, exports, api):
         app.register_blueprint(module.bp)
@@ -104,30 +96,7 @@ def _register(app: Flask) -> None:
             session.permanent = True
         return redirect(safe_next(request.args.get("next")))
 
-    def num(value: Any) -> str:
-        try:
-            return str(format_decimal(value))
-        except (TypeError, ValueError):
-            return str(value)
-
-    def signed(value: Any) -> str:
-        text = num(value)
-        return f"+{text}" if isinstance(value, int) and value > 0 else text.replace("-", "−")
-
-    app.jinja_env.filters.update(
-        num=num, signed=signed, card=shown_card, cards=shown, read_as=read_as, label=label,
-        category=category, rank=lambda r: format_rank(r, locale_code()), source=source,
-    )
-    app.jinja_env.tests["red"] = red
-    app.jinja_env.globals.update(
-        LANGUAGES=[(code, LANGUAGE_NAMES.get(code, code)) for code in LOCALES],
-        asset_version=__version__,
-        term=term,
-        notation=notation,
-        colon=colon,
-        SOURCES=SOURCES,
-        current_locale=lambda: str(get_locale() or DEFAULT_LOCALE),
-    )
+    filters.init_app(app)
 
     @app.after_request
     def headers(response: Any) -> Any:

@@ -6,6 +6,7 @@ it changes a match, the match version it was built from.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -25,6 +26,17 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
+
+from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
+from scorekeeper.rules.states import ClosedBy, Morto
+
+
+class EntryMode(StrEnum):
+    """How a side's deal is entered: every meld card by card, or the counts."""
+
+    CARDS = "cards"
+    COUNTS = "counts"
+
 
 #: The canastra categories of the contract, and the form field holding each count.
 CATEGORY_FIELDS = {
@@ -134,8 +146,9 @@ class SideDealForm(Form):
 
     mode = RadioField(
         _l("Entry"),
-        choices=choices([("cards", _l("Cards")), ("counts", _l("Counts"))]),
-        default="cards",
+        choices=choices([(EntryMode.CARDS.value, _l("Cards")),
+                         (EntryMode.COUNTS.value, _l("Counts"))]),
+        default=EntryMode.CARDS.value,
     )
     melds = TextAreaField(_l("Melds, one per line (e.g. 3♥ 4♥ 5♥)"), validators=[Length(max=2000)])
     table_points = IntegerField(
@@ -151,15 +164,8 @@ class SideDealForm(Form):
     hand_points = IntegerField(
         _l("or their points"), validators=[Optional(), NumberRange(min=0, max=2000)]
     )
-    morto = SelectField(
-        _l("Morto"),
-        choices=choices([
-            ("taken", _l("taken")),
-            ("not_taken", _l("not taken")),
-            ("unused", _l("taken but never played")),
-        ]),
-        default="taken",
-    )
+    # the choices are the profile's own morto states (``Profile.morto_states``)
+    morto = SelectField(_l("Morto"), default=Morto.TAKEN.value)
     opening = TextAreaField(
         _l("Opening: the melds laid down together, one per line"), validators=[Length(max=1000)]
     )
@@ -170,10 +176,9 @@ class DealForm(WriteForm):
     went_out = RadioField(_l("Who went out?"), default="")
     closed_by = RadioField(
         _l("How?"),
-        choices=choices(
-            [("discard", _l("by discarding")), ("meld", _l("by melding the last card"))]
-        ),
-        default="discard",
+        choices=choices([(ClosedBy.DISCARD.value, _l("by discarding")),
+                         (ClosedBy.MELD.value, _l("by melding the last card"))]),
+        default=ClosedBy.DISCARD.value,
     )
 
 
@@ -205,7 +210,8 @@ class WildcardForm(QueryForm):
 
 class BurroRanksForm(QueryForm):
     players = IntegerField(
-        _l("Number of players"), validators=[Optional(), NumberRange(min=3, max=12)]
+        _l("Number of players"),
+        validators=[Optional(), NumberRange(min=MIN_PLAYERS, max=MAX_PLAYERS)],
     )
 
 

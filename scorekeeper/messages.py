@@ -5,11 +5,10 @@ sentences through any ``gettext`` callable (Flask-Babel's in a request, the
 standard library's in the command line, the identity for English). Messages are
 formatted after translation, with named fields, so translators can move them.
 
-A profile's words follow its own tradition (translations/GLOSSARY.md): the
-Brazilian games ("br") speak of the *morto*, the *canastra* and going out
-(*batida*); the Italian ones ("it") of the *pozzetto*, the *burraco* and closing
-(*chiusura*). Where a sentence names such a thing it has one msgid per
-tradition, so every language can use the right word for each.
+A profile's words follow its own tradition (``scorekeeper.vocabulary``): where a
+sentence names a game term (morto or pozzetto, canastra or burraco, going out or
+closing) it has one msgid per tradition, so every language can use the right word
+for each.
 """
 
 from __future__ import annotations
@@ -19,17 +18,9 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from scorekeeper.vocabulary import DEFAULT_TRADITION, N_, tradition_of
+
 Gettext = Callable[[str], str]
-
-#: The traditions of the rule profiles (``Profile.tradition``).
-TRADITIONS = ("br", "it")
-DEFAULT_TRADITION = "br"
-
-
-def N_(message: str) -> str:
-    """Mark a string for extraction; it is translated later, when shown."""
-    return message
-
 
 PROBLEM_MESSAGES: dict[str, str] = {
     "too-few-cards": N_("A meld needs at least %(minimum)s cards; this one has %(count)s."),
@@ -52,7 +43,7 @@ PROBLEM_MESSAGES: dict[str, str] = {
         "%(card)s is entered %(count)s times, but two decks hold only %(maximum)s: "
         "probably a typo."),
     "morto-unused-not-allowed": N_(
-        "An unused morto exists only in Buraco Aberto: here its cards count as cards in hand."),
+        "These rules have no unused morto: its cards count as cards in hand."),
     "morto-count": N_(
         "Only %(maximum)s mortos are dealt, but %(count)s sides say they took one."),
     "match-over": N_("The match was already won before this deal."),
@@ -70,8 +61,7 @@ PROBLEM_MESSAGES_IT: dict[str, str] = {
     "cannot-go-out": N_("%(side)s cannot close: %(reason)s."),
     "several-went-out": N_("Only one side can close a hand, not %(sides)s."),
     "morto-unused-not-allowed": N_(
-        "A pozzetto taken but never played costs −100 only in Buraco Aberto: "
-        "here its cards count as cards in hand."),
+        "These rules have no unused pozzetto: its cards count as cards in hand."),
     "morto-count": N_(
         "Only %(maximum)s pozzetti are dealt, but %(count)s sides say they took one."),
     "match-over": N_("The match was already won before this hand."),
@@ -152,17 +142,6 @@ def _format(template: str, params: Mapping[str, Any], gettext: Gettext) -> str:
         return gettext(template) % _Params(params)
     except (TypeError, ValueError, KeyError):
         return template % _Params(params)
-
-
-def tradition_of(profile_id: Any) -> str:
-    """``"br"`` or ``"it"`` for a profile id; the default tradition when unknown."""
-    if not isinstance(profile_id, str):
-        return DEFAULT_TRADITION
-    from scorekeeper.rules.profiles import PROFILES
-
-    profile = PROFILES.get(profile_id)
-    tradition = getattr(profile, "tradition", DEFAULT_TRADITION)
-    return tradition if tradition in TRADITIONS else DEFAULT_TRADITION
 
 
 def _current_locale() -> str | None:

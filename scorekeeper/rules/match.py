@@ -13,21 +13,20 @@ from typing import Any
 from scorekeeper.rules.problems import InputError, Problem
 from scorekeeper.rules.profiles import Profile, get_profile
 from scorekeeper.rules.scoring import SideInput, _int, read_deal, score_sides
+from scorekeeper.rules.states import MatchStatus
 
-IN_PROGRESS = "in-progress"
-WON = "won"
-EXTRA_DEAL = "extra-deal"
+IN_PROGRESS, WON, EXTRA_DEAL = MatchStatus.IN_PROGRESS, MatchStatus.WON, MatchStatus.EXTRA_DEAL
 
 
-def match_status(totals: Sequence[int], target: int) -> tuple[str, int | None]:
+def match_status(totals: Sequence[int], target: int) -> tuple[MatchStatus, int | None]:
     """The state of a match after a deal.
 
     >>> match_status([3010, 2900], 3000)
-    ('won', 0)
+    (<MatchStatus.WON: 'won'>, 0)
     >>> match_status([3010, 3010], 3000)
-    ('extra-deal', None)
+    (<MatchStatus.EXTRA_DEAL: 'extra-deal'>, None)
     >>> match_status([2990, 100], 3000)
-    ('in-progress', None)
+    (<MatchStatus.IN_PROGRESS: 'in-progress'>, None)
     """
     best = max(totals)
     if best < target:
@@ -69,7 +68,7 @@ def score_match(profile: Profile, target: int, names: Sequence[str | None],
         "sides": list(names),
         "totals": totals,
         "after_each_deal": after_each,
-        "status": status,
+        "status": status.value,
         "winner": winner,
         "valid": not problems,
         "problems": [p.as_dict() for p in problems],
@@ -108,9 +107,7 @@ def match_document(doc: Any) -> dict[str, Any]:
     if not isinstance(names, list) or not all(n is None or isinstance(n, str) for n in names):
         raise InputError("bad-value", field="sides", value=str(names)[:40],
                          expected="list of side names")
-    if not profile.allows_sides(len(names)):
-        raise InputError("side-count", field="sides", count=len(names),
-                         expected=profile.sides_expected(), profile=profile.id)
+    profile.check_sides(len(names))
     read: list[tuple[SideInput, ...]] = []
     for i, deal in enumerate(deals):
         if isinstance(deal, Mapping) and deal.get("profile") not in (None, profile.id):

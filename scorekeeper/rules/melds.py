@@ -20,9 +20,9 @@ from typing import Any, NamedTuple
 from scorekeeper.rules.cards import RANK_NAMES, Card
 from scorekeeper.rules.problems import Problem
 from scorekeeper.rules.profiles import PROFILES, Profile
+from scorekeeper.rules.states import MeldKind
 
-RUN = "run"
-SET = "set"
+RUN, SET = MeldKind.RUN, MeldKind.SET
 # Card notation of each run position (1 = low ace … 14 = high ace), per suit.
 _RUN_NAMES = {
     suit: [""] + [str(Card(1 if p == 14 else p, suit)) for p in range(1, 15)] for suit in "SHDC"

@@ -13,20 +13,12 @@ from typing import Any
 
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.problems import InputError
+from scorekeeper.rules.states import LongCanastras, Morto, PileRule
 
 #: Every canastra category, best first (contract.md, ``check``).
 ALL_CATEGORIES = ("clean-1000", "clean-500", "clean", "semi-clean", "dirty")
 CLEAN_CATEGORIES = frozenset({"clean", "clean-500", "clean-1000"})
 
-# Ways a long clean canastra earns more than the clean bonus.
-LONG_BY_LENGTH = "length"  # seed 001 §07: clean of 13 cards 500, of 14 cards 1000
-LONG_ACE_TO_KING_IN_ONE_GO = "ace-to-king-in-one-go"  # seed 003 "Canastas"
-LONG_NONE = "none"
-
-# What the discard pile asks of the player who takes it.
-PILE_FREE = "free"  # seed 001 §03, seed 000 "Tour de jeu"
-PILE_TOP_USED = "top-used"  # seed 004 "Prendre la défausse"
-PILE_TOP_USED_WILD_NEW_MELD = "top-used-wild-new-meld"  # seed 003 "Le rebut"
 
 
 @dataclass(frozen=True)
@@ -87,7 +79,7 @@ class Profile:
     ace_both_ends: bool  # A-2-…-K-A in one run
     points: CardPoints
     bonuses: dict[str, int]
-    long_canastras: str
+    long_canastras: LongCanastras
     semi_clean: bool  # seed 000: wildcard at an end of an 8+ run
     going_out_bonus: int
     going_out_needs_clean: bool  # else any canastra will do
@@ -98,17 +90,34 @@ class Profile:
     vulnerable_at: int | None
     opening_minimum: int
     target: int
-    pile_rule: str
+    pile_rule: PileRule
     sources: dict[str, str] = field(default_factory=dict)
     # The numbers of sides the game is played by, when not every count from min to max.
     side_counts: tuple[int, ...] = ()
     # How many morto piles are dealt, when fewer than one per side.
     morto_piles: int | None = None
+    # Every text asks for the morto taken before going out (seed 001 §06, seed 003
+    # "Déroulement", seed 004 "Fermer", seed 000 "Fin de partie").
+    going_out_needs_morto: bool = True
 
     def allows_sides(self, count: int) -> bool:
         if self.side_counts:
             return count in self.side_counts
         return self.min_sides <= count <= self.max_sides
+
+    def check_sides(self, count: int, field: str = "sides") -> None:
+        """Raise the unreadable-input error ``side-count`` unless the game is played by
+        ``count`` sides.
+
+        >>> try:
+        ...     BURACO_CLASSICO.check_sides(4)
+        ... except InputError as err:
+        ...     err.params["expected"]
+        '2, 3, 5'
+        """
+        if not self.allows_sides(count):
+            raise InputError("side-count", field=field, count=count,
+                             expected=self.sides_expected(), profile=self.id)
 
     def sides_expected(self) -> str:
         """The side counts as an input error writes them: ``2``, ``2-5`` or ``2, 3, 5``."""
@@ -139,12 +148,12 @@ class Profile:
             if self.semi_clean and length >= 8 and wild_at_end:
                 return "semi-clean"
             return "dirty"
-        if self.long_canastras == LONG_BY_LENGTH:
+        if self.long_canastras == LongCanastras.BY_LENGTH:
             if length == 14:
                 return "clean-1000"
             if length == 13:
                 return "clean-500"
-        elif self.long_canastras == LONG_ACE_TO_KING_IN_ONE_GO and in_one_go:
+        elif self.long_canastras == LongCanastras.ACE_TO_KING_IN_ONE_GO and in_one_go:
             # Seed 003: 500 = A (low) to K, 1000 = A to A, each laid down in one go.
             if span == (1, 14):
                 return "clean-1000"
@@ -166,6 +175,19 @@ class Profile:
         if before is None or self.vulnerable_at is None or before < self.vulnerable_at:
             return 0
         return self.opening_minimum
+
+    @property
+    def morto_states(self) -> tuple[Morto, ...]:
+        """What a side may say of its morto in this game (``unused`` only where a morto
+        taken but never played has its own penalty: seed 001 §06, §07)."""
+        if self.unused_morto:
+            return (Morto.TAKEN, Morto.NOT_TAKEN, Morto.UNUSED)
+        return (Morto.TAKEN, Morto.NOT_TAKEN)
+
+    @property
+    def counts_in_one_go(self) -> bool:
+        """Whether a meld laid down in one go can score more (seed 003 "Canastas")."""
+        return self.long_canastras == LongCanastras.ACE_TO_KING_IN_ONE_GO
 
     def can_go_out_with(self, categories: list[str]) -> bool:
         """Whether the side's canastras meet the going-out condition."""
@@ -194,7 +216,7 @@ class Profile:
                 "bonus": self.going_out_bonus,
                 "needs": "clean-canastra" if self.going_out_needs_clean else "canastra",
                 "by_meld": self.going_out_by_meld,
-                "needs_morto": True,
+                "needs_morto": self.going_out_needs_morto,
             },
             "morto_penalty": (self.morto_penalty if self.morto_piles is None
                               else {"penalty": self.morto_penalty, "piles": self.morto_piles}),
@@ -232,7 +254,7 @@ BURACO_ABERTO = Profile(
     ace_both_ends=True,
     points=CardPoints(joker=20, **_BR_POINTS),
     bonuses={"clean": 200, "dirty": 100, "clean-500": 500, "clean-1000": 1000},
-    long_canastras=LONG_BY_LENGTH,
+    long_canastras=LongCanastras.BY_LENGTH,
     semi_clean=False,
     going_out_bonus=100,
     going_out_needs_clean=True,
@@ -243,7 +265,7 @@ BURACO_ABERTO = Profile(
     vulnerable_at=1500,
     opening_minimum=75,
     target=3000,
-    pile_rule=PILE_FREE,
+    pile_rule=PileRule.FREE,
     sources={
         "sides": "seed 001 §01", "sets_allowed": "seed 001 §01, §04", "ace": "seed 001 §04",
         "max_run": "seed 001 §04", "wildcards_per_meld": "seed 001 §04",
@@ -260,13 +282,13 @@ BURACO_FECHADO = replace(
     BURACO_ABERTO,
     id="buraco-fechado",
     points=CardPoints(joker=50, **_BR_POINTS),
-    long_canastras=LONG_ACE_TO_KING_IN_ONE_GO,
+    long_canastras=LongCanastras.ACE_TO_KING_IN_ONE_GO,
     going_out_by_meld=True,
     nobody_took_nobody_pays=False,
     unused_morto=False,
     vulnerable_at=None,
     opening_minimum=0,
-    pile_rule=PILE_TOP_USED_WILD_NEW_MELD,
+    pile_rule=PileRule.TOP_USED_WILD_NEW_MELD,
     sources={
         "sides": "seed 003 (introduction)", "sets_allowed": "seed 003 \"Combinaisons\"",
         "ace": "seed 003 \"Canastas\"", "max_run": "seed 003 \"Canastas\"",
@@ -302,7 +324,7 @@ BURRACO = Profile(
     points=CardPoints(joker=30, natural_two=20, wild_two=20, hand_two=20, ace_high=15,
                       ace_low=15, hand_ace=15, high=10, low=5),
     bonuses={"clean": 200, "dirty": 100},
-    long_canastras=LONG_NONE,
+    long_canastras=LongCanastras.NONE,
     semi_clean=False,
     going_out_bonus=100,
     going_out_needs_clean=False,
@@ -313,7 +335,7 @@ BURRACO = Profile(
     vulnerable_at=None,
     opening_minimum=0,
     target=2005,
-    pile_rule=PILE_TOP_USED,
+    pile_rule=PileRule.TOP_USED,
     sources=_IT_SOURCES,
 )
 
@@ -333,7 +355,7 @@ BURACO_CLASSICO = replace(
                       ace_low=5, hand_ace=15, high=10, low=5),
     bonuses={"clean": 200, "semi-clean": 150, "dirty": 100},
     semi_clean=True,
-    pile_rule=PILE_FREE,
+    pile_rule=PileRule.FREE,
     sources={
         "sides": "seed 000 (infobox, \"Aperçu des règles\")",
         "sets_allowed": "seed 000 \"Tour de jeu\"", "ace": "seed 000 \"Dans les suites\"",

@@ -16,13 +16,11 @@ from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, Card, parse
 from scorekeeper.rules.melds import Verdict, check_meld
 from scorekeeper.rules.problems import InputError, Problem
 from scorekeeper.rules.profiles import ALL_CATEGORIES, Profile, get_profile
+from scorekeeper.rules.states import ClosedBy, Morto
 
-MORTO_TAKEN = "taken"
-MORTO_NOT_TAKEN = "not_taken"
-MORTO_UNUSED = "unused"
-_MORTO_STATES = {"taken": MORTO_TAKEN, "not_taken": MORTO_NOT_TAKEN, "not-taken": MORTO_NOT_TAKEN,
-                 "unused": MORTO_UNUSED}
-CLOSED_BY = ("discard", "meld")
+#: The contract's morto states; ``not-taken`` is read as ``not_taken``.
+_MORTO_STATES = {**{m.value: m for m in Morto}, "not-taken": Morto.NOT_TAKEN}
+_CLOSED_BY = {c.value: c for c in ClosedBy}
 
 
 @dataclass(frozen=True)
@@ -40,9 +38,9 @@ class SideInput:
     counts: Mapping[str, int] | None  # "table_points" and canastras per category
     hand: tuple[Card, ...] | None
     hand_points: int | None
-    morto: str
+    morto: Morto
     went_out: bool
-    closed_by: str
+    closed_by: ClosedBy
     before: int | None
     opening: tuple[MeldInput, ...] | None
 
@@ -153,17 +151,17 @@ def read_side(doc: Any, field: str, profile: Profile) -> SideInput:
         raise InputError("bad-value", field=f"{field}.morto", value=_show(doc["morto"]),
                          expected="taken|not_taken|unused")
     went_out = _bool(doc.get("went_out", False), f"{field}.went_out")
-    closed_by = doc.get("closed_by", "discard")
-    if closed_by not in CLOSED_BY:
+    closed_by = doc.get("closed_by", ClosedBy.DISCARD)
+    if not isinstance(closed_by, str) or closed_by not in _CLOSED_BY:
         raise InputError("bad-value", field=f"{field}.closed_by", value=_show(closed_by),
-                         expected="discard|meld")
+                         expected="|".join(ClosedBy))
     before = doc.get("before")
     if before is not None:
         before = _int(before, f"{field}.before")
     opening = None
     if doc.get("opening") is not None:
         opening = read_melds(doc["opening"], f"{field}.opening")
-    return SideInput(name, melds, counts, hand, hand_points, morto, went_out, closed_by,
+    return SideInput(name, melds, counts, hand, hand_points, morto, went_out, _CLOSED_BY[closed_by],
                      before, opening)
 
 
@@ -180,9 +178,7 @@ def read_deal(doc: Any, profile: Profile | None = None,
         raise InputError("missing-field", field=f"{prefix}sides")
     if not isinstance(sides, list):
         raise InputError("bad-value", field=f"{prefix}sides", value=_show(sides), expected="list")
-    if not profile.allows_sides(len(sides)):
-        raise InputError("side-count", field=f"{prefix}sides", count=len(sides),
-                         expected=profile.sides_expected(), profile=profile.id)
+    profile.check_sides(len(sides), f"{prefix}sides")
     return profile, tuple(
         read_side(s, f"{prefix}sides[{i}]", profile) for i, s in enumerate(sides)
     )
@@ -228,7 +224,7 @@ def score_sides(profile: Profile, sides: Sequence[SideInput],
     ``names`` (the match's) name the sides that the deal leaves unnamed."""
     named = [s.name or (names[i] if names is not None else None) for i, s in enumerate(sides)]
     deal_problems: list[Problem] = []
-    took_morto = any(s.morto in (MORTO_TAKEN, MORTO_UNUSED) for s in sides)
+    took_morto = any(s.morto in (Morto.TAKEN, Morto.UNUSED) for s in sides)
     out_sides: list[dict[str, Any]] = []
     physical: list[Sequence[Card]] = []
     for index, side in enumerate(sides):
@@ -258,10 +254,10 @@ def score_sides(profile: Profile, sides: Sequence[SideInput],
 
         # Morto / pozzetto (seed 001 §06-§07, seed 003 "Score", seed 004 "Le pozzetto").
         morto_penalty = 0
-        if side.morto == MORTO_NOT_TAKEN:
+        if side.morto == Morto.NOT_TAKEN:
             if took_morto or not profile.nobody_took_nobody_pays:
                 morto_penalty = -profile.morto_penalty
-        elif side.morto == MORTO_UNUSED:
+        elif side.morto == Morto.UNUSED:
             if profile.unused_morto:
                 morto_penalty = -profile.morto_penalty
             else:
@@ -271,12 +267,12 @@ def score_sides(profile: Profile, sides: Sequence[SideInput],
         going_out = 0
         if side.went_out:
             reasons = []
-            if side.morto != MORTO_TAKEN:
-                reasons.append("morto-unused" if side.morto == MORTO_UNUSED else "morto-not-taken")
+            if profile.going_out_needs_morto and side.morto != Morto.TAKEN:
+                reasons.append("morto-unused" if side.morto == Morto.UNUSED else "morto-not-taken")
             if not profile.can_go_out_with(canastras):
                 reasons.append("no-clean-canastra" if profile.going_out_needs_clean
                                else "no-canastra")
-            if side.closed_by == "meld" and not profile.going_out_by_meld:
+            if side.closed_by == ClosedBy.MELD and not profile.going_out_by_meld:
                 reasons.append("closed-by-meld")
             if reasons:
                 problems.append(Problem("cannot-go-out", {
@@ -318,7 +314,7 @@ def score_sides(profile: Profile, sides: Sequence[SideInput],
             "problems": [p.as_dict() for p in problems],
         })
 
-    took = [i for i, s in enumerate(sides) if s.morto in (MORTO_TAKEN, MORTO_UNUSED)]
+    took = [i for i, s in enumerate(sides) if s.morto in (Morto.TAKEN, Morto.UNUSED)]
     if profile.morto_piles is not None and len(took) > profile.morto_piles:
         # rules.md buraco-classico: with 3 or 5 players only two piles are dealt.
         deal_problems.append(Problem("morto-count", {

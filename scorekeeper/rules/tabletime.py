@@ -12,15 +12,11 @@ from itertools import combinations
 from typing import Any
 
 from scorekeeper.rules.cards import Card
-from scorekeeper.rules.melds import RUN, Reading, check_meld
+from scorekeeper.rules.melds import Reading, check_meld
 from scorekeeper.rules.problems import InputError
-from scorekeeper.rules.profiles import (
-    PILE_FREE,
-    PILE_TOP_USED_WILD_NEW_MELD,
-    Profile,
-    get_profile,
-)
+from scorekeeper.rules.profiles import Profile, get_profile
 from scorekeeper.rules.scoring import read_cards, read_melds
+from scorekeeper.rules.states import MeldKind, PileRule
 
 
 def may_take_pile(profile_id: str | None, top: Any, melds: Any = (),
@@ -34,7 +30,7 @@ def may_take_pile(profile_id: str | None, top: Any, melds: Any = (),
     'wildcard-needs-new-meld'
     """
     profile = get_profile(profile_id)
-    if profile.pile_rule == PILE_FREE:
+    if profile.pile_rule == PileRule.FREE:
         return {"profile": profile.id, "allowed": True, "reason": "pile-free", "how": None}
     top_cards = read_cards(top, "top")
     if len(top_cards) != 1:
@@ -43,7 +39,7 @@ def may_take_pile(profile_id: str | None, top: Any, melds: Any = (),
     table = read_melds(list(melds), "melds")
     in_hand = read_cards(list(hand), "hand")
     wild_top = card.is_joker or card.rank == 2
-    if not (wild_top and profile.pile_rule == PILE_TOP_USED_WILD_NEW_MELD):
+    if not (wild_top and profile.pile_rule == PileRule.TOP_USED_WILD_NEW_MELD):
         for index, meld in enumerate(table):
             verdict = check_meld((*meld.cards, card), profile)
             if verdict.valid:
@@ -55,7 +51,7 @@ def may_take_pile(profile_id: str | None, top: Any, melds: Any = (),
             return {"profile": profile.id, "allowed": True, "reason": "new-meld",
                     "how": {"with": [str(c) for c in pair], "result": verdict.as_dict()}}
     reason = ("wildcard-needs-new-meld"
-              if wild_top and profile.pile_rule == PILE_TOP_USED_WILD_NEW_MELD
+              if wild_top and profile.pile_rule == PileRule.TOP_USED_WILD_NEW_MELD
               else "top-card-unusable")
     return {"profile": profile.id, "allowed": False, "reason": reason, "how": None}
 
@@ -68,9 +64,9 @@ def replace_wildcard(profile_id: str | None, meld: Any, card: Any) -> dict[str, 
 
     >>> r = replace_wildcard("buraco-aberto", "2H 4H 5H", "3H")
     >>> r["replaced"], r["wildcard"]
-    (True, {'card': '2H', 'now': 'natural'})
+    (True, {'card': '2H', 'now': 'natural', 'options': ['natural', '6H']})
     >>> replace_wildcard("buraco-aberto", "4H JK 6H", "5H")["wildcard"]
-    {'card': 'JK', 'now': '7H'}
+    {'card': 'JK', 'now': '7H', 'options': ['7H', '3H']}
     """
     profile = get_profile(profile_id)
     cards = read_cards(meld, "meld")
@@ -108,7 +104,7 @@ def _wildcard_places(wild: Card, run: Reading | None, profile: Profile,
     """Every place the freed wildcard may take: its natural place as a 2 of the run's
     suit (it becomes natural), else either legal end (seed 003's example moves the
     2♥ to the low end, seed 000's joker goes to the high end: both are legal)."""
-    if run is None or run.kind != RUN:
+    if run is None or run.kind != MeldKind.RUN:
         return [chosen] if chosen else []  # in a set the wildcard keeps standing for the rank
     places: list[str] = []
     if wild.rank == 2 and wild.suit == run.suit and run.first == 3:

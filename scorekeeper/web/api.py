@@ -17,9 +17,10 @@ from flask import Blueprint, current_app, jsonify, request, send_from_directory
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
+from scorekeeper import rules
 from scorekeeper.i18n import normalize_locale
 from scorekeeper.web.cardtext import canonical_doc
-from scorekeeper.web.common import input_error_text, localize, rules
+from scorekeeper.web.common import input_error_text, localize
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -37,7 +38,6 @@ def error(code: str, message: str, field: str | None = None, status: int = 400) 
 
 
 def _run(make: Callable[[Any], dict[str, Any]]) -> Any:
-    core = rules()
     with force_locale(_lang()):
         if request.content_length is not None and request.content_length > MAX_BODY:
             return error("too-large", _("The document is too large."), None, 413)
@@ -48,7 +48,7 @@ def _run(make: Callable[[Any], dict[str, Any]]) -> Any:
             body = canonical_doc(body, normalize_locale(request.args["notation"]))
         try:
             doc = make(body)
-        except core.InputError as err:
+        except rules.InputError as err:
             return error(err.code, input_error_text(err), err.params.get("field"))
         except (TypeError, ValueError, KeyError, AttributeError) as err:
             current_app.logger.warning("unreadable API input: %r", err)
@@ -59,21 +59,20 @@ def _run(make: Callable[[Any], dict[str, Any]]) -> Any:
 
 def _need_object(body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
-        raise rules().InputError("bad-value", field="", value=str(body)[:40], expected="object")
+        raise rules.InputError("bad-value", field="", value=str(body)[:40], expected="object")
     return body
 
 
 def _check(body: Any) -> dict[str, Any]:
-    core = rules()
     body = _need_object(body)
     melds = body.get("melds")
     before = body.get("before")
     if before is not None and (isinstance(before, bool) or not isinstance(before, int)):
-        raise core.InputError("bad-value", field="before", value=str(before)[:40],
+        raise rules.InputError("bad-value", field="before", value=str(before)[:40],
                               expected="integer")
     if melds is None:
-        raise core.InputError("missing-field", field="melds")
-    return dict(core.check_document(melds, profile=body.get("profile"), before=before,
+        raise rules.InputError("missing-field", field="melds")
+    return dict(rules.check_document(melds, profile=body.get("profile"), before=before,
                                     in_one_go=bool(body.get("in_one_go", False))))
 
 
@@ -86,25 +85,25 @@ def check() -> Any:
 @bp.post("/score")
 def score() -> Any:
     """Score one deal."""
-    return _run(lambda body: dict(rules().score_document(_need_object(body))))
+    return _run(lambda body: dict(rules.score_document(_need_object(body))))
 
 
 @bp.post("/match")
 def match() -> Any:
     """Score a whole match."""
-    return _run(lambda body: dict(rules().match_document(_need_object(body))))
+    return _run(lambda body: dict(rules.match_document(_need_object(body))))
 
 
 @bp.post("/burro")
 def burro() -> Any:
     """Letters, who is out and the ranking of a Burro game."""
-    return _run(lambda body: dict(rules().burro_document(_need_object(body))))
+    return _run(lambda body: dict(rules.burro_document(_need_object(body))))
 
 
 @bp.get("/profiles")
 def profiles() -> Any:
     """Every rule profile as data."""
-    return jsonify(rules().profiles_document())
+    return jsonify(rules.profiles_document())
 
 
 @bp.get("/openapi.json")

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, session, url_for
+from flask import Blueprint, abort, render_template, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
-from scorekeeper.db import reader, writer
+from scorekeeper import rules
+from scorekeeper.db import reader
 from scorekeeper.forms import BurroRoundForm, ConfirmForm, NewBurroForm, choices
 from scorekeeper.models import BurroGame, utcnow
-from scorekeeper.web.common import input_error_text, localize, rules
-from scorekeeper.web.writes import clean_key, form_version, new_key, remember_key, replayed
+from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
+from scorekeeper.web.common import input_error_text, localize, remember
+from scorekeeper.web.writes import Stale, clean_key, lock, new_key, write_once
 
 bp = Blueprint("burro", __name__)
 
@@ -28,47 +31,42 @@ def load_game(*, edit: str | None = None, view: str | None = None) -> BurroGame 
 
 def standing(game: BurroGame, rounds: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The referee's ``burro`` document, localised."""
-    return dict(localize(rules().burro_document(game.burro_input(rounds))))
-
-
-def _remember(game: BurroGame) -> None:
-    known = list(session.get("burros", []))
-    if game.id not in known:
-        session["burros"] = [*known, game.id][-40:]
+    return dict(localize(rules.burro_document(game.burro_input(rounds))))
 
 
 @bp.route("/burro", methods=["GET", "POST"])
 def new_game() -> Any:
     """Start a game of Burro."""
-    core = rules()
     form = NewBurroForm()
     if not form.is_submitted():
         form.idem.data = new_key()
     if form.validate_on_submit():
         players = [p.strip() for p in (form.players.data or "").splitlines() if p.strip()]
         try:
-            core.burro_document({"players": players, "rounds": []})
-            ranks = core.burro_ranks(len(players))
-        except core.InputError as err:
+            rules.burro_document({"players": players, "rounds": []})
+            ranks = rules.burro_ranks(len(players))
+        except rules.InputError as err:
             form.players.errors = [*form.players.errors, input_error_text(err)]
             ranks = None
         if len(set(players)) != len(players):
             form.players.errors = [*form.players.errors, _("Two players have the same name.")]
         if ranks is not None and not form.players.errors:
-            key = clean_key(form.idem.data)
-            with writer() as db:
-                done = replayed(db, key)
-                if done:
-                    return redirect(done)
-                game = BurroGame(name=form.name.data or " · ".join(players), players=players,
-                                 rounds=[])
-                db.add(game)
-                db.flush()
-                url = url_for("burro.game", token=game.edit_token)
-                remember_key(db, key, url)
-            _remember(game)
-            return redirect(url)
+            return _create(form, players)
     return render_template("burro_new.html", form=form), 200 if not form.errors else 422
+
+
+def _create(form: NewBurroForm, players: list[str]) -> Any:
+    created: list[BurroGame] = []
+
+    def create(db: Session) -> str:
+        game = BurroGame(name=form.name.data or " · ".join(players), players=players, rounds=[])
+        db.add(game)
+        db.flush()
+        created.append(game)
+        return url_for("burro.game", token=game.edit_token)
+
+    return write_once(clean_key(form.idem.data), create,
+                      after=lambda: remember(created[0].id, "burros"))
 
 
 def _round_form(game: BurroGame) -> BurroRoundForm:
@@ -84,7 +82,8 @@ def _round_form(game: BurroGame) -> BurroRoundForm:
 def _game_page(game: BurroGame, form: BurroRoundForm | None, editable: bool, status: int = 200,
                stale: bool = False) -> Any:
     result = standing(game)
-    ranks = rules().burro_ranks(len(game.players)) if 3 <= len(game.players) <= 12 else []
+    count = len(game.players)
+    ranks = rules.burro_ranks(count) if MIN_PLAYERS <= count <= MAX_PLAYERS else []
     return render_template(
         "burro_game.html", game=game, result=result, form=form, editable=editable,
         ranks=ranks, stale=stale,
@@ -98,7 +97,7 @@ def game(token: str) -> Any:
     found = load_game(edit=token)
     if found is None:
         abort(404)
-    _remember(found)
+    remember(found.id, "burros")
     form = _round_form(found)
     form.version.data = str(found.version)
     form.idem.data = new_key()
@@ -133,7 +132,11 @@ def add_round(token: str) -> Any:
             form.loser.errors = [_("Say who lost.")]
             return _game_page(found, form, editable=True, status=422)
         entry = {"loser": form.loser.data}
-    trial = standing(found, [*found.rounds, entry])
+    try:
+        trial = standing(found, [*found.rounds, entry])
+    except rules.InputError as err:  # e.g. the feinter ticked among the fooled
+        form.fooled.errors = [input_error_text(err)]
+        return _game_page(found, form, editable=True, status=422)
     if trial.get("problems"):
         form.kind.errors = [p.get("message", p["code"]) for p in trial["problems"]]
         return _game_page(found, form, editable=True, status=422)
@@ -152,27 +155,22 @@ def undo_round(token: str) -> Any:
     return _write(token, form, lambda g: list(g.rounds[:-1]))
 
 
-def _write(token: str, form: Any, change: Any) -> Any:
+def _write(token: str, form: BurroRoundForm | ConfirmForm,
+           change: Callable[[BurroGame], list[dict[str, Any]]]) -> Any:
+    """Change the rounds of the game, once per form and only on the form's version."""
     key = clean_key(form.idem.data)
-    url = url_for("burro.game", token=token)
+
+    def run(db: Session) -> str:
+        locked = lock(db, BurroGame, token, form.version.data, key)
+        locked.rounds = change(locked)
+        locked.version += 1
+        locked.updated = utcnow()
+        locked.finished = bool(rules.burro_document(locked.burro_input()).get("finished"))
+        return url_for("burro.game", token=token)
+
     try:
-        with writer() as db:
-            done = replayed(db, key)
-            if done:
-                return redirect(done)
-            locked = db.scalar(
-                select(BurroGame).where(BurroGame.edit_token == token).with_for_update()
-            )
-            if locked is None:
-                abort(404)
-            if form_version(form.version.data) != locked.version:
-                raise _Stale
-            locked.rounds = change(locked)
-            locked.version += 1
-            locked.updated = utcnow()
-            locked.finished = bool(rules().burro_document(locked.burro_input()).get("finished"))
-            remember_key(db, key, url)
-    except _Stale:
+        return write_once(key, run)
+    except Stale:
         fresh = load_game(edit=token)
         if fresh is None:
             abort(404)
@@ -180,10 +178,3 @@ def _write(token: str, form: Any, change: Any) -> Any:
         form2.version.data = str(fresh.version)
         form2.idem.data = new_key()
         return _game_page(fresh, form2, editable=True, status=409, stale=True)
-    except IntegrityError:
-        return redirect(url)
-    return redirect(url)
-
-
-class _Stale(Exception):
-    pass

@@ -1,27 +1,24 @@
-"""What every blueprint shares: the referee, localised problems, links, caches."""
+"""What every blueprint shares: localised problems, profile choices, links, caches."""
 
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import current_app, has_request_context
+from flask import current_app, has_request_context, session
 from flask_babel import get_locale, gettext
 
+from scorekeeper import messages
+from scorekeeper.caching import LRU
 from scorekeeper.i18n import select_locale
+from scorekeeper.rules import DEFAULT_PROFILE, PROFILES, InputError
+from scorekeeper.vocabulary import profile_name
+
+#: How many matches (and Burro games) a browser remembers on its home page.
+REMEMBERED = 40
 
 _CARD = re.compile(r"^(10|[2-9AJQK])([SHDC])(\*?)$", re.IGNORECASE)
-
-
-def rules() -> Any:
-    """The referee core, imported on first use (importing the web app stays cheap)."""
-    import scorekeeper.rules as core
-
-    return core
 
 
 def locale_code() -> str:
@@ -34,38 +31,16 @@ def locale_code() -> str:
 
 def localize(doc: Any) -> Any:
     """Add a sentence in the page's language to every problem of a referee document."""
-    try:
-        from scorekeeper.messages import localize as _localize
-    except ImportError:  # the catalogue of messages is not installed: show the codes
-        return _fallback_localize(doc)
-    return _localize(doc, gettext)
+    return messages.localize(doc, gettext)
 
 
-def _fallback_localize(doc: Any) -> Any:
-    if isinstance(doc, list):
-        return [_fallback_localize(item) for item in doc]
-    if not isinstance(doc, dict):
-        return doc
-    out = {key: _fallback_localize(value) for key, value in doc.items()}
-    if "code" in doc and "params" in doc and "message" not in doc:
-        params = ", ".join(f"{k}={v}" for k, v in sorted(doc["params"].items()))
-        out["message"] = f"{doc['code']} ({params})" if params else str(doc["code"])
-    return out
-
-
-def input_error_text(err: Any) -> str:
+def input_error_text(err: InputError) -> str:
     """The sentence for an unreadable input (an unknown card, a missing field…), with
     the field said in words on a page (``Meld 2``, not ``sides[0].melds[1]``)."""
-    try:
-        from scorekeeper.messages import input_error_message
-    except ImportError:
-        params = getattr(err, "params", {})
-        detail = ", ".join(f"{k}={v}" for k, v in sorted(params.items()) if k != "field")
-        return f"{getattr(err, 'code', 'bad-value')}: {detail}"
-    words = field_words(str(getattr(err, "params", {}).get("field") or ""))
+    words = field_words(str(err.params.get("field") or ""))
     if words is not None:
-        err = rules().InputError(err.code, **{**err.params, "field": words})
-    return str(input_error_message(err, gettext))
+        err = InputError(err.code, **{**err.params, "field": words})
+    return messages.input_error_message(err, gettext)
 
 
 _FIELD_PATH = re.compile(r"^(?:deals\[\d+\]\.)?(?:sides\[\d+\]\.)?(\w+)(?:\[(\d+)\])?$")
@@ -86,32 +61,10 @@ def field_words(path: str) -> str | None:
     return words.get(name)
 
 
-def profile_name(profile_id: str) -> str:
-    """The profile's name in the page's language."""
-    try:
-        from scorekeeper import i18n
-
-        label = getattr(i18n, "profile_name", None)
-        if callable(label):
-            return str(label(profile_id))
-        names = getattr(i18n, "PROFILE_NAMES", None)
-        if isinstance(names, dict) and profile_id in names:
-            return str(names[profile_id])
-    except Exception:  # pragma: no cover - a missing label never breaks a page
-        pass
-    return profile_id.replace("-", " ").title()
-
-
-def tradition_of(profile_id: str | None) -> str:
-    """The profile's vocabulary: "br" (canastra, morto) or "it" (burraco, pozzetto)."""
-    core = rules()
-    profile = core.PROFILES.get(profile_id or "") or core.PROFILES[core.DEFAULT_PROFILE]
-    return str(profile.tradition)
-
-
 def profile_choices() -> list[tuple[str, str]]:
-    core = rules()
-    return [(pid, profile_name(pid)) for pid in core.PROFILES]
+    """Every rule profile as (id, name in the page's language), the default first."""
+    ids = sorted(PROFILES, key=lambda pid: pid != DEFAULT_PROFILE)
+    return [(pid, str(profile_name(pid))) for pid in ids]
 
 
 def red(card: str) -> bool:
@@ -129,47 +82,17 @@ def safe_next(target: str | None, default: str = "/") -> str:
     return target
 
 
-class LRU:
-    """A small thread-safe least-recently-used cache."""
-
-    def __init__(self, size: int = 256) -> None:
-        self.size = size
-        self._data: OrderedDict[Hashable, Any] = OrderedDict()
-        self._lock = threading.RLock()
-        self.lock = self._lock  # for a read-then-write that must not interleave
-
-    def get(self, key: Hashable, default: Any = None) -> Any:
-        with self._lock:
-            return self._data.get(key, default)
-
-    def put(self, key: Hashable, value: Any) -> None:
-        with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
-
-    def forget(self, *keys: Hashable) -> None:
-        with self._lock:
-            for key in keys:
-                self._data.pop(key, None)
-
-    def get_or_make(self, key: Hashable, make: Callable[[], Any]) -> Any:
-        with self._lock:
-            if key in self._data:
-                self._data.move_to_end(key)
-                return self._data[key]
-        value = make()
-        with self._lock:
-            self._data[key] = value
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
-        return value
-
-
-def cache(name: str, size: int = 256) -> LRU:
+def cache(name: str, size: int = 256) -> LRU[Any]:
     """A cache that lives as long as the application (so tests never share one)."""
-    caches = current_app.extensions.setdefault("scorekeeper.caches", {})
+    caches: dict[str, LRU[Any]] = current_app.extensions.setdefault("scorekeeper.caches", {})
     if name not in caches:
         caches[name] = LRU(size)
-    return caches[name]  # type: ignore[no-any-return]
+    return caches[name]
+
+
+def remember(match_id: int, kind: str = "matches") -> None:
+    """Put the match (or, with ``kind="burros"``, the Burro game) on this browser's home
+    page; the edit link itself stays a secret."""
+    known = list(session.get(kind, []))
+    if match_id not in known:
+        session[kind] = [*known, match_id][-REMEMBERED:]

@@ -5,45 +5,34 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from babel.lists import format_list
 from flask import (
     Blueprint,
     abort,
-    current_app,
-    redirect,
     render_template,
-    request,
     session,
     url_for,
 )
 from flask_babel import gettext as _
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import Session, selectinload
 
-from scorekeeper.db import reader, writer
+from scorekeeper import rules
+from scorekeeper.db import reader
 from scorekeeper.forms import ConfirmForm, NewMatchForm, choices
 from scorekeeper.models import BurroGame, Deal, Match
-from scorekeeper.web.common import cache, locale_code, profile_choices, profile_name, rules
+from scorekeeper.web.common import locale_code, profile_choices, remember
 from scorekeeper.web.scoreboard import (
     board,
+    board_page,
     changes_since,
     current_version,
     load_match,
     match_result,
     note_deleted,
     note_written,
-    remember,
 )
-from scorekeeper.web.writes import (
-    Stale,
-    check_version,
-    clean_key,
-    lock_match,
-    new_key,
-    record,
-    remember_key,
-    replayed,
-)
+from scorekeeper.web.writes import Stale, clean_key, lock, new_key, record, write_once
 
 bp = Blueprint("matches", __name__)
 
@@ -86,81 +75,81 @@ def home() -> str:
         finished=[m for m in matches if m.status == "won"],
         games=games,
         profiles=profile_choices(),
-        profile_name=profile_name,
     )
 
 
 def _new_match_form() -> NewMatchForm:
-    core = rules()
     form = NewMatchForm()
     form.profile.choices = choices(
-        (pid, f"{name} · {core.get_profile(pid).target}") for pid, name in profile_choices()
+        (pid, f"{name} · {rules.get_profile(pid).target}") for pid, name in profile_choices()
     )
     if not form.is_submitted():
-        form.profile.data = "buraco-aberto"
+        form.profile.data = rules.DEFAULT_PROFILE
         form.idem.data = new_key()
     return form
+
+
+def _named_sides(form: NewMatchForm) -> list[dict[str, Any]]:
+    """The sides as the form names them; the first two, left empty, are "Us" and "Them"."""
+    sides = []
+    defaults = [_("Us"), _("Them")]
+    for i, entry in enumerate(form.sides.entries):
+        name = entry.form.name.data or ""
+        players = [p.strip() for p in (entry.form.players.data or "").split(",") if p.strip()]
+        if not name and not players:
+            if i >= len(defaults):
+                continue
+            name = defaults[i]
+        sides.append({"name": name or " & ".join(players), "players": players})
+    return sides
+
+
+def _side_count_error(profile: rules.Profile, count: int) -> str | None:
+    """Why these rules cannot be played by ``count`` sides, in the page's words."""
+    try:
+        profile.check_sides(count)
+    except rules.InputError:
+        if profile.side_counts:
+            allowed = format_list([str(n) for n in profile.side_counts], style="or",
+                                  locale=locale_code())
+            return _("These rules are played by %(sides)s sides; you named %(count)d.",
+                     sides=allowed, count=count)
+        if profile.min_sides == profile.max_sides:
+            return _("These rules are played by %(sides)d sides; you named %(count)d.",
+                     sides=profile.min_sides, count=count)
+        return _("These rules are played by %(min)d to %(max)d sides; you named %(count)d.",
+                 min=profile.min_sides, max=profile.max_sides, count=count)
+    return None
 
 
 @bp.route("/matches/new", methods=["GET", "POST"])
 def new_match() -> Any:
     """Choose the rules, the sides and the target."""
-    core = rules()
     form = _new_match_form()
-    if form.validate_on_submit():
-        profile = core.get_profile(form.profile.data)
-        sides = []
-        defaults = [_("Us"), _("Them")]  # the two sides every match has, named if left empty
-        for i, entry in enumerate(form.sides.entries):
-            name = entry.form.name.data or ""
-            players = [p.strip() for p in (entry.form.players.data or "").split(",") if p.strip()]
-            if not name and not players:
-                if i >= len(defaults):
-                    continue
-                name = defaults[i]
-            sides.append({"name": name or " & ".join(players), "players": players})
-        names = [s["name"] for s in sides]
-        if profile.min_sides == profile.max_sides != len(sides):
-            form.sides.errors.append(_(
-                "These rules are played by %(sides)d sides; you named %(count)d.",
-                sides=profile.min_sides, count=len(sides)))
-        elif not profile.min_sides <= len(sides) <= profile.max_sides:
-            form.sides.errors.append(
-                _(
-                    "These rules are played by %(min)d to %(max)d sides; you named %(count)d.",
-                    min=profile.min_sides,
-                    max=profile.max_sides,
-                    count=len(sides),
-                )
-            )
-        elif not profile.allows_sides(len(sides)):
-            # rules.md buraco-classico: four players play as two partnerships of two.
-            form.sides.errors.append(_(
-                "With four players these rules are played by two partnerships of two: "
-                "name two sides, with two players each."))
-        elif len(set(names)) != len(names):
-            form.sides.errors.append(_("Two sides have the same name."))
-        else:
-            key = clean_key(form.idem.data)
-            with writer() as db:
-                done = replayed(db, key)
-                if done:
-                    return redirect(done)
-                match = Match(
-                    name=form.name.data or " × ".join(names),
-                    profile=profile.id,
-                    target=form.target.data or profile.target,
-                    sides=sides,
-                    status="in-progress",
-                    totals=[0] * len(sides),
-                )
-                db.add(match)
-                db.flush()
-                url = url_for("matches.scoreboard", token=match.edit_token)
-                remember_key(db, key, url)
-            remember(match)
-            return redirect(url)
-    return render_template("new_match.html", form=form)
+    if not form.validate_on_submit():
+        return render_template("new_match.html", form=form)
+    profile = rules.get_profile(form.profile.data)
+    sides = _named_sides(form)
+    names = [s["name"] for s in sides]
+    problem = _side_count_error(profile, len(sides))
+    if problem is None and len(set(names)) != len(names):
+        problem = _("Two sides have the same name.")
+    if problem is not None:
+        form.sides.errors.append(problem)
+        return render_template("new_match.html", form=form)
+    created: list[Match] = []
+
+    def create(db: Session) -> str:
+        match = Match(name=form.name.data or " × ".join(names), profile=profile.id,
+                      target=form.target.data or profile.target, sides=sides,
+                      status="in-progress", totals=[0] * len(sides))
+        db.add(match)
+        db.flush()
+        created.append(match)
+        return url_for("matches.scoreboard", token=match.edit_token)
+
+    return write_once(clean_key(form.idem.data), create,
+                      after=lambda: remember(created[0].id))
 
 
 @bp.get("/m/<token>")
@@ -170,38 +159,8 @@ def scoreboard(token: str) -> Any:
     if row is None:
         abort(404)
     match_id, version = row
-    known = session.get("matches", [])
-    if match_id not in known:
-        session["matches"] = [*known, match_id][-40:]
-    return _board_page(match_id, version, token, editable=True)
-
-
-def _board_page(match_id: int, version: int, token: str, *, editable: bool) -> Any:
-    """The rendered scoreboard, cached per match version and language."""
-
-    def render() -> str:
-        match = load_match(reader(), edit=token) if editable else load_match(reader(), view=token)
-        if match is None:  # deleted between the two queries
-            abort(404)
-        share = None
-        if editable:
-            from scorekeeper.web.share import public_url, qr_svg
-
-            link = public_url(url_for("share.view", token=match.view_token))
-            share = {"link": link, "qr": qr_svg(link)}
-        return render_template(
-            "scoreboard.html",
-            b=board(match),
-            editable=editable,
-            profile_label=profile_name(match.profile),
-            share=share,
-        )
-
-    # the host is part of the key: the QR code holds an absolute link
-    key = (match_id, version, locale_code(), editable, request.host)
-    if current_app.config.get("PAGE_CACHE", True):
-        return cache("pages").get_or_make(key, render)
-    return render()
+    remember(match_id)
+    return board_page(match_id, version, token, editable=True)
 
 
 def _confirm(token: str, template: str) -> Any:
@@ -225,13 +184,14 @@ def undo_confirm(token: str) -> Any:
 def undo(token: str) -> Any:
     """Take the last deal back."""
 
-    def take_back(db: Any, match: Match) -> None:
+    def take_back(db: Session, match: Match) -> None:
         deals = list(db.scalars(select(Deal).where(Deal.match_id == match.id)
                                 .order_by(Deal.position)))
         if deals:
             last = deals[-1]
             db.delete(last)
-            record(db, match, "removed", last.position, [d.data for d in deals[:-1]])
+            kept = [d.data for d in deals[:-1]]
+            record(db, match, "removed", last.position, match_result(match, kept))
 
     return _confirmed_write(token, "undo.html", take_back, note_written,
                             url_for("matches.scoreboard", token=token))
@@ -250,31 +210,25 @@ def delete(token: str) -> Any:
                             note_deleted, url_for("matches.home"))
 
 
-def _confirmed_write(token: str, template: str, change: Callable[[Any, Match], None],
+def _confirmed_write(token: str, template: str, change: Callable[[Session, Match], None],
                      after: Callable[[Match], None], url: str) -> Any:
     """A confirmed change of a whole match (undo, delete): once per form (idempotency
     key), only on the version the form was built from, then back to ``url``."""
     form = ConfirmForm()
     if not form.validate_on_submit():
         return _confirm(token, template), 400
-    key = clean_key(form.idem.data)
+    changed: list[Match] = []
+
+    def run(db: Session) -> str:
+        match = lock(db, Match, token, form.version.data, clean_key(form.idem.data))
+        change(db, match)
+        changed.append(match)
+        return url
+
     try:
-        with writer() as db:
-            done = replayed(db, key)
-            if done:
-                return redirect(done)
-            match = lock_match(db, token)
-            if match is None:
-                abort(404)
-            check_version(match, form.version.data)
-            change(db, match)
-            remember_key(db, key, url)
-        after(match)
+        return write_once(clean_key(form.idem.data), run, after=lambda: after(changed[0]))
     except Stale as stale:
         return conflict(token, stale.version)
-    except IntegrityError:
-        return redirect(url)
-    return redirect(url)
 
 
 def conflict(token: str, version: int) -> Any:

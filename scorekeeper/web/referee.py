@@ -10,20 +10,12 @@ from typing import Any
 from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
+from scorekeeper import rules
 from scorekeeper.forms import BurroRanksForm, CheckForm, PileForm, WildcardForm, choices
+from scorekeeper.vocabulary import profile_name, tradition_of
 from scorekeeper.web.cardtext import ONE_GO, canonical, canonical_tokens
-from scorekeeper.web.common import (
-    cache,
-    input_error_text,
-    locale_code,
-    localize,
-    profile_choices,
-    profile_name,
-    rules,
-    tradition_of,
-)
-from scorekeeper.web.deals import _meld_item, meld_lines
-from scorekeeper.web.labels import label
+from scorekeeper.web.common import cache, input_error_text, locale_code, localize, profile_choices
+from scorekeeper.web.dealform import meld_item, meld_lines
 
 bp = Blueprint("referee", __name__)
 
@@ -49,14 +41,13 @@ def _with_profiles(form: Any) -> Any:
     pairs = profile_choices()
     form.profile.choices = choices(pairs)
     if not form.profile.data or form.profile.data not in dict(pairs):
-        form.profile.data = rules().DEFAULT_PROFILE
+        form.profile.data = rules.DEFAULT_PROFILE
     return form
 
 
 @bp.get("/check")
 def check() -> Any:
     """Is this meld legal, what is it worth, and is this an opening?"""
-    core = rules()
     form = _with_profiles(CheckForm(request.args))
     result = None
     error = None
@@ -64,14 +55,14 @@ def check() -> Any:
     if lines and form.validate():
         try:
             result = localize(
-                core.check_document(
-                    [_meld_item(line) for line in lines],
+                rules.check_document(
+                    [meld_item(line) for line in lines],
                     profile=form.profile.data,
                     before=form.before.data,
                     in_one_go=bool(form.in_one_go.data),
                 )
             )
-        except core.InputError as err:
+        except rules.InputError as err:
             error = input_error_text(err)
             form.melds.errors = [*form.melds.errors, error]
     # A verdict (legal or not) is an answer; only unreadable input is an error.
@@ -85,19 +76,18 @@ def check() -> Any:
 @bp.get("/check/pile")
 def pile() -> Any:
     """May I take the discard pile with this top card?"""
-    core = rules()
     form = _with_profiles(PileForm(request.args))
     answer = None
     if form.top.data and form.validate():
         try:
-            answer = core.may_take_pile(
+            answer = rules.may_take_pile(
                 form.profile.data,
                 canonical(form.top.data),
                 [canonical(line) for line in meld_lines(form.melds.data)],
                 canonical_tokens(t for t in (form.hand.data or "").replace(",", " ").split() if t),
             )
             answer = {**localize(answer), "sentence": _reason(answer.get("reason"))}
-        except core.InputError as err:
+        except rules.InputError as err:
             _field_error(form, err)
     return render_template(
         "pile.html", form=form, answer=answer, tradition=tradition_of(form.profile.data)
@@ -107,16 +97,15 @@ def pile() -> Any:
 @bp.get("/check/wildcard")
 def wildcard() -> Any:
     """Where does the wildcard go if I add the natural card?"""
-    core = rules()
     form = _with_profiles(WildcardForm(request.args))
     answer = None
     if form.meld.data and form.card.data and form.validate():
         try:
-            answer = localize(core.replace_wildcard(form.profile.data,
+            answer = localize(rules.replace_wildcard(form.profile.data,
                                                     canonical(form.meld.data),
                                                     canonical(form.card.data)))
             answer["sentence"] = _reason(answer.get("reason")) if answer.get("reason") else ""
-        except core.InputError as err:
+        except rules.InputError as err:
             _field_error(form, err)
     return render_template(
         "wildcard.html", form=form, answer=answer, tradition=tradition_of(form.profile.data)
@@ -128,11 +117,10 @@ def wildcard() -> Any:
 @bp.get("/burro/ranks")
 def burro_ranks() -> Any:
     """Which ranks to pull from the deck for Burro."""
-    core = rules()
     form = BurroRanksForm(request.args)
     ranks = None
     if "players" in request.args and form.validate() and form.players.data is not None:
-        ranks = core.burro_ranks(form.players.data)
+        ranks = rules.burro_ranks(form.players.data)
     return render_template("burro_ranks.html", form=form, ranks=ranks), (
         200 if not _errors(form) else 422
     )
@@ -155,7 +143,7 @@ def rules_page() -> Any:
     """The profiles side by side, from the referee's own data."""
 
     def render() -> str:
-        doc = rules().profiles_document()
+        doc = rules.profiles_document()
         profiles = doc["profiles"]
         keys: list[str] = []
         for profile in profiles:
@@ -175,7 +163,6 @@ def rules_page() -> Any:
             names=[profile_name(p["id"]) for p in profiles],
             table=table,
             default=doc.get("default"),
-            label=label,
         )
 
     return cache("pages").get_or_make(("rules", locale_code()), render)

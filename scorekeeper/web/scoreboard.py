@@ -5,16 +5,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from flask import session
+from flask import abort, current_app, render_template, request, url_for
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from scorekeeper.db import lookup
+from scorekeeper import rules
+from scorekeeper.db import lookup, reader
 from scorekeeper.models import Change, Match
-from scorekeeper.web.common import cache, locale_code, localize, rules, tradition_of
-
-#: How many matches a browser remembers on its home page.
-REMEMBERED = 40
+from scorekeeper.vocabulary import profile_name, tradition_of
+from scorekeeper.web.common import cache, locale_code, localize
+from scorekeeper.web.links import public_url, qr_svg
 
 #: How long a match's version, read from the database, is trusted for a page view. A write
 #: in this process forgets it at once; another server process's write shows within this.
@@ -77,18 +77,17 @@ def load_match(db: Session, *, edit: str | None = None, view: str | None = None)
 
 def match_result(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The referee's ``match`` document for the stored deals (or the ones given)."""
-    core = rules()
     if deals is None:
         return cache("match").get_or_make(  # type: ignore[no-any-return]
-            (match.id, match.version), lambda: _compute(core, match.match_input())
+            (match.id, match.version), lambda: _compute(match.match_input())
         )
-    return _compute(core, match.match_input(deals))
+    return _compute(match.match_input(deals))
 
 
-def _compute(core: Any, doc: dict[str, Any]) -> dict[str, Any]:
+def _compute(doc: dict[str, Any]) -> dict[str, Any]:
     try:
-        return dict(core.match_document(doc))
-    except core.InputError as err:
+        return dict(rules.match_document(doc))
+    except rules.InputError as err:
         n = len(doc["sides"])
         return {
             "totals": [0] * n,
@@ -182,10 +181,27 @@ def changes_since(db: Session, match: Match, version: int) -> list[Change]:
     )
 
 
-def remember(match: Match) -> None:
-    """Put the match on this browser's home page (the edit link stays a secret)."""
-    known = list(session.get("matches", []))
-    if match.id in known:
-        return
-    known.append(match.id)
-    session["matches"] = known[-REMEMBERED:]
+def board_page(match_id: int, version: int, token: str, *, editable: bool) -> str:
+    """The rendered scoreboard, cached per match version and language."""
+
+    def render() -> str:
+        match = load_match(reader(), edit=token) if editable else load_match(reader(), view=token)
+        if match is None:  # deleted between the two queries
+            abort(404)
+        share = None
+        if editable:
+            link = public_url(url_for("share.view", token=match.view_token))
+            share = {"link": link, "qr": qr_svg(link)}
+        return render_template(
+            "scoreboard.html",
+            b=board(match),
+            editable=editable,
+            profile_label=profile_name(match.profile),
+            share=share,
+        )
+
+    # the host is part of the key: the QR code holds an absolute link
+    key = (match_id, version, locale_code(), editable, request.host)
+    if current_app.config.get("PAGE_CACHE", True):
+        return str(cache("pages").get_or_make(key, render))
+    return render()

@@ -8,12 +8,13 @@ any other cookie is verified as usual.
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from typing import Any
 
+from flask import Flask, Request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+
+from scorekeeper.caching import LRU
 
 REMEMBER_SECONDS = 60
 REMEMBERED = 2048
@@ -26,23 +27,19 @@ def _copy(data: dict[str, Any]) -> dict[str, Any]:
 
 class CachedCookieSessionInterface(SecureCookieSessionInterface):
     def __init__(self) -> None:
-        self._seen: OrderedDict[tuple[str, Any], tuple[float, dict[str, Any]]] = OrderedDict()
-        self._lock = threading.Lock()
+        #: (cookie, secret key) -> (remembered until, the session's data)
+        self._seen: LRU[tuple[float, dict[str, Any]]] = LRU(REMEMBERED)
 
-    def open_session(self, app: Any, request: Any) -> SecureCookieSession | None:
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         value = request.cookies.get(self.get_cookie_name(app))
         if not value:
             return super().open_session(app, request)
         key = (value, app.secret_key)
         now = time.monotonic()
-        with self._lock:
-            hit = self._seen.get(key)
+        hit = self._seen.get(key)
         if hit is not None and hit[0] > now:
             return self.session_class(_copy(hit[1]))
         session = super().open_session(app, request)
         if session is not None and len(session):
-            with self._lock:
-                self._seen[key] = (now + REMEMBER_SECONDS, _copy(dict(session)))
-                while len(self._seen) > REMEMBERED:
-                    self._seen.popitem(last=False)
+            self._seen.put(key, (now + REMEMBER_SECONDS, _copy(dict(session))))
         return session

@@ -4,33 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import segno
-from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
+from flask import Blueprint, abort, jsonify, render_template, url_for
 from sqlalchemy import select
 
 from scorekeeper.db import reader
 from scorekeeper.models import BurroGame
-from scorekeeper.web.common import cache
-from scorekeeper.web.matches import _board_page
-from scorekeeper.web.scoreboard import current_version, load_match
+from scorekeeper.web.links import public_url, qr_svg
+from scorekeeper.web.scoreboard import board_page, current_version, load_match
 
 bp = Blueprint("share", __name__)
-
-
-def public_url(path: str) -> str:
-    """An absolute link other phones can open: the LAN address when the server knows it."""
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    return str(base).rstrip("/") + path
-
-
-def qr_svg(url: str) -> str:
-    """The QR code of ``url`` as inline SVG (made on the server; no third-party host)."""
-
-    def make() -> str:
-        code = segno.make(url, error="m")
-        return str(code.svg_inline(scale=5, border=2, dark="#000", light="#fff"))
-
-    return cache("qr").get_or_make(url, make)  # type: ignore[no-any-return]
 
 
 @bp.get("/v/<token>")
@@ -39,7 +21,7 @@ def view(token: str) -> Any:
     row = current_version("view", token)
     if row is None:
         abort(404)
-    return _board_page(row[0], row[1], token, editable=False)
+    return board_page(row[0], row[1], token, editable=False)
 
 
 @bp.get("/v/<token>/version.json")

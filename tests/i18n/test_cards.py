@@ -110,7 +110,7 @@ def test_numbers_through_babel(locale, value, expected):
 
 def test_signed_scores_and_non_numbers():
     assert format_number(465, "fr", signed=True) == "+465"
-    assert format_number(-15, "fr", signed=True) == "-15"
+    assert format_number(-15, "fr", signed=True) == "\u221215"  # a true minus sign
     assert format_number(0, "fr", signed=True) == "0"
     assert format_number("—", "fr") == "—"
     assert format_number(True, "fr") == "True"

@@ -39,13 +39,15 @@ def test_too_many_sides_for_the_profile(site, client):
     assert "These rules are played by 2 sides; you named 3." in response.get_data(as_text=True)
 
 
-def test_four_sides_of_classic_buraco_are_two_partnerships(site, client):
+def test_four_sides_of_classic_buraco_are_refused(site, client):
+    # rules.md, buraco-classico: four players play as two partnerships, never four sides
     data = site.hidden("/matches/new")
     data.update({"profile": "buraco-classico", "sides-0-name": "A", "sides-1-name": "B",
                  "sides-2-name": "C", "sides-3-name": "D"})
     response = client.post("/matches/new", data=data)
     assert response.status_code == 200
-    assert "two partnerships of two" in response.get_data(as_text=True)
+    assert "These rules are played by 2, 3, or 5 sides; you named 4." in response.get_data(
+        as_text=True)
     data.update({"sides-2-name": "", "sides-3-name": ""})
     assert client.post("/matches/new", data=data).status_code == 302
 

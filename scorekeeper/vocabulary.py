@@ -1,0 +1,329 @@
+"""Every word the product shows about the game, in each tradition's own words.
+
+The rules core speaks in codes (``clean``, ``not_taken``, ``going_out``…); pages,
+PDFs and the referee's sentences turn them into words here and nowhere else. A
+profile belongs to a tradition (``Profile.tradition``): the Brazilian games
+("br") speak of the *morto*, the *canastra* and going out (*batida*), the Italian
+ones ("it") of the *pozzetto*, the *burraco* and closing (*chiusura*).
+translations/GLOSSARY.md gives each word in each language.
+
+The tables hold msgids (marked with ``N_`` for extraction). The functions return
+lazy strings, translated when shown in a request (``lazy_gettext``); the command
+line and the referee's sentences translate the msgids with their own ``gettext``.
+Flask-Babel is imported only when a lazy string is made.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+TRADITIONS = ("br", "it")
+DEFAULT_TRADITION = "br"
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction; it is translated where it is shown."""
+    return message
+
+
+def lazy(message: str) -> Any:
+    """A msgid translated when shown, in the page's language."""
+    from flask_babel import lazy_gettext
+
+    return lazy_gettext(message)
+
+
+def tradition_of(profile_id: Any) -> str:
+    """``"br"`` or ``"it"`` for a profile id; the default tradition when unknown."""
+    from scorekeeper.rules.profiles import PROFILES
+
+    profile = PROFILES.get(profile_id) if isinstance(profile_id, str) else None
+    tradition = profile.tradition if profile is not None else DEFAULT_TRADITION
+    return tradition if tradition in TRADITIONS else DEFAULT_TRADITION
+
+
+def _tradition(tradition: str | None) -> str:
+    return tradition if tradition in TRADITIONS else DEFAULT_TRADITION
+
+
+# -- Profile names ---------------------------------------------------------------------
+
+#: A profile's name on the pages (where the players choose the rules).
+PROFILE_NAMES = {
+    "buraco-aberto": N_("Buraco Aberto (Brazilian, open)"),
+    "buraco-fechado": N_("Buraco Fechado (Brazilian, closed)"),
+    "burraco": N_("Italian Burraco"),
+    "buraco-classico": N_("Classic Buraco"),
+    "burro": N_("Burro"),
+}
+
+#: A profile's short name, where the rules are already chosen (PDF headings, footers).
+PROFILE_SHORT_NAMES = {
+    "buraco-aberto": N_("Buraco Aberto"),
+    "buraco-fechado": N_("Buraco Fechado"),
+    "burraco": N_("Italian Burraco"),
+    "buraco-classico": N_("Classic Buraco"),
+    "burro": N_("Burro"),
+}
+
+
+def profile_name(profile_id: str, *, short: bool = False) -> Any:
+    """The profile's name, translated when shown (a lazy string)."""
+    message = (PROFILE_SHORT_NAMES if short else PROFILE_NAMES).get(profile_id)
+    if message is None:
+        return profile_id.replace("-", " ").title()
+    return lazy(message)
+
+
+# -- Canastra categories, morto states, game words --------------------------------------
+
+#: Canastra categories (``Profile.categories``) in each tradition's words.
+CATEGORY_LABELS = {
+    "br": {
+        "clean": N_("clean canastra"),
+        "dirty": N_("dirty canastra"),
+        "semi-clean": N_("semi-clean canastra"),
+        "clean-500": N_("clean canastra of 500"),
+        "clean-1000": N_("clean canastra of 1000"),
+    },
+    "it": {
+        "clean": N_("clean burraco"),
+        "dirty": N_("dirty burraco"),
+        "semi-clean": N_("semi-clean burraco"),
+        "clean-500": N_("clean burraco of 500"),
+        "clean-1000": N_("clean burraco of 1000"),
+    },
+}
+
+#: A category as a column heading next to the canastra word (PDF scoresheets).
+CATEGORY_SHORT_LABELS = {
+    "clean": N_("clean"),
+    "dirty": N_("dirty"),
+    "semi-clean": N_("semi-clean"),
+    "clean-500": N_("clean A–K"),
+    "clean-1000": N_("clean A–A"),
+}
+
+#: Labels of the deal form's count fields (how many canastras of each category).
+COUNT_LABELS = {
+    "br": {
+        "clean": N_("Clean canastras"),
+        "dirty": N_("Dirty canastras"),
+        "semi-clean": N_("Semi-clean canastras"),
+        "clean-500": N_("Clean canastras of 13 cards (500)"),
+        "clean-1000": N_("Clean canastras of 14 cards (1000)"),
+    },
+    "it": {
+        "clean": N_("Clean burracos"),
+        "dirty": N_("Dirty burracos"),
+        "semi-clean": N_("Semi-clean burracos"),
+        "clean-500": N_("Clean burracos of 13 cards (500)"),
+        "clean-1000": N_("Clean burracos of 14 cards (1000)"),
+    },
+}
+
+#: States of a side's morto / pozzetto (``scoring.Morto``).
+MORTO_LABELS = {
+    "br": {
+        "taken": N_("morto taken"),
+        "not_taken": N_("morto not taken"),
+        "unused": N_("morto taken but never played"),
+    },
+    "it": {
+        "taken": N_("pozzetto taken"),
+        "not_taken": N_("pozzetto not taken"),
+        "unused": N_("pozzetto taken but never played"),
+    },
+}
+
+#: Single game words, for headings and table columns.
+TERMS = {
+    "br": {
+        "canastra": N_("canastra"),
+        "canastras": N_("canastras"),
+        "morto": N_("morto"),
+        "going_out": N_("going out"),
+        "go_out": N_("go out"),
+        "wildcard": N_("wildcard"),
+        "Morto": N_("Morto"),
+        "Canastras": N_("Canastras"),
+    },
+    "it": {
+        "canastra": N_("burraco"),
+        "canastras": N_("burracos"),
+        "morto": N_("pozzetto"),
+        "going_out": N_("closing"),
+        "go_out": N_("close"),
+        "wildcard": N_("pinella or joker"),
+        "Morto": N_("Pozzetto"),
+        "Canastras": N_("Burracos"),
+    },
+}
+
+
+def category_label(category: str, tradition: str | None = DEFAULT_TRADITION) -> Any:
+    """``clean`` -> "clean canastra" (br) or "clean burraco" (it), lazily translated."""
+    message = CATEGORY_LABELS[_tradition(tradition)].get(category)
+    return category if message is None else lazy(message)
+
+
+def count_label(category: str, tradition: str | None = DEFAULT_TRADITION) -> Any:
+    """The deal form's label for the number of canastras (br) / burracos (it) of a
+    category: ``clean`` -> "Clean burracos" in an Italian profile."""
+    message = COUNT_LABELS[_tradition(tradition)].get(category)
+    return category if message is None else lazy(message)
+
+
+def morto_label(state: str, tradition: str | None = DEFAULT_TRADITION) -> Any:
+    """``not_taken`` -> "morto not taken" (br) or "pozzetto not taken" (it)."""
+    message = MORTO_LABELS[_tradition(tradition)].get(state)
+    return state if message is None else lazy(message)
+
+
+def term(key: str, tradition: str | None = DEFAULT_TRADITION) -> Any:
+    """One game word in the tradition's vocabulary (``canastra``, ``morto``…)."""
+    message = TERMS[_tradition(tradition)].get(key)
+    return key if message is None else lazy(message)
+
+
+# -- The rules as data: the words for the keys and values of ``Profile.describe()`` ----
+
+RULE_LABELS = {
+    # rules
+    "sides": N_("Sides"),
+    "sets_allowed": N_("Sets of one rank allowed"),
+    "ace": N_("Ace"),
+    "max_run": N_("Longest run"),
+    "wildcards_per_meld": N_("Wildcards per meld"),
+    "card_points": N_("Card points"),
+    "bonuses": N_("Canastra bonuses"),
+    "long_canastras": N_("Long clean canastras"),
+    "going_out": N_("Going out"),
+    "morto_penalty": N_("Morto not taken"),
+    "nobody_took_nobody_pays": N_("Nobody took a morto: nobody pays"),
+    "unused_morto": N_("A morto taken but never played costs the morto penalty"),
+    "vulnerability": N_("Vulnerability"),
+    "target": N_("Target"),
+    "discard_pile": N_("Discard pile"),
+    # sub-keys
+    "min": N_("at least"),
+    "max": N_("at most"),
+    "only": N_("only"),
+    "penalty": N_("penalty"),
+    "piles": N_("piles dealt (with 3 or 5 players, to the first two sides out)"),
+    "joker": N_("joker"),
+    "wild_two": N_("2 as wildcard"),
+    "natural_two": N_("natural 2"),
+    "ace_low": N_("ace below the 2"),
+    "eight_to_king": N_("8 to K"),
+    "three_to_seven": N_("3 to 7"),
+    "two_in_hand": N_("2 left in hand"),
+    "ace_in_hand": N_("ace left in hand"),
+    "clean": N_("clean"),
+    "dirty": N_("dirty"),
+    "semi-clean": N_("semi-clean"),
+    "clean-500": N_("clean of 13 cards"),
+    "clean-1000": N_("clean of 14 cards"),
+    "bonus": N_("bonus"),
+    "needs": N_("needs"),
+    "by_meld": N_("may close by melding the last card"),
+    "needs_morto": N_("needs the morto taken"),
+    "from": N_("from a total of"),
+    "opening_minimum": N_("opening worth at least"),
+    # values
+    "both-ends": N_("low, high, or both ends of one run"),
+    "low-or-high": N_("low or high, never both"),
+    "length": N_("by length (13 cards: 500, 14 cards: 1000)"),
+    "ace-to-king-in-one-go": N_("A to K laid down in one go: 500; A to A: 1000"),
+    "none": N_("none"),
+    "free": N_("taken whole, at any turn"),
+    "top-used": N_("taken whole, its top card used at once"),
+    "top-used-wild-new-meld": N_(
+        "taken whole, its top card used at once; a wildcard on top starts a new meld"
+    ),
+    "canastra": N_("a canastra"),
+    "clean-canastra": N_("a clean canastra"),
+    # deal breakdown and categories
+    "run": N_("run"),
+    "set": N_("set"),
+    "taken": N_("taken"),
+    "not_taken": N_("not taken"),
+    "unused": N_("taken but never played"),
+}
+
+#: Where a rule label names a game term, the Italian tradition's own words.
+TRADITION_RULE_LABELS = {
+    "it": {
+        "bonuses": N_("Burraco bonuses"),
+        "long_canastras": N_("Long clean burracos"),
+        "going_out": N_("Closing"),
+        "morto_penalty": N_("Pozzetto not taken"),
+        "nobody_took_nobody_pays": N_("Nobody took a pozzetto: nobody pays"),
+        "unused_morto": N_("A pozzetto taken but never played costs the pozzetto penalty"),
+        "needs_morto": N_("needs the pozzetto taken"),
+        "canastra": N_("a burraco"),
+        "clean-canastra": N_("a clean burraco"),
+    },
+}
+
+YES, NO = N_("yes"), N_("no")
+
+
+def rule_label(key: Any, tradition: str | None = None) -> Any:
+    """The word for a rule key or value, in the tradition's own words where they differ
+    (pozzetto, burraco…); booleans as yes/no; ``None`` as a dash; anything else as it is."""
+    if isinstance(key, bool):
+        return lazy(YES if key else NO)
+    if key is None:
+        return "—"
+    if not isinstance(key, str):
+        return str(key)
+    message = TRADITION_RULE_LABELS.get(tradition or "", {}).get(key) or RULE_LABELS.get(key)
+    return key if message is None else lazy(message)
+
+
+#: The profile's card values (``describe()["card_points"]`` keys) on the PDF reminder,
+#: in order; a value equal to the one of ``same_as`` is not repeated.
+CARD_VALUE_LABELS = (
+    ("joker", N_("Joker"), None),
+    ("wild_two", N_("2 as wildcard"), None),
+    ("natural_two", N_("natural 2"), "wild_two"),
+    ("ace", N_("A"), None),
+    ("ace_low", N_("A below the 2"), "ace"),
+    ("eight_to_king", N_("K Q J 10 9 8"), None),
+    ("three_to_seven", N_("7 6 5 4 3"), None),
+    ("two_in_hand", N_("2 left in hand"), "wild_two"),
+    ("ace_in_hand", N_("A left in hand"), "ace"),
+)
+
+
+# -- Where the rules come from -----------------------------------------------------------
+
+#: The rule texts the referee cites, by number (the original French titles).
+SOURCES = (
+    ("000", "Buraco", N_("encyclopaedia article: Buraco and Italian Burraco")),
+    ("001", "Buraco♠", N_("Buraco Aberto, the rules as played here")),
+    ("002", "Le “Burro”", N_("Burro, the children's game")),
+    ("003", "Buraco Fechado STBL", N_("Buraco Fechado")),
+    ("004", "Règles du Burraco", N_("Italian Burraco")),
+)
+
+_SOURCE_WORDS = (
+    (re.compile(r"rules\.md decision"), N_("our decision where the texts are silent")),
+    (re.compile(r"rules\.md"), N_("our decisions")),
+    (re.compile(r"\bseeds\b"), N_("sources")),
+    (re.compile(r"\bseed\b"), N_("source")),
+    (re.compile(r"\(none\)"), N_("(says nothing)")),
+    (re.compile(r"\(introduction\)"), N_("(introduction)")),
+    (re.compile(r"\binfobox\b"), N_("summary box")),
+)
+
+
+def source(text: Any, gettext: Any) -> str:
+    """Where a rule comes from, in the language of ``gettext``: ``seed 001 §04`` ->
+    ``source 001 §04``; section titles stay as the (French) texts write them."""
+    out = str(text or "")
+    for pattern, words in _SOURCE_WORDS:
+        out = pattern.sub(lambda _m, w=words: str(gettext(w)), out)
+    return out

@@ -1,0 +1,244 @@
+"""The deal form and the contract's deal document, both ways; the referee's verdict on
+the form, each problem routed to the field it is about."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import request
+from flask_babel import gettext as _
+
+from scorekeeper import rules
+from scorekeeper.forms import CATEGORY_FIELDS, DealForm, EntryMode, choices
+from scorekeeper.models import Match
+from scorekeeper.rules.states import ClosedBy, Morto
+from scorekeeper.vocabulary import rule_label
+from scorekeeper.web.cardtext import ONE_GO, canonical, canonical_tokens, shown
+from scorekeeper.web.common import input_error_text, localize
+from scorekeeper.web.scoreboard import deal_problems, match_result
+
+_FIELD = re.compile(r"^(?:deals\[\d+\]\.)?sides\[(\d+)\]\.(\w+)(?:\[(\d+)\])?")
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+def meld_lines(text: str | None) -> list[str]:
+    return [" ".join(_SPLIT.split(line.strip())) for line in (text or "").splitlines()
+            if line.strip() and line.strip() != ONE_GO]
+
+
+def meld_item(line: str) -> Any:
+    """One meld line typed in the page's letters, as the contract's meld."""
+    line = canonical(line)
+    if line.endswith(ONE_GO):
+        return {"cards": line[: -len(ONE_GO)].strip(), "in_one_go": True}
+    return line
+
+
+def _meld_line(item: Any) -> str:
+    """A stored meld written back into its field, with suit symbols and the page's letters."""
+    if isinstance(item, dict):
+        text = shown(item.get("cards", ""))
+        return f"{text} {ONE_GO}" if item.get("in_one_go") else text
+    return shown(item)
+
+
+def build_form(match: Match, profile: rules.Profile,
+               doc: dict[str, Any] | None = None) -> DealForm:
+    """The deal form for this match, from the request or prefilled from a stored deal."""
+    if doc is not None and request.method == "GET":
+        form = DealForm(data=_form_data(doc))
+    else:
+        form = DealForm()
+    n = len(match.sides)
+    while len(form.sides.entries) < n:
+        form.sides.append_entry()
+    del form.sides.entries[n:]
+    form.went_out.choices = choices(
+        [("", _("Nobody: the stock ran out"))]
+        + [(str(i), side["name"]) for i, side in enumerate(match.sides)]
+    )
+    # "taken but never played" exists only where the profile says so (seed 001 §06)
+    states = choices((state.value, rule_label(state)) for state in profile.morto_states)
+    for entry in form.sides.entries:
+        entry.form.morto.choices = states
+    return form
+
+
+def _form_data(doc: dict[str, Any]) -> dict[str, Any]:
+    sides = []
+    went_out = ""
+    closed_by: str = ClosedBy.DISCARD
+    for i, side in enumerate(doc.get("sides", [])):
+        entry: dict[str, Any] = {"morto": side.get("morto", Morto.TAKEN)}
+        if "counts" in side:
+            entry["mode"] = EntryMode.COUNTS
+            counts = side["counts"] or {}
+            entry["table_points"] = counts.get("table_points", 0)
+            for category, name in CATEGORY_FIELDS.items():
+                entry[name] = counts.get(category) or None
+        else:
+            entry["mode"] = EntryMode.CARDS
+            entry["melds"] = "\n".join(_meld_line(m) for m in side.get("melds", []))
+        if "hand" in side:
+            entry["hand"] = shown(side["hand"])
+        elif "hand_points" in side:
+            entry["hand_points"] = side["hand_points"]
+        if side.get("opening"):
+            entry["opening"] = "\n".join(_meld_line(m) for m in side["opening"])
+        if side.get("went_out"):
+            went_out = str(i)
+            closed_by = side.get("closed_by", ClosedBy.DISCARD)
+        sides.append(entry)
+    return {"sides": sides, "went_out": went_out, "closed_by": closed_by}
+
+
+def apply_readings(form: DealForm) -> None:
+    """The players said which reading they mean: write that meld as the referee arranged it."""
+    for i, entry in enumerate(form.sides.entries):
+        lines = meld_lines(entry.form.melds.data)
+        changed = False
+        for j in range(len(lines)):
+            chosen = request.form.get(f"reading-{i}-{j}", "")
+            cards = request.form.get(f"reading-{i}-{j}-{chosen}", "")
+            if chosen and chosen != "0" and cards and len(cards) < 200:
+                one_go = lines[j].endswith(ONE_GO)
+                lines[j] = cards + (f" {ONE_GO}" if one_go else "")
+                changed = True
+        if changed:
+            entry.form.melds.data = "\n".join(lines)
+
+
+def form_to_doc(form: DealForm, match: Match) -> dict[str, Any]:
+    """The contract's deal document, exactly as the players entered it."""
+    sides = []
+    for i, entry in enumerate(form.sides.entries):
+        f = entry.form
+        side: dict[str, Any] = {"name": match.sides[i]["name"]}
+        if f.mode.data == EntryMode.COUNTS:
+            counts: dict[str, int] = {"table_points": f.table_points.data or 0}
+            for category, name in CATEGORY_FIELDS.items():
+                value = getattr(f, name).data
+                if value:
+                    counts[category] = value
+            side["counts"] = counts
+        else:
+            side["melds"] = [meld_item(line) for line in meld_lines(f.melds.data)]
+        hand = canonical_tokens(t for t in _SPLIT.split(f.hand.data or "") if t)
+        if hand:
+            side["hand"] = hand
+        elif f.hand_points.data is not None:
+            side["hand_points"] = f.hand_points.data
+        side["morto"] = f.morto.data or Morto.TAKEN.value
+        side["went_out"] = form.went_out.data == str(i)
+        if side["went_out"]:
+            side["closed_by"] = form.closed_by.data or ClosedBy.DISCARD.value
+        opening = meld_lines(f.opening.data)
+        if opening:
+            side["opening"] = [meld_item(line) for line in opening]
+        sides.append(side)
+    return {"profile": match.profile, "sides": sides}
+
+
+def _field_of(form: DealForm, path: str) -> Any:
+    """The form field an input error names (``sides[1].melds[2]`` -> side 2's melds)."""
+    m = _FIELD.match(path or "")
+    if not m or int(m.group(1)) >= len(form.sides.entries):
+        return None
+    sub = form.sides.entries[int(m.group(1))].form
+    name = {"melds": "melds", "hand": "hand", "hand_points": "hand_points", "morto": "morto",
+            "opening": "opening", "counts": "table_points", "went_out": None,
+            "closed_by": None}.get(m.group(2))
+    if m.group(2) in ("went_out", "closed_by"):
+        return form.went_out
+    return getattr(sub, name) if name else None
+
+
+def _meld_label(index: int, meld: dict[str, Any]) -> str:
+    cards = shown(meld.get("arranged") or meld.get("cards", []))
+    return _("Meld %(number)d (%(cards)s)", number=index + 1, cards=cards)
+
+
+def judge(
+    form: DealForm, match: Match, index: int
+) -> tuple[dict[str, Any] | None, dict[str, Any] | None, list[str]]:
+    """Score the entered deal in its place in the match; route each problem to its field.
+
+    Returns the deal document, the localised match result and the form-level errors.
+    """
+    general: list[str] = []
+    doc = form_to_doc(form, match)
+    deals = [d.data for d in match.deals]
+    deals = deals[:index] + [doc] + deals[index + 1 :]
+    try:
+        full = match_result(match, deals)
+    except rules.InputError as err:  # pragma: no cover - match_result already catches it
+        general.append(input_error_text(err))
+        return doc, None, general
+    result = _localize_deal(full, index)
+    if "unreadable" in result:
+        err = result["unreadable"]
+        field = _field_of(form, str(err.params.get("field", "")))
+        message = input_error_text(err)
+        if field is not None:
+            field.errors = [*field.errors, message]
+        else:
+            general.append(message)
+        return doc, None, general
+    scored = result["deals"][index]
+    for i, side in enumerate(scored.get("sides", [])):
+        sub = form.sides.entries[i].form
+        for j, meld in enumerate(side.get("melds", [])):
+            for problem in meld.get("problems", []):
+                sub.melds.errors = [
+                    *sub.melds.errors, f"{_meld_label(j, meld)}: {problem['message']}"
+                ]
+        for problem in side.get("problems", []):
+            if "meld" not in problem:  # a meld's own problems are listed with it above
+                _route(form, {**problem, "side": i}, general)
+    for problem in deal_problems(result, index):
+        if "meld" in problem and "side" in problem:
+            continue  # already shown on the meld itself
+        _route(form, problem, general)
+    return doc, result, general
+
+
+def _localize_deal(full: dict[str, Any], index: int) -> dict[str, Any]:
+    """The match document with sentences added to deal ``index`` and the match problems only
+    (localising every past deal on every keystroke-sized request would be wasted work)."""
+    deals = list(full.get("deals", []))
+    if index < len(deals):
+        deals[index] = localize(deals[index])
+    return {**full, "deals": deals, "problems": localize(full.get("problems", []))}
+
+
+def _route(form: DealForm, problem: dict[str, Any], general: list[str]) -> None:
+    code = problem.get("code")
+    side = problem.get("side")
+    message = str(problem.get("message", code))
+    target: Any = None
+    if code in ("cannot-go-out", "several-went-out"):
+        target = form.went_out
+    elif isinstance(side, int) and 0 <= side < len(form.sides.entries):
+        sub = form.sides.entries[side].form
+        if code == "opening-below-minimum" or "opening" in problem:
+            target = sub.opening if sub.opening.data else sub.melds
+            if "opening" in problem:  # a meld of the opening breaks a rule
+                number = int(problem["opening"]) + 1
+                message = _("%(field)s: %(message)s", field=_("Meld %(number)d", number=number),
+                            message=message)
+        elif code == "morto-unused-not-allowed":
+            target = sub.morto
+        else:
+            target = sub.melds if sub.mode.data == EntryMode.CARDS else sub.table_points
+    if target is None:
+        if message not in general:
+            general.append(message)
+    elif message not in target.errors:
+        target.errors = [*target.errors, message]
+
+
+def has_errors(form: DealForm, general: list[str]) -> bool:
+    if general or form.went_out.errors or form.closed_by.errors:
+        return True
+    return any(field.errors for entry in form.sides.entries for field in entry.form)

@@ -1,0 +1,78 @@
+"""What templates may call: numbers, cards and the game's words in the page's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask_babel import gettext, lazy_gettext
+
+from scorekeeper import __version__, vocabulary
+from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank
+from scorekeeper.web.cardtext import notation, read_as, shown, shown_card
+from scorekeeper.web.common import locale_code, red
+
+#: The language switcher's labels: each language in its own words.
+LANGUAGE_NAMES = {
+    "en": "English",
+    "fr": "Français",
+    "pt_BR": "Português (Brasil)",
+    "pt_PT": "Português (Portugal)",
+    "it": "Italiano",
+}
+
+
+def num(value: Any) -> str:
+    """A number in the page's locale (``1 500`` in French)."""
+    return format_number(value, locale_code())
+
+
+def signed(value: Any) -> str:
+    """A change of score: ``+465``, ``−15``."""
+    return format_number(value, locale_code(), signed=True)
+
+
+def label(key: Any, tradition: str | None = None) -> str:
+    """The word for a rule key or value (``vocabulary.rule_label``)."""
+    return str(vocabulary.rule_label(key, tradition))
+
+
+def category(value: Any, tradition: str | None = vocabulary.DEFAULT_TRADITION) -> str:
+    """A canastra category in the tradition's words ("clean canastra", "clean burraco")."""
+    return str(vocabulary.category_label(str(value), tradition)) if value else ""
+
+
+def term(key: str, tradition: str | None = vocabulary.DEFAULT_TRADITION) -> str:
+    """A game word in the tradition's words (morto / pozzetto…)."""
+    return str(vocabulary.term(key, tradition))
+
+
+def colon() -> str:
+    """The separator between a label and its value, as the language writes it (French
+    puts a narrow no-break space before the colon)."""
+    return str(gettext(": "))
+
+
+def source(text: Any) -> str:
+    """Where a rule comes from, in the page's language (``source 001 §04``)."""
+    return vocabulary.source(text, gettext)
+
+
+def init_app(app: Flask) -> None:
+    """Register the filters, tests and globals of every template."""
+    app.jinja_env.filters.update(
+        num=num, signed=signed, card=shown_card, cards=shown, read_as=read_as, label=label,
+        category=category, rank=lambda r: format_rank(r, locale_code()), source=source,
+    )
+    app.jinja_env.tests["red"] = red
+    app.jinja_env.globals.update(
+        LANGUAGES=[(code, LANGUAGE_NAMES.get(code, code)) for code in LOCALES],
+        asset_version=__version__,
+        term=term,
+        notation=notation,
+        colon=colon,
+        profile_name=lambda pid: str(vocabulary.profile_name(pid)),
+        SOURCES=[(number, title, lazy_gettext(what))
+                 for number, title, what in vocabulary.SOURCES],
+        current_locale=lambda: locale_code() or DEFAULT_LOCALE,
+    )
