@@ -6,16 +6,16 @@ import os
 import secrets
 from typing import Any
 
-from flask import Flask, redirect, render_template, request, session
+from flask import Flask, redirect, request, session
 from flask_babel import Babel
-from flask_babel import gettext as _
-from flask_wtf.csrf import CSRFError, CSRFProtect
+from flask_wtf.csrf import CSRFProtect
 
 from scorekeeper import db, resource_dir
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, select_locale
 
 babel = Babel()
 csrf = CSRFProtect()
+
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
@@ -81,7 +81,17 @@ def _instance_secret(app: Flask) -> str:
 
 
 def _register(app: Flask) -> None:
-    from scorekeeper.web import api, burro, deals, exports, filters, matches, referee, share
+    from scorekeeper.web import (
+        api,
+        burro,
+        deals,
+        errors,
+        exports,
+        filters,
+        matches,
+        referee,
+        share,
+    )
     from scorekeeper.web.common import safe_next
 
     for module in (matches, deals, referee, burro, share, exports, api):
@@ -110,43 +120,4 @@ def _register(app: Flask) -> None:
         )
         return response
 
-    def page(status: int, template: str = "error.html", **context: Any) -> Any:
-        if request.path.startswith("/api/"):
-            from scorekeeper.web.api import error
-
-            messages = {
-                404: _("No such API endpoint."),
-                405: _("This endpoint takes a POST with a JSON document."),
-                413: _("The document is too large."),
-            }
-            code = context.get("code", "error")
-            return error(code, messages.get(status, _("Something went wrong")), None, status)
-        return render_template(template, status=status, **context), status
-
-    @app.errorhandler(404)
-    def not_found(_err: Any) -> Any:
-        return page(404, code="not-found")
-
-    @app.errorhandler(405)
-    def not_allowed(_err: Any) -> Any:
-        return page(405, code="not-allowed")
-
-    @app.errorhandler(413)
-    def too_large(_err: Any) -> Any:
-        return page(413, code="too-large")
-
-    @app.errorhandler(CSRFError)
-    def csrf_failed(_err: Any) -> Any:
-        return page(400, code="csrf")
-
-    @app.errorhandler(400)
-    def bad_request(_err: Any) -> Any:
-        return page(400, code="bad-request")
-
-    @app.errorhandler(503)
-    def unavailable(_err: Any) -> Any:
-        return page(503, code="unavailable")
-
-    @app.errorhandler(500)
-    def server_error(_err: Any) -> Any:
-        return page(500, code="server-error")
+    errors.init_app(app)

@@ -11,7 +11,7 @@ from typing import Any
 from scorekeeper.rules.burro import burro_document, burro_ranks
 from scorekeeper.rules.cards import Card, format_cards, parse_cards
 from scorekeeper.rules.match import match_document, match_status, score_match
-from scorekeeper.rules.melds import Reading, Verdict, check_meld
+from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import CODES, INPUT_CODES, InputError, Problem
 from scorekeeper.rules.profiles import DEFAULT_PROFILE, PROFILES, Profile, get_profile
 from scorekeeper.rules.scoring import (
@@ -23,6 +23,7 @@ from scorekeeper.rules.scoring import (
     score_sides,
 )
 from scorekeeper.rules.tabletime import may_take_pile, replace_wildcard
+from scorekeeper.rules.verdicts import Reading, Verdict
 
 
 def check_document(melds: Any, profile: str | None = None, before: int | None = None,

@@ -51,18 +51,7 @@ def burro_document(doc: Any) -> dict[str, Any]:
     >>> r["letters"], r["ranking"]
     ({'Ana': 'B', 'Bia': 'B', 'Caio': 'B'}, [['Ana', 'Bia', 'Caio']])
     """
-    if not isinstance(doc, Mapping):
-        raise InputError("bad-value", field="burro", value=type(doc).__name__, expected="object")
-    if "players" not in doc:
-        raise InputError("missing-field", field="players")
-    players = _names(doc["players"], "players")
-    if len(set(players)) != len(players):
-        raise InputError("bad-value", field="players", value=str(players)[:40],
-                         expected="distinct names")
-    rounds = doc.get("rounds", [])
-    if not isinstance(rounds, list):
-        raise InputError("bad-value", field="rounds", value=type(rounds).__name__,
-                         expected="list of rounds")
+    players, rounds = _read_game(doc)
     problems: list[Problem] = []
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         problems.append(Problem("player-count", {"count": len(players),
@@ -73,26 +62,7 @@ def burro_document(doc: Any) -> dict[str, Any]:
     out_groups: list[list[str]] = []
     finished = len(players) <= 2
     for index, rnd in enumerate(rounds):
-        field = f"rounds[{index}]"
-        if not isinstance(rnd, Mapping) or ("loser" in rnd) == ("feint_by" in rnd):
-            raise InputError("bad-value", field=field, value=str(rnd)[:40],
-                             expected='{"loser": name} or {"feint_by": name, "fooled": [names]}')
-        if "loser" in rnd:
-            if not isinstance(rnd["loser"], str):
-                raise InputError("bad-value", field=f"{field}.loser", value=str(rnd["loser"]),
-                                 expected="player name")
-            named = [rnd["loser"]]
-            receivers = named
-        else:
-            if not isinstance(rnd["feint_by"], str):
-                raise InputError("bad-value", field=f"{field}.feint_by",
-                                 value=str(rnd["feint_by"]), expected="player name")
-            fooled = _names(rnd.get("fooled", []), f"{field}.fooled") if rnd.get("fooled") else []
-            if rnd["feint_by"] in fooled:
-                raise InputError("bad-value", field=f"{field}.fooled", value=rnd["feint_by"],
-                                 expected="players other than the one who feinted")
-            named = [rnd["feint_by"], *fooled]
-            receivers = list(dict.fromkeys(fooled)) or [rnd["feint_by"]]
+        named, receivers = _read_round(rnd, f"rounds[{index}]")
         if finished:
             problems.append(Problem("game-over", {}, {"round": index}))
             continue
@@ -114,17 +84,61 @@ def burro_document(doc: Any) -> dict[str, Any]:
             out_groups.append(newly_out)
         if len(players) - len(out) <= 2:
             finished = True
-    still_in = [p for p in players if p not in out]
-    ranking: list[list[str]] = []
-    for count in sorted({letters[p] for p in still_in}):
-        ranking.append([p for p in still_in if letters[p] == count])
-    ranking.extend(reversed(out_groups))
     return {
         "players": players,
         "letters": {p: WORD[:letters[p]] for p in players},
         "out": out,
         "finished": finished,
-        "ranking": ranking,
+        "ranking": _ranking(players, letters, out, out_groups),
         "valid": not problems,
         "problems": [p.as_dict() for p in problems],
     }
+
+
+def _read_game(doc: Any) -> tuple[list[str], list[Any]]:
+    """The players (distinct names) and the list of rounds of a ``burro`` document."""
+    if not isinstance(doc, Mapping):
+        raise InputError("bad-value", field="burro", value=type(doc).__name__, expected="object")
+    if "players" not in doc:
+        raise InputError("missing-field", field="players")
+    players = _names(doc["players"], "players")
+    if len(set(players)) != len(players):
+        raise InputError("bad-value", field="players", value=str(players)[:40],
+                         expected="distinct names")
+    rounds = doc.get("rounds", [])
+    if not isinstance(rounds, list):
+        raise InputError("bad-value", field="rounds", value=type(rounds).__name__,
+                         expected="list of rounds")
+    return players, rounds
+
+
+def _read_round(rnd: Any, field: str) -> tuple[list[str], list[str]]:
+    """Who a round names, and who takes a letter (seed 002: the loser; after a feint,
+    each player fooled by it, or the feinter when nobody fell for it)."""
+    if not isinstance(rnd, Mapping) or ("loser" in rnd) == ("feint_by" in rnd):
+        raise InputError("bad-value", field=field, value=str(rnd)[:40],
+                         expected='{"loser": name} or {"feint_by": name, "fooled": [names]}')
+    if "loser" in rnd:
+        if not isinstance(rnd["loser"], str):
+            raise InputError("bad-value", field=f"{field}.loser", value=str(rnd["loser"]),
+                             expected="player name")
+        return [rnd["loser"]], [rnd["loser"]]
+    if not isinstance(rnd["feint_by"], str):
+        raise InputError("bad-value", field=f"{field}.feint_by",
+                         value=str(rnd["feint_by"]), expected="player name")
+    fooled = _names(rnd.get("fooled", []), f"{field}.fooled") if rnd.get("fooled") else []
+    if rnd["feint_by"] in fooled:
+        raise InputError("bad-value", field=f"{field}.fooled", value=rnd["feint_by"],
+                         expected="players other than the one who feinted")
+    return [rnd["feint_by"], *fooled], list(dict.fromkeys(fooled)) or [rnd["feint_by"]]
+
+
+def _ranking(players: list[str], letters: dict[str, int], out: list[str],
+             out_groups: list[list[str]]) -> list[list[str]]:
+    """Best first: the players still in by fewest letters (ex aequo share a group), then
+    those out, the last out first."""
+    still_in = [p for p in players if p not in out]
+    ranking = [[p for p in still_in if letters[p] == count]
+               for count in sorted({letters[p] for p in still_in})]
+    ranking.extend(reversed(out_groups))
+    return ranking

@@ -13,10 +13,11 @@ from itertools import chain
 from typing import Any
 
 from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, Card, parse_cards
-from scorekeeper.rules.melds import Verdict, check_meld
+from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import InputError, Problem
 from scorekeeper.rules.profiles import ALL_CATEGORIES, Profile, get_profile
 from scorekeeper.rules.states import ClosedBy, Morto
+from scorekeeper.rules.verdicts import Verdict
 
 #: The contract's morto states; ``not-taken`` is read as ``not_taken``.
 _MORTO_STATES = {**{m.value: m for m in Morto}, "not-taken": Morto.NOT_TAKEN}
@@ -230,100 +231,15 @@ def score_sides(profile: Profile, sides: Sequence[SideInput],
     for index, side in enumerate(sides):
         before = befores[index] if befores is not None else side.before
         problems: list[Problem] = []
-        meld_docs: list[dict[str, Any]] = []
+        scored = _score_side(profile, side, index, named[index], before, took_morto, problems)
         if side.melds is not None:
-            verdicts = judge_melds(side.melds, profile)
-            for m_index, v in enumerate(verdicts):
-                meld_docs.append(v.as_dict())
-                problems.extend(p.within(side=index, meld=m_index) for p in v.problems)
             physical.extend(m.cards for m in side.melds)
-            table_points = sum(v.points for v in verdicts)
-            canastras = [v.category for v in verdicts if v.valid and v.category]
-            bonus_points = sum(v.bonus for v in verdicts)
-        else:
-            assert side.counts is not None
-            table_points = side.counts["table_points"]
-            canastras = [c for c in profile.categories for _ in range(side.counts.get(c, 0))]
-            bonus_points = sum(profile.bonus(c) for c in canastras)
-
         if side.hand is not None:
             physical.append(side.hand)
-            hand = -sum(profile.points.in_hand(c) for c in side.hand)
-        else:
-            hand = -(side.hand_points or 0)
-
-        # Morto / pozzetto (seed 001 §06-§07, seed 003 "Score", seed 004 "Le pozzetto").
-        morto_penalty = 0
-        if side.morto == Morto.NOT_TAKEN:
-            if took_morto or not profile.nobody_took_nobody_pays:
-                morto_penalty = -profile.morto_penalty
-        elif side.morto == Morto.UNUSED:
-            if profile.unused_morto:
-                morto_penalty = -profile.morto_penalty
-            else:
-                problems.append(Problem("morto-unused-not-allowed",
-                                        {"profile": profile.id}).within(side=index))
-
-        going_out = 0
-        if side.went_out:
-            reasons = []
-            if profile.going_out_needs_morto and side.morto != Morto.TAKEN:
-                reasons.append("morto-unused" if side.morto == Morto.UNUSED else "morto-not-taken")
-            if not profile.can_go_out_with(canastras):
-                reasons.append("no-clean-canastra" if profile.going_out_needs_clean
-                               else "no-canastra")
-            if side.closed_by == ClosedBy.MELD and not profile.going_out_by_meld:
-                reasons.append("closed-by-meld")
-            if reasons:
-                problems.append(Problem("cannot-go-out", {
-                    "side": named[index] or "", "side_number": index + 1,
-                    "reason": reasons[0],
-                    "reasons": reasons}).within(side=index))
-            else:
-                going_out = profile.going_out_bonus
-
-        opening = None
-        if side.opening is not None and before is not None:
-            # contract.md (check): an invalid meld in the opening makes it invalid, and
-            # (score) a deal with any invalid meld is invalid.
-            opening_verdicts = judge_melds(side.opening, profile)
-            for o_index, v in enumerate(opening_verdicts):
-                problems.extend(p.within(side=index, opening=o_index) for p in v.problems)
-            opening = _opening(opening_verdicts, profile, before)
-            if opening["points"] < opening["minimum"]:
-                problems.append(Problem("opening-below-minimum", {
-                    "points": opening["points"], "minimum": opening["minimum"],
-                    "before": before}).within(side=index))
         deal_problems.extend(problems)
-        total = table_points + bonus_points + going_out + morto_penalty + hand
-        out_sides.append({
-            "name": named[index],
-            "table_points": table_points,
-            "bonus_points": bonus_points,
-            "going_out_bonus": going_out,
-            "morto_penalty": morto_penalty,
-            "hand_points": hand,
-            "total": total,
-            "canastras": canastras,
-            "melds": meld_docs,
-            "counts": dict(side.counts) if side.counts is not None else None,
-            "morto": side.morto,
-            "went_out": side.went_out,
-            "before": before,
-            "opening": opening,
-            "problems": [p.as_dict() for p in problems],
-        })
-
-    took = [i for i, s in enumerate(sides) if s.morto in (Morto.TAKEN, Morto.UNUSED)]
-    if profile.morto_piles is not None and len(took) > profile.morto_piles:
-        # rules.md buraco-classico: with 3 or 5 players only two piles are dealt.
-        deal_problems.append(Problem("morto-count", {
-            "count": len(took), "maximum": profile.morto_piles,
-            "sides": [named[i] or str(i + 1) for i in took]}))
-    closers = [i for i, s in enumerate(sides) if s.went_out]
-    if len(closers) > 1:
-        deal_problems.append(Problem("several-went-out", {
-            "sides": [named[i] or str(i + 1) for i in closers]}))
+        scored["problems"] = [p.as_dict() for p in problems]
+        out_sides.append(scored)
+    deal_problems.extend(_deal_problems(profile, sides, named))
     deal_problems.extend(card_count_problems(physical))
     return {
         "profile": profile.id,
@@ -331,6 +247,118 @@ def score_sides(profile: Profile, sides: Sequence[SideInput],
         "problems": [p.as_dict() for p in deal_problems],
         "sides": out_sides,
     }
+
+
+def _score_side(profile: Profile, side: SideInput, index: int, name: str | None,
+                before: int | None, took_morto: bool, problems: list[Problem]) -> dict[str, Any]:
+    """One side's breakdown (contract.md, ``score``); its problems go to ``problems``."""
+    meld_docs: list[dict[str, Any]] = []
+    if side.melds is not None:
+        verdicts = judge_melds(side.melds, profile)
+        for m_index, v in enumerate(verdicts):
+            meld_docs.append(v.as_dict())
+            problems.extend(p.within(side=index, meld=m_index) for p in v.problems)
+        table_points = sum(v.points for v in verdicts)
+        canastras = [v.category for v in verdicts if v.valid and v.category]
+        bonus_points = sum(v.bonus for v in verdicts)
+    else:
+        assert side.counts is not None
+        table_points = side.counts["table_points"]
+        canastras = [c for c in profile.categories for _ in range(side.counts.get(c, 0))]
+        bonus_points = sum(profile.bonus(c) for c in canastras)
+    if side.hand is not None:
+        hand = -sum(profile.points.in_hand(c) for c in side.hand)
+    else:
+        hand = -(side.hand_points or 0)
+    morto_penalty = _morto_penalty(profile, side, index, took_morto, problems)
+    going_out = _going_out_bonus(profile, side, index, name, canastras, problems)
+    opening = _opening_of(profile, side, index, before, problems)
+    return {
+        "name": name,
+        "table_points": table_points,
+        "bonus_points": bonus_points,
+        "going_out_bonus": going_out,
+        "morto_penalty": morto_penalty,
+        "hand_points": hand,
+        "total": table_points + bonus_points + going_out + morto_penalty + hand,
+        "canastras": canastras,
+        "melds": meld_docs,
+        "counts": dict(side.counts) if side.counts is not None else None,
+        "morto": side.morto.value,
+        "went_out": side.went_out,
+        "before": before,
+        "opening": opening,
+    }
+
+
+def _morto_penalty(profile: Profile, side: SideInput, index: int, took_morto: bool,
+                   problems: list[Problem]) -> int:
+    """Morto / pozzetto (seed 001 §06-§07, seed 003 "Score", seed 004 "Le pozzetto")."""
+    if side.morto == Morto.NOT_TAKEN:
+        if took_morto or not profile.nobody_took_nobody_pays:
+            return -profile.morto_penalty
+    elif side.morto == Morto.UNUSED:
+        if profile.unused_morto:
+            return -profile.morto_penalty
+        problems.append(Problem("morto-unused-not-allowed",
+                                {"profile": profile.id}).within(side=index))
+    return 0
+
+
+def _going_out_bonus(profile: Profile, side: SideInput, index: int, name: str | None,
+                     canastras: list[str], problems: list[Problem]) -> int:
+    """The going-out bonus, or ``cannot-go-out`` with every condition the side missed."""
+    if not side.went_out:
+        return 0
+    reasons = []
+    if profile.going_out_needs_morto and side.morto != Morto.TAKEN:
+        reasons.append("morto-unused" if side.morto == Morto.UNUSED else "morto-not-taken")
+    if not profile.can_go_out_with(canastras):
+        reasons.append("no-clean-canastra" if profile.going_out_needs_clean else "no-canastra")
+    if side.closed_by == ClosedBy.MELD and not profile.going_out_by_meld:
+        reasons.append("closed-by-meld")
+    if not reasons:
+        return profile.going_out_bonus
+    problems.append(Problem("cannot-go-out", {
+        "side": name or "", "side_number": index + 1,
+        "reason": reasons[0],
+        "reasons": reasons}).within(side=index))
+    return 0
+
+
+def _opening_of(profile: Profile, side: SideInput, index: int, before: int | None,
+                problems: list[Problem]) -> dict[str, Any] | None:
+    """The side's opening judged against the minimum its running total asks for."""
+    if side.opening is None or before is None:
+        return None
+    # contract.md (check): an invalid meld in the opening makes it invalid, and
+    # (score) a deal with any invalid meld is invalid.
+    opening_verdicts = judge_melds(side.opening, profile)
+    for o_index, v in enumerate(opening_verdicts):
+        problems.extend(p.within(side=index, opening=o_index) for p in v.problems)
+    opening = _opening(opening_verdicts, profile, before)
+    if opening["points"] < opening["minimum"]:
+        problems.append(Problem("opening-below-minimum", {
+            "points": opening["points"], "minimum": opening["minimum"],
+            "before": before}).within(side=index))
+    return opening
+
+
+def _deal_problems(profile: Profile, sides: Sequence[SideInput],
+                   named: list[str | None]) -> list[Problem]:
+    """What is wrong with the deal as a whole: too many mortos taken, several closers."""
+    problems = []
+    took = [i for i, s in enumerate(sides) if s.morto in (Morto.TAKEN, Morto.UNUSED)]
+    if profile.morto_piles is not None and len(took) > profile.morto_piles:
+        # rules.md buraco-classico: with 3 or 5 players only two piles are dealt.
+        problems.append(Problem("morto-count", {
+            "count": len(took), "maximum": profile.morto_piles,
+            "sides": [named[i] or str(i + 1) for i in took]}))
+    closers = [i for i, s in enumerate(sides) if s.went_out]
+    if len(closers) > 1:
+        problems.append(Problem("several-went-out", {
+            "sides": [named[i] or str(i + 1) for i in closers]}))
+    return problems
 
 
 def score_document(doc: Any) -> dict[str, Any]:

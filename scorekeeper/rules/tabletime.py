@@ -12,11 +12,12 @@ from itertools import combinations
 from typing import Any
 
 from scorekeeper.rules.cards import Card
-from scorekeeper.rules.melds import Reading, check_meld
+from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import InputError
 from scorekeeper.rules.profiles import Profile, get_profile
 from scorekeeper.rules.scoring import read_cards, read_melds
 from scorekeeper.rules.states import MeldKind, PileRule
+from scorekeeper.rules.verdicts import Reading
 
 
 def may_take_pile(profile_id: str | None, top: Any, melds: Any = (),

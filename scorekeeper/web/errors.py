@@ -1,0 +1,41 @@
+"""Every failure answered in the visitor's language: a page, or the API's JSON error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, render_template, request
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+
+from scorekeeper.web.api import error
+
+#: What each failure is called (the error page and the API's ``code``).
+CODES: dict[int | type[Exception], tuple[int, str]] = {
+    400: (400, "bad-request"),
+    CSRFError: (400, "csrf"),
+    404: (404, "not-found"),
+    405: (405, "not-allowed"),
+    413: (413, "too-large"),
+    500: (500, "server-error"),
+    503: (503, "unavailable"),
+}
+
+
+def page(status: int, code: str) -> Any:
+    """The error page (or, under ``/api/``, the JSON error) for ``status``."""
+    if request.path.startswith("/api/"):
+        messages = {
+            404: _("No such API endpoint."),
+            405: _("This endpoint takes a POST with a JSON document."),
+            413: _("The document is too large."),
+        }
+        return error(code, messages.get(status, _("Something went wrong")), None, status)
+    return render_template("error.html", status=status, code=code), status
+
+
+def init_app(app: Flask) -> None:
+    """Answer every failure of ``CODES`` with ``page``."""
+    for failure, (status, code) in CODES.items():
+        app.register_error_handler(
+            failure, lambda _err, status=status, code=code: page(status, code))
