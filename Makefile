@@ -44,7 +44,7 @@ run: system-deps setup migrate
 
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict scorekeeper/rules
+	$(BIN)/mypy --strict scorekeeper
 
 test: system-deps setup lint
 	$(BIN)/pytest -q

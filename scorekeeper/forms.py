@@ -6,12 +6,13 @@ it changes a match, the match version it was built from.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import (
+from wtforms import (  # type: ignore[attr-defined]  # SelectChoice: WTForms 3.3, stubs 3.2
     BooleanField,
     FieldList,
     Form,
@@ -19,6 +20,7 @@ from wtforms import (
     HiddenField,
     IntegerField,
     RadioField,
+    SelectChoice,
     SelectField,
     SelectMultipleField,
     StringField,
@@ -38,6 +40,13 @@ class EntryMode(StrEnum):
     COUNTS = "counts"
 
 
+class RoundEnd(StrEnum):
+    """How a round of Burro ended: someone lost, or a feint (seed 002)."""
+
+    LOSER = "loser"
+    FEINT = "feint"
+
+
 #: The canastra categories of the contract, and the form field holding each count.
 CATEGORY_FIELDS = {
     "clean": "clean",
@@ -48,17 +57,10 @@ CATEGORY_FIELDS = {
 }
 
 
-try:  # WTForms 3.3 declares options as SelectChoice; older versions take (value, label)
-    from wtforms import SelectChoice
-
-    def choices(pairs: Any) -> list[Any]:
-        """Options for a select or radio field, from (value, label) pairs."""
-        return [SelectChoice(value, label) for value, label in pairs]
-
-except ImportError:  # pragma: no cover - WTForms < 3.3
-
-    def choices(pairs: Any) -> list[Any]:
-        return list(pairs)
+def choices(pairs: Iterable[tuple[str, Any]]) -> list[Any]:
+    """Options for a select or radio field, from (value, label) pairs (WTForms 3.3
+    declares options as ``SelectChoice``)."""
+    return [SelectChoice(value, label) for value, label in pairs]
 
 
 def _strip(value: Any) -> Any:
@@ -232,8 +234,9 @@ class MultiCheckboxField(SelectMultipleField):
 class BurroRoundForm(WriteForm):
     kind = RadioField(
         _l("How did the round end?"),
-        choices=choices([("loser", _l("someone lost")), ("feint", _l("a feint"))]),
-        default="loser",
+        choices=choices([(RoundEnd.LOSER.value, _l("someone lost")),
+                         (RoundEnd.FEINT.value, _l("a feint"))]),
+        default=RoundEnd.LOSER.value,
     )
     loser = SelectField(_l("Who lost?"), validators=[Optional()])
     feint_by = SelectField(_l("Who feinted?"), validators=[Optional()])

@@ -122,7 +122,7 @@ def format_card(card: Any, locale: Any) -> str:
         try:
             card = Card.parse(card)
         except InputError:
-            return card
+            return str(card)
     if card.is_joker:
         return "JK"
     return f"{format_rank(card.rank, locale)}{_SYMBOLS[card.suit]}{'*' if card.wild else ''}"

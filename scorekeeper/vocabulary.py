@@ -16,6 +16,7 @@ Flask-Babel is imported only when a lazy string is made.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 TRADITIONS = ("br", "it")
@@ -320,10 +321,10 @@ _SOURCE_WORDS = (
 )
 
 
-def source(text: Any, gettext: Any) -> str:
+def source(text: Any, gettext: Callable[[str], str]) -> str:
     """Where a rule comes from, in the language of ``gettext``: ``seed 001 §04`` ->
     ``source 001 §04``; section titles stay as the (French) texts write them."""
     out = str(text or "")
     for pattern, words in _SOURCE_WORDS:
-        out = pattern.sub(lambda _m, w=words: str(gettext(w)), out)
+        out = pattern.sub(str(gettext(words)).replace("\\", "\\\\"), out)
     return out

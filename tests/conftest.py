@@ -61,11 +61,6 @@ def client(app: Any) -> Any:
 
 
 @pytest.fixture
-def runner(app: Any) -> Any:
-    return app.test_cli_runner()
-
-
-@pytest.fixture
 def site(client: Any) -> Any:
     from web_support import Site
 

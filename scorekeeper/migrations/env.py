@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import create_engine
+from sqlalchemy import Connection, create_engine
 
 from scorekeeper.models import Base
 
@@ -35,7 +35,7 @@ def run_migrations_online() -> None:
         engine.dispose()
 
 
-def _run(connection: object) -> None:
+def _run(connection: Connection) -> None:
     # render_as_batch: SQLite cannot ALTER most things in place.
     context.configure(
         connection=connection, target_metadata=target_metadata, render_as_batch=True

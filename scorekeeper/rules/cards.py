@@ -47,11 +47,8 @@ class Card(NamedTuple):
 
     @property
     def is_joker(self) -> bool:
+        """Whether this is a joker (rank 0, no suit)."""
         return self.rank == 0
-
-    @property
-    def is_two(self) -> bool:
-        return self.rank == 2
 
     @property
     def plain(self) -> Card:
@@ -71,6 +68,7 @@ class Card(NamedTuple):
 
     @classmethod
     def joker(cls) -> Card:
+        """The joker."""
         return cls(0, "")
 
     @classmethod
@@ -172,4 +170,9 @@ def _parse_text(text: str) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
+    """Cards in the contract's notation, separated by spaces.
+
+    >>> format_cards([Card(10, "H"), Card.joker()])
+    '10H JK'
+    """
     return " ".join(str(c) for c in cards)

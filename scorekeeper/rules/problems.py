@@ -52,6 +52,7 @@ class Problem:
     context: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
+        """The problem as the contract writes it: code, params, and where it was found."""
         return {"code": self.code, "params": dict(self.params), **self.context}
 
     def within(self, **context: Any) -> Problem:

@@ -54,6 +54,7 @@ class CardPoints:
         return self.high if rank >= 8 else self.low
 
     def wildcard(self, card: Card) -> int:
+        """A joker or a 2 used as a wildcard, on the table."""
         return self.joker if card.rank == 0 else self.wild_two
 
     @cached_property
@@ -101,6 +102,7 @@ class Profile:
     going_out_needs_morto: bool = True
 
     def allows_sides(self, count: int) -> bool:
+        """Whether the game is played by ``count`` sides."""
         if self.side_counts:
             return count in self.side_counts
         return self.min_sides <= count <= self.max_sides
@@ -129,6 +131,7 @@ class Profile:
 
     @property
     def categories(self) -> tuple[str, ...]:
+        """The canastra categories of this game, best first."""
         return tuple(c for c in ALL_CATEGORIES if c in self.bonuses)
 
     @cached_property
@@ -168,6 +171,7 @@ class Profile:
         return "dirty" if wild else "clean"
 
     def bonus(self, category: str | None) -> int:
+        """The bonus of a canastra category (0 for none or a category the game lacks)."""
         return self.bonuses.get(category, 0) if category else 0
 
     def opening_minimum_for(self, before: int | None) -> int:

@@ -83,6 +83,7 @@ def read_cards(value: Any, field: str) -> tuple[Card, ...]:
 
 
 def read_meld(value: Any, field: str) -> MeldInput:
+    """One meld of a document: text, a list of cards, or ``{"cards": …, "in_one_go": …}``."""
     if isinstance(value, Mapping):
         if "cards" not in value:
             raise InputError("missing-field", field=f"{field}.cards")
@@ -97,12 +98,15 @@ def read_meld(value: Any, field: str) -> MeldInput:
 
 
 def read_melds(value: Any, field: str) -> tuple[MeldInput, ...]:
+    """A list of melds (``field`` names it in an error)."""
     if not isinstance(value, list):
         raise InputError("bad-value", field=field, value=_show(value), expected="list of melds")
     return tuple(read_meld(m, f"{field}[{i}]") for i, m in enumerate(value))
 
 
 def read_counts(value: Any, field: str, profile: Profile) -> dict[str, int]:
+    """A side's counts: ``table_points`` and how many canastras of each of the profile's
+    categories (absent: 0)."""
     if not isinstance(value, Mapping):
         raise InputError("bad-value", field=field, value=_show(value), expected="object")
     if "table_points" not in value:
@@ -124,6 +128,7 @@ def read_counts(value: Any, field: str, profile: Profile) -> dict[str, int]:
 
 
 def read_side(doc: Any, field: str, profile: Profile) -> SideInput:
+    """One side of a deal document (contract.md, ``score``)."""
     if not isinstance(doc, Mapping):
         raise InputError("bad-value", field=field, value=_show(doc), expected="object")
     name = doc.get("name")
@@ -202,6 +207,7 @@ def card_count_problems(groups: Sequence[Sequence[Card]]) -> list[Problem]:
 
 
 def judge_melds(melds: Sequence[MeldInput], profile: Profile) -> list[Verdict]:
+    """The referee's verdict on each meld."""
     return [check_meld(m.cards, profile, m.in_one_go) for m in melds]
 
 

@@ -15,12 +15,11 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request, send_from_directory
 from flask_babel import force_locale
-from flask_babel import gettext as _
 
 from scorekeeper import rules
 from scorekeeper.i18n import normalize_locale
 from scorekeeper.web.cardtext import canonical_doc
-from scorekeeper.web.common import input_error_text, localize
+from scorekeeper.web.common import _, input_error_text, localize
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 

@@ -6,16 +6,15 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, render_template, url_for
-from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scorekeeper import rules
 from scorekeeper.db import reader
-from scorekeeper.forms import BurroRoundForm, ConfirmForm, NewBurroForm, choices
+from scorekeeper.forms import BurroRoundForm, ConfirmForm, NewBurroForm, RoundEnd, choices
 from scorekeeper.models import BurroGame, utcnow
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
-from scorekeeper.web.common import input_error_text, localize, remember
+from scorekeeper.web.common import _, input_error_text, localize, remember
 from scorekeeper.web.writes import Stale, clean_key, lock, new_key, write_once
 
 bp = Blueprint("burro", __name__)
@@ -122,11 +121,12 @@ def add_round(token: str) -> Any:
     form = _round_form(found)
     if not form.validate_on_submit():
         return _game_page(found, form, editable=True, status=400)
-    if form.kind.data == "feint":
+    if form.kind.data == RoundEnd.FEINT:
         if not form.feint_by.data:
             form.feint_by.errors = [_("Say who feinted.")]
             return _game_page(found, form, editable=True, status=422)
-        entry: dict[str, Any] = {"feint_by": form.feint_by.data, "fooled": list(form.fooled.data)}
+        entry: dict[str, Any] = {"feint_by": form.feint_by.data,
+                                 "fooled": list(form.fooled.data or [])}
     else:
         if not form.loser.data:
             form.loser.errors = [_("Say who lost.")]

@@ -21,6 +21,11 @@ REMEMBERED = 40
 _CARD = re.compile(r"^(10|[2-9AJQK])([SHDC])(\*?)$", re.IGNORECASE)
 
 
+def _(text: str, /, **params: Any) -> str:
+    """The message in the page's language (``flask_babel.gettext``, typed)."""
+    return str(gettext(text, **params))
+
+
 def locale_code() -> str:
     """The page's language code, without building a Babel ``Locale`` (a cached page needs
     only the code; ``get_locale()`` parses a whole locale on first use in a request)."""
@@ -54,10 +59,10 @@ def field_words(path: str) -> str | None:
         return None
     name, index = m.group(1), m.group(2)
     if name in ("melds", "opening") and index is not None:
-        return gettext("Meld %(number)d", number=int(index) + 1)
-    words = {"hand": gettext("Cards left in hand"), "top": gettext("Top card of the discard pile"),
-             "meld": gettext("The meld with its wildcard"),
-             "card": gettext("The natural card you add")}
+        return _("Meld %(number)d", number=int(index) + 1)
+    words = {"hand": _("Cards left in hand"), "top": _("Top card of the discard pile"),
+             "meld": _("The meld with its wildcard"),
+             "card": _("The natural card you add")}
     return words.get(name)
 
 

@@ -7,7 +7,6 @@ import re
 from typing import Any
 
 from flask import request
-from flask_babel import gettext as _
 
 from scorekeeper import rules
 from scorekeeper.forms import CATEGORY_FIELDS, DealForm, EntryMode, choices
@@ -15,7 +14,7 @@ from scorekeeper.models import Match
 from scorekeeper.rules.states import ClosedBy, Morto
 from scorekeeper.vocabulary import rule_label
 from scorekeeper.web.cardtext import ONE_GO, canonical, canonical_tokens, shown
-from scorekeeper.web.common import input_error_text, localize
+from scorekeeper.web.common import _, input_error_text, localize
 from scorekeeper.web.scoreboard import deal_problems, match_result
 
 _FIELD = re.compile(r"^(?:deals\[\d+\]\.)?sides\[(\d+)\]\.(\w+)(?:\[(\d+)\])?")
@@ -177,9 +176,9 @@ def judge(
         return doc, None, general
     result = _localize_deal(full, index)
     if "unreadable" in result:
-        err = result["unreadable"]
-        field = _field_of(form, str(err.params.get("field", "")))
-        message = input_error_text(err)
+        unreadable: rules.InputError = result["unreadable"]
+        field = _field_of(form, str(unreadable.params.get("field", "")))
+        message = input_error_text(unreadable)
         if field is not None:
             field.errors = [*field.errors, message]
         else:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, render_template, request
-from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 
 from scorekeeper.web.api import error
+from scorekeeper.web.common import _
 
 #: What each failure is called (the error page and the API's ``code``).
 CODES: dict[int | type[Exception], tuple[int, str]] = {

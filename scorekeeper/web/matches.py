@@ -13,7 +13,6 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
@@ -21,7 +20,7 @@ from scorekeeper import rules
 from scorekeeper.db import reader
 from scorekeeper.forms import ConfirmForm, NewMatchForm, choices
 from scorekeeper.models import BurroGame, Deal, Match
-from scorekeeper.web.common import locale_code, profile_choices, remember
+from scorekeeper.web.common import _, locale_code, profile_choices, remember
 from scorekeeper.web.scoreboard import (
     board,
     board_page,
@@ -135,7 +134,7 @@ def new_match() -> Any:
     if problem is None and len(set(names)) != len(names):
         problem = _("Two sides have the same name.")
     if problem is not None:
-        form.sides.errors.append(problem)
+        form.sides.errors = [*form.sides.errors, problem]
         return render_template("new_match.html", form=form)
     created: list[Match] = []
 

@@ -8,13 +8,19 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template, request
-from flask_babel import gettext as _
 
 from scorekeeper import rules
 from scorekeeper.forms import BurroRanksForm, CheckForm, PileForm, WildcardForm, choices
 from scorekeeper.vocabulary import profile_name, tradition_of
 from scorekeeper.web.cardtext import ONE_GO, canonical, canonical_tokens
-from scorekeeper.web.common import cache, input_error_text, locale_code, localize, profile_choices
+from scorekeeper.web.common import (
+    _,
+    cache,
+    input_error_text,
+    locale_code,
+    localize,
+    profile_choices,
+)
 from scorekeeper.web.dealform import meld_item, meld_lines
 
 bp = Blueprint("referee", __name__)

@@ -215,15 +215,9 @@ DEALS = [
      [(15, 0, 0, 0, 0, 15), None], []),
 ]
 
-KNOWN_CORE_BUGS: dict[str, str] = {}
-
-
 @pytest.mark.parametrize(
     ("source", "profile", "sides", "expected", "codes"),
-    [pytest.param(*row[1:], id=row[0],
-                  marks=[pytest.mark.xfail(strict=True, reason=KNOWN_CORE_BUGS[row[0]])]
-                  if row[0] in KNOWN_CORE_BUGS else [])
-     for row in DEALS],
+    [pytest.param(*row[1:], id=row[0]) for row in DEALS],
 )
 def test_deal(source, profile, sides, expected, codes):
     result = score_document({"profile": profile, "sides": sides})

@@ -19,18 +19,9 @@ TWO_TO_A = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
 SEVEN = "3H 4H 5H 6H 7H 8H 9H"
 
 
-# Cases where the core disagrees with rules.md; the lead fixes the core, then drops the mark.
-KNOWN_CORE_BUGS: dict[str, str] = {}
-
-
 def params(rows: list[tuple]) -> list:
     """One pytest.param per row: the id first, then the values (source among them)."""
-    out = []
-    for row in rows:
-        reason = KNOWN_CORE_BUGS.get(row[0])
-        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-        out.append(pytest.param(*row[1:], id=row[0], marks=marks))
-    return out
+    return [pytest.param(*row[1:], id=row[0]) for row in rows]
 
 
 def judge(profile: str, cards: str, in_one_go: bool = False) -> dict:

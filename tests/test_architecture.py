@@ -1,0 +1,172 @@
+"""The shape of the code (ARCHITECTURE.md): who may import whom, how large things grow,
+where rule knowledge lives, and that the documented examples still hold."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import importlib
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "scorekeeper"
+TEMPLATES = ROOT / "templates"
+
+#: Generated from Alembic's template: the schema as data, one statement after another.
+GENERATED = ("migrations/versions/",)
+#: The meld search keeps its hot loop in one piece (rules/melds.py: bit masks, no calls).
+LONG_FUNCTIONS_ALLOWED = {("rules/melds.py", "_runs")}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _sources() -> dict[str, Path]:
+    return {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module ``path`` imports, at the top or inside a function."""
+    found: set[str] = set()
+    package = _module_name(path).rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1]
+                                + ([base] if base else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _graph() -> dict[str, set[str]]:
+    sources = _sources()
+    return {name: {m for m in _imports(path) if m in sources and m != name}
+            for name, path in sources.items()}
+
+
+def test_the_import_graph_has_no_cycle():
+    graph = _graph()
+    state: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycles.append(stack[stack.index(nxt):] + [nxt])
+            elif nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)
+    assert cycles == []
+
+
+def test_the_rules_core_imports_only_the_standard_library_and_itself():
+    for name, path in _sources().items():
+        if not name.startswith("scorekeeper.rules"):
+            continue
+        for module in _imports(path):
+            top = module.split(".")[0]
+            assert module.startswith("scorekeeper.rules") or (
+                top in sys.stdlib_module_names and top != "scorekeeper"), (name, module)
+
+
+def test_the_web_layer_uses_only_the_pdf_package_public_face():
+    for name, path in _sources().items():
+        if name.startswith("scorekeeper.web"):
+            private = [m for m in _imports(path) if m.startswith("scorekeeper.pdf.")
+                       and m.split(".")[2][:1].islower() and m.count(".") >= 2
+                       and (PACKAGE / "pdf" / f"{m.split('.')[2]}.py").exists()]
+            assert private == [], name
+
+
+def test_no_module_is_over_400_lines():
+    for path in PACKAGE.rglob("*.py"):
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        assert lines <= 400, (str(path.relative_to(ROOT)), lines)
+
+
+def test_no_function_is_over_60_lines():
+    for path in PACKAGE.rglob("*.py"):
+        where = path.relative_to(PACKAGE).as_posix()
+        if where.startswith(GENERATED):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                length = (node.end_lineno or node.lineno) - node.lineno + 1
+                if (where, node.name) not in LONG_FUNCTIONS_ALLOWED:
+                    assert length <= 60, (where, node.name, length)
+
+
+def test_every_public_function_of_the_rules_core_says_what_it_does():
+    for path in (PACKAGE / "rules").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+                assert ast.get_docstring(node), (path.name, node.name)
+
+
+# -- Rule knowledge lives in scorekeeper/rules only ----------------------------------------
+
+#: The ids of the built-in profiles, and numbers that only a rule can mean (targets,
+#: the vulnerability threshold, the opening minimum, the semi-clean bonus).
+PROFILE_IDS = re.compile(r"buraco-aberto|buraco-fechado|buraco-classico|[\"']burraco[\"']")
+RULE_NUMBERS = re.compile(r"(?<![\w.#-])(75|150|1500|2005|3000|−100)(?![\w%])")
+RULE_SWITCHES = re.compile(r"profile\.\w+\s*[!=]=\s*[\"']|ace-to-king-in-one-go|top-used")
+PROFILE_NAMES = ("Buraco Aberto", "Buraco Fechado", "Italian Burraco", "Classic Buraco")
+
+
+def _presentation_files() -> list[Path]:
+    web = [p for p in (PACKAGE / "web").rglob("*.py")]
+    pdf = [p for p in (PACKAGE / "pdf").rglob("*.py")] if (PACKAGE / "pdf").is_dir() else []
+    return [*web, *pdf, PACKAGE / "forms.py", *TEMPLATES.rglob("*.html")]
+
+
+@pytest.mark.parametrize("path", _presentation_files(), ids=lambda p: p.name)
+def test_pages_and_pdfs_ask_the_profile(path):
+    text = path.read_text(encoding="utf-8")
+    assert PROFILE_IDS.findall(text) == [], path.name
+    assert RULE_NUMBERS.findall(text) == [], path.name
+    assert RULE_SWITCHES.findall(text) == [], path.name
+
+
+def test_sentences_carry_no_amount_of_a_rule():
+    from scorekeeper import messages, vocabulary
+
+    sentences = [*messages.PROBLEM_MESSAGES.values(), *messages.PROBLEM_MESSAGES_IT.values(),
+                 *vocabulary.RULE_LABELS.values(),
+                 *vocabulary.TRADITION_RULE_LABELS["it"].values()]
+    for sentence in sentences:
+        assert not RULE_NUMBERS.search(sentence), sentence
+        assert not any(name in sentence for name in PROFILE_NAMES), sentence
+
+
+# -- The documented examples still hold ----------------------------------------------------
+
+DOCTESTED = sorted(
+    [_module_name(p) for p in (PACKAGE / "rules").glob("*.py")]
+    + ["scorekeeper.caching", "scorekeeper.i18n"]
+)
+
+
+@pytest.mark.parametrize("name", DOCTESTED)
+def test_doctests(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
