@@ -86,10 +86,16 @@ class Card(NamedTuple):
         return _parse(token, ranks, suits)
 
 
+#: Variation selectors a keyboard may put after a suit symbol (U+FE0F emoji, U+FE0E text).
+VARIATION_EMOJI, VARIATION_TEXT = "\ufe0f", "\ufe0e"
+
+
 def _parse(token: str, ranks: Mapping[str, int] | None,
            suits: Mapping[str, str] | None) -> Card:
     raw = token.strip()
-    text = raw.upper()
+    # contract.md: a suit typed as an emoji with a variation selector (``A♥️``, as
+    # phone keyboards type it) is the same suit.
+    text = raw.replace(VARIATION_EMOJI, "").replace(VARIATION_TEXT, "").upper()
     if not text:
         raise InputError("unknown-card", token=raw)
     if text in JOKER_TOKENS:

@@ -130,3 +130,11 @@ def test_every_language_code_gets_messages(client, lang):
     if lang != "xx":
         assert doc["melds"][0]["problems"][0]["message"] != \
             english["melds"][0]["problems"][0]["message"]
+
+
+def test_check_reads_emoji_suits(client):
+    # contract.md: a suit followed by U+FE0F is the same suit
+    response = client.post("/api/v1/check", json={"melds": ["A\u2665\ufe0f 2\u2665\ufe0f 3\u2665"]})
+    assert response.status_code == 200
+    meld = response.get_json()["melds"][0]
+    assert (meld["cards"], meld["points"]) == (["AH", "2H", "3H"], 30)

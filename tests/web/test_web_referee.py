@@ -107,3 +107,13 @@ def test_referee_pages_never_fail_on_odd_input(client):
                 "/check/pile?profile=burraco&top=7H+8H", "/check/wildcard?meld=JK&card=JK",
                 "/check?melds=" + "3H+" * 700):
         assert client.get(url).status_code in (200, 422), url
+
+
+def test_meld_checker_reads_emoji_suits_as_phone_keyboards_type_them(client):
+    # contract.md: "A♥️" (U+FE0F after the symbol) is the same suit as "A♥"
+    emoji = " ".join(f"{rank}\u2665\ufe0f" for rank in range(3, 10))
+    response = client.get("/check", query_string={"melds": emoji})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "45 points" in html
+    assert "bonus 200" in html
