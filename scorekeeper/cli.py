@@ -85,14 +85,36 @@ def _read_json(path: str) -> Any:
     except UnicodeDecodeError:
         raise InputError("bad-json", field=path, detail="not UTF-8 text") from None
     try:
-        return json.loads(text)
+        doc = json.loads(text)
     except json.JSONDecodeError as err:
         raise InputError("bad-json", detail=f"line {err.lineno} column {err.colno}: {err.msg}") \
             from None
+    _check_text(doc, "")
+    return doc
+
+
+def _check_text(value: Any, field: str) -> None:
+    """Refuse a string that is not text (a lone UTF-16 surrogate such as ``"\\ud800"``,
+    which JSON can carry but no output can print), naming where it is."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = value.encode("utf-8", "backslashreplace").decode("ascii", "replace")
+            raise InputError("bad-value", field=field or "document", value=shown[:40],
+                             expected="text") from None
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_text(key, field)
+            _check_text(item, f"{field}.{key}" if field else str(key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_text(item, f"{field}[{index}]")
 
 
 def run(args: argparse.Namespace) -> tuple[dict[str, Any], int]:
     if args.command == "check":
+        _check_text(list(args.melds), "melds")
         doc = check_document(args.melds, args.profile, args.before, args.in_one_go)
     elif args.command == "profiles":
         return profiles_document(), 0

@@ -178,3 +178,17 @@ def test_check_profiles(capsys, monkeypatch, argv, category, bonus):
     assert status == 0
     meld = json.loads(out)["melds"][0]
     assert (meld["category"], meld["bonus"]) == (category, bonus)
+
+
+def test_a_lone_surrogate_is_one_line_and_exit_2():
+    """JSON may carry "\\ud800", which no output can print: unreadable input, named."""
+    exe = shutil.which("scorekeeper", path=str(Path(sys.executable).parent))
+    assert exe is not None
+    doc = ('{"profile": "buraco-aberto", "sides": [{"name": "\\ud800", "morto": "taken", '
+           '"counts": {"table_points": 10}}, {"morto": "taken", "counts": {"table_points": 0}}]}')
+    done = subprocess.run([exe, "score", "-"], input=doc, text=True, capture_output=True,
+                          timeout=60, check=False)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == ("scorekeeper: sides[0].name: “\\ud800” is not valid here "
+                           "(expected text)\n")
+    assert "Traceback" not in done.stderr
