@@ -36,6 +36,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PAGE_CACHE=True,
         # how often a read-only page asks whether the match changed
         POLL_INTERVAL_MS=4000,
+        # reverse proxies in front of the app whose X-Forwarded-* headers are trusted
+        PROXIES=0,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -56,7 +58,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     db.init_app(app)
     _register(app)
+    trust_proxies(app, int(app.config["PROXIES"]))
     return app
+
+
+def trust_proxies(app: Flask, count: int) -> None:
+    """Behind ``count`` reverse proxies: links, QR codes and the request's scheme follow
+    their X-Forwarded-For/-Proto/-Host/-Prefix headers (never trusted otherwise)."""
+    app.config["PROXIES"] = count
+    if count > 0 and "scorekeeper.proxies" not in app.extensions:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.extensions["scorekeeper.proxies"] = count
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=count, x_proto=count, x_host=count, x_prefix=count)
 
 
 def _instance_secret(app: Flask) -> str:

@@ -20,6 +20,15 @@ DEFAULT_PORT = 5000
 #: (bench/web.py --threads).
 DEFAULT_THREADS = 8
 
+#: Open connections at once. Waitress's default (100, each idle one kept 120 s) lets one
+#: laptop lock every phone out with a hundred silent sockets.
+CONNECTION_LIMIT = 1000
+#: Seconds an idle connection is kept (a phone reconnects in a few milliseconds).
+CHANNEL_TIMEOUT = 30
+#: Open connections from one address; a browser opens six. Behind a reverse proxy every
+#: connection comes from the proxy, so the cap is off there (``--proxies``).
+PER_ADDRESS = 48
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="scorekeeper", description="Scorekeeper web app")
@@ -29,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=DEFAULT_PORT)
     serve.add_argument("--threads", type=int, default=DEFAULT_THREADS,
                        help="waitress worker threads")
+    serve.add_argument("--proxies", type=int, default=None,
+                       help="reverse proxies in front of the app (trust their X-Forwarded-* "
+                            "headers); default: PROXIES in instance/config.py, else 0")
     db = sub.add_parser("db", help="database maintenance")
     db_sub = db.add_subparsers(dest="db_command", required=True)
     db_sub.add_parser("upgrade", help="apply every migration (alembic upgrade head)")
@@ -74,6 +86,10 @@ def main(argv: list[str] | None = None) -> int:
     from scorekeeper.app import create_app
 
     app = create_app()
+    if getattr(args, "proxies", None) is not None:
+        from scorekeeper.app import trust_proxies
+
+        trust_proxies(app, args.proxies)
     upgrade_database(app)
     if args.command == "db":
         print("database up to date")
@@ -92,10 +108,56 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Scorekeeper: {url}")
     sys.stdout.flush()
 
-    from waitress import serve
-
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorekeeper")
+    make_server(app, args.host, args.port, args.threads,
+                per_address=0 if app.config.get("PROXIES") else PER_ADDRESS).run()
     return 0
+
+
+def make_server(app: Any, host: str, port: int, threads: int = DEFAULT_THREADS,
+                per_address: int = PER_ADDRESS) -> Any:
+    """Waitress on ``host:port`` with limits a LAN cannot exhaust: many connections, idle
+    ones dropped after ``CHANNEL_TIMEOUT``, at most ``per_address`` from one address."""
+    from waitress.server import TcpWSGIServer
+
+    class Server(TcpWSGIServer):
+        def handle_accept(self) -> None:
+            channels: dict[int, Any] = self._map  # type: ignore[attr-defined]
+            try:
+                accepted = self.accept()
+                if accepted is None:
+                    return
+                conn, addr = accepted
+                self.set_socket_options(conn)
+            except OSError:
+                return
+            if per_address and sum(
+                    1 for channel in list(channels.values())
+                    if getattr(channel, "addr", None) and channel.addr[0] == addr[0]
+            ) >= per_address:
+                conn.close()  # this address holds its share already
+                return
+            self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=channels)
+
+    return Server(app, host=host, port=port, threads=threads, ident="scorekeeper",
+                  connection_limit=_connection_limit(), channel_timeout=CHANNEL_TIMEOUT,
+                  cleanup_interval=5)
+
+
+def _connection_limit() -> int:
+    """``CONNECTION_LIMIT``, within the process's open-file limit (raised where allowed)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = CONNECTION_LIMIT + 64  # the database, the listening socket, the trigger…
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return CONNECTION_LIMIT if soft == resource.RLIM_INFINITY else min(CONNECTION_LIMIT,
+                                                                      soft - 64)
 
 
 if __name__ == "__main__":

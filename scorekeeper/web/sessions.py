@@ -11,7 +11,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from flask import Flask, Request
+from flask import Flask, Request, has_request_context
+from flask import request as flask_request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 
 from scorekeeper.caching import LRU
@@ -29,6 +30,12 @@ class CachedCookieSessionInterface(SecureCookieSessionInterface):
     def __init__(self) -> None:
         #: (cookie, secret key) -> (remembered until, the session's data)
         self._seen: LRU[tuple[float, dict[str, Any]]] = LRU(REMEMBERED)
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """``Secure`` whenever the page was served over HTTPS (directly, or behind a
+        trusted reverse proxy that says so), not only when configured."""
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or (
+            has_request_context() and flask_request.is_secure)
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         value = request.cookies.get(self.get_cookie_name(app))

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import shutil
+import socket
 import sqlite3
 import threading
+import time
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -28,11 +31,13 @@ def test_db_upgrade_creates_every_table(tmp_path, monkeypatch, capsys):
 def _serve(monkeypatch, tmp_path, argv: list[str]) -> dict[str, Any]:
     seen: dict[str, Any] = {}
 
-    def fake_serve(app: Any, **kwargs: Any) -> None:
-        seen.update(kwargs, app=app)
+    def fake_make_server(app: Any, host: str, port: int, threads: int,
+                         per_address: int) -> Any:
+        seen.update(app=app, host=host, port=port, threads=threads, per_address=per_address)
+        return SimpleNamespace(run=lambda: None)
 
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'serve.sqlite3'}")
-    monkeypatch.setattr("waitress.serve", fake_serve)
+    monkeypatch.setattr(server, "make_server", fake_make_server)
     assert server.main(argv) == 0
     return seen
 
@@ -118,3 +123,53 @@ def test_upgrade_is_programmatic(tmp_path):
     rev = sqlite3.connect(tmp_path / "x.sqlite3").execute(
         "SELECT version_num FROM alembic_version").fetchone()
     assert rev == ("0001",)
+
+
+def test_serve_behind_a_proxy_trusts_it_and_lifts_the_per_address_cap(tmp_path, monkeypatch):
+    seen = _serve(monkeypatch, tmp_path, ["serve", "--proxies", "1"])
+    assert seen["per_address"] == 0  # every connection comes from the proxy
+    assert seen["app"].config["PROXIES"] == 1
+    plain = _serve(monkeypatch, tmp_path, ["serve"])
+    assert plain["per_address"] == server.PER_ADDRESS
+
+
+def _connect(port: int, source: str) -> socket.socket:
+    sock = socket.socket()
+    sock.bind((source, 0))
+    sock.settimeout(5)
+    sock.connect(("127.0.0.1", port))
+    return sock
+
+
+def _closed_by_server(sock: socket.socket) -> bool:
+    sock.settimeout(0.05)
+    try:
+        return sock.recv(1) == b""
+    except TimeoutError:
+        return False  # still open, waiting for a request
+    except OSError:
+        return True
+
+
+def test_silent_sockets_from_one_address_cannot_lock_the_others_out(app):
+    """Waitress's defaults let 100 silent sockets lock every client out for two minutes;
+    one address now holds at most PER_ADDRESS connections, the rest of the LAN is served."""
+    srv = server.make_server(app, "127.0.0.1", 0, threads=2)
+    port = srv.socket.getsockname()[1]
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    idle = [_connect(port, "127.0.0.2") for _ in range(150)]  # a laptop's silent sockets
+    try:
+        time.sleep(0.5)
+        kept = [s for s in idle if not _closed_by_server(s)]
+        assert len(kept) == server.PER_ADDRESS
+        started = time.monotonic()
+        phone = _connect(port, "127.0.0.1")
+        phone.sendall(b"GET /rules HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert phone.recv(12) == b"HTTP/1.1 200"
+        assert time.monotonic() - started < 5
+        phone.close()
+    finally:
+        for s in idle:
+            s.close()
+        srv.close()

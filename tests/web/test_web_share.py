@@ -108,3 +108,32 @@ def test_a_slow_reader_never_brings_back_an_older_version(app):
         _store("view", "tok", (1, 4))  # a read that started before the write committed
         assert current_version("view", "tok") == (1, 5)
         assert current_version("view", "x" * 65) is None
+
+
+FORWARDED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example.org",
+             "X-Forwarded-For": "203.0.113.7"}
+
+
+def test_behind_a_trusted_https_proxy_links_are_https_and_the_cookie_secure(site, client, app):
+    from scorekeeper.app import trust_proxies
+
+    trust_proxies(app, 1)
+    token = site.new_match()
+    response = client.get(f"/m/{token}/share", headers=FORWARDED)
+    html = response.get_data(as_text=True)
+    assert "https://scores.example.org/v/" in html
+    assert "http://localhost/v/" not in html
+    cookie = client.get("/lang/fr?next=/", headers=FORWARDED).headers.get("Set-Cookie", "")
+    assert "session=" in cookie
+    assert "Secure" in cookie
+
+
+def test_forwarded_headers_are_ignored_unless_a_proxy_is_configured(site, client):
+    token = site.new_match()
+    response = client.get(f"/m/{token}/share", headers=FORWARDED)
+    html = response.get_data(as_text=True)
+    assert "http://localhost/v/" in html
+    assert "scores.example.org" not in html
+    cookie = client.get("/lang/fr?next=/", headers=FORWARDED).headers.get("Set-Cookie", "")
+    assert "session=" in cookie
+    assert "Secure" not in cookie
