@@ -5,32 +5,54 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
-# Debian packages the product and its tests need: WeasyPrint's Pango, a font with
-# card suits, and the Chromium that the browser tests drive.
-DEBS := chromium libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
+# Debian packages serving needs: WeasyPrint's Pango and a font with card suits; the
+# tests also drive Debian's Chromium.
+RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
+TEST_DEBS := $(RUN_DEBS) chromium
+# Serving installs the app alone (plus the PostgreSQL driver when DATABASE_URL names
+# PostgreSQL); the tests install the test tools and the driver too.
+POSTGRES := $(if $(filter postgresql%,$(DATABASE_URL)),postgres,)
+RUN_EXTRAS := $(if $(POSTGRES),[postgres],)
 
-.PHONY: run test test-postgres setup system-deps catalogs extract update-catalogs migrate lint bench clean
+.PHONY: run test test-postgres setup setup-test system-deps system-deps-test catalogs extract \
+	update-catalogs migrate lint bench clean
 
-$(BIN)/.installed: pyproject.toml
+$(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[test]'
+
+$(BIN)/.installed-run$(POSTGRES): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install -q -e '.$(RUN_EXTRAS)'
 	touch $@
 
-setup: $(BIN)/.installed catalogs
+$(BIN)/.installed-test: pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install -q -e '.[test,postgres]'
+	touch $@
 
-system-deps:
-	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+setup: $(BIN)/.installed-run$(POSTGRES) catalogs
+setup-test: $(BIN)/.installed-test catalogs
+
+define install_debs
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
+endef
 
-catalogs: $(BIN)/.installed
+system-deps:
+	$(call install_debs,$(RUN_DEBS))
+
+system-deps-test:
+	$(call install_debs,$(TEST_DEBS))
+
+# Babel comes with the app itself, so serving and testing both compile the catalogs.
+catalogs: | $(VENV)/bin/python
+	@test -x $(BIN)/pybabel || $(BIN)/pip install -q babel
 	@if ls translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
 	  $(BIN)/pybabel -q compile -d translations -D messages; fi
 
-extract: $(BIN)/.installed
+extract: setup-test
 	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k N_ -o translations/messages.pot .
 
 update-catalogs: extract
@@ -42,17 +64,17 @@ migrate: setup
 run: system-deps setup migrate
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
-lint: $(BIN)/.installed
+lint: setup-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict scorekeeper
 
-test: system-deps setup lint
+test: system-deps-test setup-test lint
 	$(BIN)/pytest -q
 
 # The web and browser tests again, on a local PostgreSQL server (Debian's postgresql,
 # installed and started here when missing; a throwaway database owned by `scorekeeper`).
 PG_URL ?= postgresql+psycopg://scorekeeper:scorekeeper@127.0.0.1/scorekeeper_test
-test-postgres: setup
+test-postgres: setup-test
 	@dpkg -s postgresql >/dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 	@pg_lsclusters -h | grep -q online || pg_ctlcluster $$(pg_lsclusters -h | head -1 | cut -d' ' -f1) main start
@@ -62,7 +84,7 @@ test-postgres: setup
 	  su postgres -c "createdb -O scorekeeper scorekeeper_test"
 	SCOREKEEPER_TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest -q tests/web tests/browser
 
-bench: setup migrate
+bench: system-deps-test setup-test migrate
 	@dpkg -s wrk >/dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; } || true
 	$(BIN)/python bench/referee.py

@@ -133,6 +133,10 @@ def _register(app: Flask) -> None:
             "default-src 'self'; img-src 'self' data:; style-src 'self'; "
             "script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
         )
+        if response.mimetype == "text/html":
+            # A page is never restored from the browser's cache: Back shows the page as it
+            # is now, and a form is never resubmitted from a stale copy.
+            response.headers.setdefault("Cache-Control", "no-store")
         return response
 
     errors.init_app(app)

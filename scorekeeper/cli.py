@@ -1,4 +1,4 @@
-"""The ``scorekeeper`` console script (spec/contract.md).
+"""The ``scorekeeper`` console script (docs/contract.md).
 
 Exit status: 0 legal and scored; 1 readable but breaks a rule (the JSON says
 which under ``problems``); 2 unreadable: one line on standard error naming the
@@ -81,7 +81,8 @@ def _read_json(path: str) -> Any:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
     except OSError as err:
-        raise InputError("bad-json", field=path, detail=err.strerror or str(err)) from None
+        raise InputError("unreadable-file", field=path, detail=err.strerror or str(err)) \
+            from None
     except UnicodeDecodeError:
         raise InputError("bad-json", field=path, detail="not UTF-8 text") from None
     try:

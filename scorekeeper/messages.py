@@ -90,6 +90,7 @@ REASON_SEPARATOR = N_("; ")
 
 INPUT_MESSAGES: dict[str, str] = {
     "bad-json": N_("The input is not valid JSON: %(detail)s"),
+    "unreadable-file": N_("Cannot read the file: %(detail)s"),
     "unknown-card": N_("Unknown card “%(token)s”"),
     "empty-meld": N_("A meld without any card"),
     "unknown-profile": N_("Unknown rule profile “%(profile)s”"),

@@ -114,6 +114,9 @@ class Submission(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     target_url: Mapped[str] = mapped_column(Text)
     created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    #: What the form said when the key was used (a digest of its fields): the same key
+    #: with other content is a form restored by Back and typed again, never a replay.
+    digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class BurroGame(Base):
@@ -135,11 +138,14 @@ class BurroGame(Base):
         return {"players": list(self.players), "rounds": self.rounds if rounds is None else rounds}
 
 
-def used_submission(session: Session, key: str) -> str | None:
-    """Where the form with this idempotency key went the first time, if it was used."""
+def used_submission(session: Session, key: str) -> tuple[str, str | None] | None:
+    """Where the form with this idempotency key went the first time, and the digest of
+    what it said, if the key was used."""
     if not key:
         return None
-    return session.scalar(select(Submission.target_url).where(Submission.key == key))
+    row = session.execute(select(Submission.target_url, Submission.digest)
+                          .where(Submission.key == key)).first()
+    return (row[0], row[1]) if row is not None else None
 
 
 def match_snapshot(match: Match) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """The referee: the pure rules core of Scorekeeper.
 
 Standard library only, no I/O, no clock, no prose: problems are codes with
-parameters (``problems.py``), and the documents are those of spec/contract.md.
+parameters (``problems.py``), and the documents are those of docs/contract.md.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Finding the legal arrangements of a meld, validating and classifying it.
 
-Runs (spec/rules.md, "Shared by the whole family"): 3+ cards of one suit in
+Runs (docs/rules.md, "Shared by the whole family"): 3+ cards of one suit in
 consecutive order, no wrap, at most one wildcard; a 2 of the run's suit at its
 natural place is a natural card (seed 001 §04, seed 004 "Les combinaisons
 valides"). Sets (burraco, buraco-classico): 3+ cards of one rank, at least two

@@ -34,6 +34,7 @@ CODES = (
 #: Codes of unreadable input (exit status 2 of the command line).
 INPUT_CODES = (
     "bad-json",
+    "unreadable-file",
     "unknown-card",
     "empty-meld",
     "unknown-profile",

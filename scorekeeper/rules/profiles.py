@@ -1,7 +1,7 @@
 """Rule profiles: one coherent set of parameters per game of the family.
 
 A profile is data (a frozen dataclass) plus a few small hooks where the logic
-really differs (spec/rules.md). Nothing outside this module asks which profile
+really differs (docs/rules.md). Nothing outside this module asks which profile
 it is dealing with: it asks the profile.
 """
 

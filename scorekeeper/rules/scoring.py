@@ -1,4 +1,4 @@
-"""One finished deal -> each side's breakdown (spec/rules.md, contract.md ``score``).
+"""One finished deal -> each side's breakdown (docs/rules.md, contract.md ``score``).
 
 total = table points + canastra bonuses + going-out bonus + morto penalty + hand
 (the last two are ≤ 0).

@@ -1,4 +1,4 @@
-"""Questions asked at the table, besides scoring (spec/rules.md, last section).
+"""Questions asked at the table, besides scoring (docs/rules.md, "Also true in every profile").
 
 - may I take the discard pile with this top card? (seed 003 "Le rebut", seed 004
   "Prendre la défausse"; free in seed 001 §03 and seed 000)

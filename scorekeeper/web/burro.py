@@ -15,7 +15,16 @@ from scorekeeper.forms import BurroRoundForm, ConfirmForm, NewBurroForm, RoundEn
 from scorekeeper.models import BurroGame, utcnow
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web.common import _, input_error_text, localize, remember
-from scorekeeper.web.writes import Stale, clean_key, lock, new_key, write_once
+from scorekeeper.web.writes import (
+    KeyReused,
+    Stale,
+    already_used,
+    clean_key,
+    lock,
+    new_key,
+    scoped_key,
+    write_once,
+)
 
 bp = Blueprint("burro", __name__)
 
@@ -64,8 +73,13 @@ def _create(form: NewBurroForm, players: list[str]) -> Any:
         created.append(game)
         return url_for("burro.game", token=game.edit_token)
 
-    return write_once(clean_key(form.idem.data), create,
-                      after=lambda: remember(created[0].id, "burros"))
+    try:
+        return write_once(scoped_key(clean_key(form.idem.data), "new-burro"), create,
+                          after=lambda: remember(created[0].edit_token, "burros"))
+    except KeyReused as reused:
+        form.idem.data = new_key()
+        form.players.errors = [*form.players.errors, already_used(reused.url)]
+        return render_template("burro_new.html", form=form), 409
 
 
 def _round_form(game: BurroGame) -> BurroRoundForm:
@@ -96,7 +110,7 @@ def game(token: str) -> Any:
     found = load_game(edit=token)
     if found is None:
         abort(404)
-    remember(found.id, "burros")
+    remember(token, "burros")
     form = _round_form(found)
     form.version.data = str(found.version)
     form.idem.data = new_key()
@@ -158,7 +172,7 @@ def undo_round(token: str) -> Any:
 def _write(token: str, form: BurroRoundForm | ConfirmForm,
            change: Callable[[BurroGame], list[dict[str, Any]]]) -> Any:
     """Change the rounds of the game, once per form and only on the form's version."""
-    key = clean_key(form.idem.data)
+    key = scoped_key(clean_key(form.idem.data), f"burro {token}")
 
     def run(db: Session) -> str:
         locked = lock(db, BurroGame, token, form.version.data, key)
@@ -170,11 +184,21 @@ def _write(token: str, form: BurroRoundForm | ConfirmForm,
 
     try:
         return write_once(key, run)
+    except KeyReused as reused:
+        return _fresh_page(token, already_used(reused.url))
     except Stale:
-        fresh = load_game(edit=token)
-        if fresh is None:
-            abort(404)
-        form2 = _round_form(fresh)
-        form2.version.data = str(fresh.version)
-        form2.idem.data = new_key()
-        return _game_page(fresh, form2, editable=True, status=409, stale=True)
+        return _fresh_page(token, None)
+
+
+def _fresh_page(token: str, notice: Any) -> Any:
+    """The game as it now stands, with a new round form: after another phone's change
+    (``stale``), or for a form sent again with other content (``notice`` says so)."""
+    fresh = load_game(edit=token)
+    if fresh is None:
+        abort(404)
+    form = _round_form(fresh)
+    form.version.data = str(fresh.version)
+    form.idem.data = new_key()
+    if notice is not None:
+        form.kind.errors = [notice]
+    return _game_page(fresh, form, editable=True, status=409, stale=notice is None)

@@ -95,9 +95,16 @@ def cache(name: str, size: int = 256) -> LRU[Any]:
     return caches[name]
 
 
-def remember(match_id: int, kind: str = "matches") -> None:
+def remember(edit_token: str, kind: str = "matches") -> None:
     """Put the match (or, with ``kind="burros"``, the Burro game) on this browser's home
-    page; the edit link itself stays a secret."""
-    known = list(session.get(kind, []))
-    if match_id not in known:
-        session[kind] = [*known, match_id][-REMEMBERED:]
+    page. The browser keeps the edit token it already holds in its link, never a row id:
+    a forged cookie (a leaked secret key) can name no match it did not know already."""
+    known = remembered(kind)
+    if edit_token not in known:
+        session[kind] = [*known, edit_token][-REMEMBERED:]
+
+
+def remembered(kind: str = "matches") -> list[str]:
+    """The edit tokens this browser keeps on its home page (older cookies held row ids:
+    those are dropped)."""
+    return [t for t in session.get(kind, []) if isinstance(t, str) and 0 < len(t) <= 64]

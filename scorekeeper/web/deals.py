@@ -21,7 +21,18 @@ from scorekeeper.web.scoreboard import (
     match_result,
     note_written,
 )
-from scorekeeper.web.writes import Stale, clean_key, lock, new_key, record, write_once
+from scorekeeper.web.writes import (
+    KeyReused,
+    Stale,
+    already_used,
+    clean_key,
+    form_version,
+    lock,
+    new_key,
+    record,
+    scoped_key,
+    write_once,
+)
 
 bp = Blueprint("deals", __name__)
 
@@ -97,13 +108,13 @@ def _enter(token: str, number: int | None) -> Any:
     match = load_match(reader(), edit=token)
     if match is None:
         abort(404)
-    remember(match.id)
+    remember(token)
     if number is None:
         index = len(match.deals)
         stored = None
     else:
         if not 1 <= number <= len(match.deals):
-            abort(404)
+            return _gone(match, number)
         index = number - 1
         stored = match.deals[index].data
     form = build_form(match, _profile(match), stored)
@@ -123,12 +134,22 @@ def _enter(token: str, number: int | None) -> Any:
     return _save(token, match, form, index, doc, result)
 
 
+def _gone(match: Match, number: int) -> Any:
+    """No deal ``number``: a form built when it existed (another phone has undone it since)
+    is told what changed; any other link leads nowhere."""
+    submitted = form_version(request.form.get("version")) if request.method == "POST" else None
+    if submitted is None or submitted >= match.version:
+        abort(404)
+    changes = changes_since(reader(), match, submitted)
+    return render_template("conflict.html", match=match, changes=changes, form=None), 409
+
+
 def _save(
     token: str, match: Match, form: DealForm, index: int, doc: Any, result: dict[str, Any]
 ) -> Any:
     url = url_for("matches.scoreboard", token=token) + f"#deal-{index + 1}"
     editing = index < len(match.deals)
-    key = clean_key(form.idem.data)
+    key = scoped_key(clean_key(form.idem.data), f"match {token}")
     saved: list[Match] = []
 
     def save(db: Session) -> str:
@@ -151,6 +172,23 @@ def _save(
         return write_once(key, save, after=lambda: note_written(saved[0]))
     except Stale as stale:
         return _stale(token, form, index, editing, stale.version)
+    except KeyReused as reused:
+        return _reused(token, form, reused.url)
+
+
+def _reused(token: str, form: DealForm, url: str) -> Any:
+    """A form restored by Back and typed again: nothing is saved, nothing is lost. The
+    page keeps what was typed, says where the form's first save went, and offers to
+    save this as a new deal."""
+    fresh = load_match(reader(), edit=token)
+    if fresh is None:
+        abort(404)
+    form.version.data = str(fresh.version)
+    form.idem.data = new_key()
+    index = len(fresh.deals)
+    _doc, result, general = judge(form, fresh, index)
+    return _page(fresh, form, index, result=result, general=[already_used(url), *general],
+                 reviewed=True, status=409)
 
 
 def _stale(token: str, form: DealForm, index: int, editing: bool, version: int) -> Any:

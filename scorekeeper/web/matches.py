@@ -9,8 +9,8 @@ from babel.lists import format_list
 from flask import (
     Blueprint,
     abort,
+    redirect,
     render_template,
-    session,
     url_for,
 )
 from sqlalchemy import select
@@ -20,7 +20,7 @@ from scorekeeper import rules
 from scorekeeper.db import reader
 from scorekeeper.forms import ConfirmForm, NewMatchForm, choices
 from scorekeeper.models import BurroGame, Deal, Match
-from scorekeeper.web.common import _, locale_code, profile_choices, remember
+from scorekeeper.web.common import _, locale_code, profile_choices, remember, remembered
 from scorekeeper.web.scoreboard import (
     board,
     board_page,
@@ -31,7 +31,17 @@ from scorekeeper.web.scoreboard import (
     note_deleted,
     note_written,
 )
-from scorekeeper.web.writes import Stale, clean_key, lock, new_key, record, write_once
+from scorekeeper.web.writes import (
+    KeyReused,
+    Stale,
+    already_used,
+    clean_key,
+    lock,
+    new_key,
+    record,
+    scoped_key,
+    write_once,
+)
 
 bp = Blueprint("matches", __name__)
 
@@ -40,17 +50,17 @@ bp = Blueprint("matches", __name__)
 def home() -> str:
     """Start a match, find the ones this phone keeps, reach the referee's pages."""
     db = reader()
-    ids = [i for i in session.get("matches", []) if isinstance(i, int)]
+    tokens = remembered("matches")
     matches = (
         list(
             db.scalars(
                 select(Match)
-                .where(Match.id.in_(ids))
+                .where(Match.edit_token.in_(tokens))
                 .order_by(Match.updated.desc())
                 .options(selectinload(Match.deals))
             )
         )
-        if ids
+        if tokens
         else []
     )
     # Totals and status from the referee (cached per match version), never from a column.
@@ -58,14 +68,15 @@ def home() -> str:
         result = match_result(m)
         m.status, m.totals = str(result.get("status")), list(result.get("totals", []))
     db.expunge_all()  # those were for display: nothing here is ever written back
-    burro_ids = [i for i in session.get("burros", []) if isinstance(i, int)]
+    burro_tokens = remembered("burros")
     games = (
         list(
             db.scalars(
-                select(BurroGame).where(BurroGame.id.in_(burro_ids)).order_by(BurroGame.id.desc())
+                select(BurroGame).where(BurroGame.edit_token.in_(burro_tokens))
+                .order_by(BurroGame.id.desc())
             )
         )
-        if burro_ids
+        if burro_tokens
         else []
     )
     return render_template(
@@ -147,8 +158,13 @@ def new_match() -> Any:
         created.append(match)
         return url_for("matches.scoreboard", token=match.edit_token)
 
-    return write_once(clean_key(form.idem.data), create,
-                      after=lambda: remember(created[0].id))
+    try:
+        return write_once(scoped_key(clean_key(form.idem.data), "new-match"), create,
+                          after=lambda: remember(created[0].edit_token))
+    except KeyReused as reused:
+        form.idem.data = new_key()
+        form.form_errors.append(already_used(reused.url))
+        return render_template("new_match.html", form=form), 409
 
 
 @bp.get("/m/<token>")
@@ -158,7 +174,7 @@ def scoreboard(token: str) -> Any:
     if row is None:
         abort(404)
     match_id, version = row
-    remember(match_id)
+    remember(token)
     return board_page(match_id, version, token, editable=True)
 
 
@@ -217,17 +233,20 @@ def _confirmed_write(token: str, template: str, change: Callable[[Session, Match
     if not form.validate_on_submit():
         return _confirm(token, template), 400
     changed: list[Match] = []
+    key = scoped_key(clean_key(form.idem.data), f"match {token}")
 
     def run(db: Session) -> str:
-        match = lock(db, Match, token, form.version.data, clean_key(form.idem.data))
+        match = lock(db, Match, token, form.version.data, key)
         change(db, match)
         changed.append(match)
         return url
 
     try:
-        return write_once(clean_key(form.idem.data), run, after=lambda: after(changed[0]))
+        return write_once(key, run, after=lambda: after(changed[0]))
     except Stale as stale:
         return conflict(token, stale.version)
+    except KeyReused as reused:  # the same confirmation, answered once already
+        return redirect(reused.url)
 
 
 def conflict(token: str, version: int) -> Any:

@@ -5,16 +5,24 @@ a retry after a dropped connection: the first submission wins and the others are
 sent where it went) and, when it changes a match or a Burro game, the version it
 was built from (a form built before another phone's change is answered with what
 changed, and nothing is saved).
+
+A key is bound to what its form said: the same key with other content is a form
+restored by Back and typed again. That is never a replay and never silently dropped:
+``KeyReused`` lets the page say so and offer to save it as a new entry. A key is also
+bound to the match or game it writes to, so it can never lead to another one.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from flask import abort, redirect
+from flask import abort, current_app, redirect, request
+from markupsafe import Markup, escape
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -22,6 +30,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.db import reader, writer
 from scorekeeper.models import BurroGame, Change, Match, Submission, used_submission, utcnow
+from scorekeeper.web.common import _
 
 #: How long a used idempotency key is kept (a resubmitted form is minutes old, not days).
 KEEP_KEYS = timedelta(days=7)
@@ -57,13 +66,52 @@ def form_version(value: Any) -> int | None:
         return None
 
 
-def _replayed(db: Session, key: str) -> str | None:
-    return used_submission(db, key) if key else None
+class KeyReused(Exception):
+    """The form's key was used already, with other content; ``url`` is where it went."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.url = url
 
 
-def _remember_key(db: Session, key: str, target_url: str) -> None:
+def form_digest() -> str:
+    """What the submitted form says (every field but its CSRF token and key)."""
+    fields = sorted((k, v) for k, v in request.form.items(multi=True)
+                    if k not in ("csrf_token", "idem"))
+    return hashlib.sha256(repr(fields).encode("utf-8", "backslashreplace")).hexdigest()
+
+
+def already_used(url: str) -> Markup:
+    """What a page says when its form's key was used already, with other content."""
+    return Markup(_(
+        "This form was already used once: <a href=\"%(url)s\">see what it saved</a>. "
+        "What you entered now was not saved; check it and send it again to save it "
+        "as a new entry.", url=escape(url)))
+
+
+def scoped_key(key: str, scope: str) -> str:
+    """The key as stored: bound to what the form writes to (a match's edit token, a new
+    match…) and unreadable without the app's secret, so no key leads elsewhere."""
+    if not key:
+        return ""
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(secret, f"{scope}\0{key}".encode(), hashlib.sha256).hexdigest()
+
+
+def _replayed(db: Session, key: str, digest: str) -> str | None:
+    """Where the first submission with ``key`` went; ``KeyReused`` when it said otherwise."""
+    found = used_submission(db, key) if key else None
+    if found is None:
+        return None
+    url, stored = found
+    if stored is not None and stored != digest:
+        raise KeyReused(url)
+    return url
+
+
+def _remember_key(db: Session, key: str, target_url: str, digest: str) -> None:
     if key:
-        db.add(Submission(key=key, target_url=target_url))
+        db.add(Submission(key=key, target_url=target_url, digest=digest))
         if secrets.randbelow(50) == 0:  # now and then, forget keys nobody can still replay
             db.execute(delete(Submission).where(Submission.created < utcnow() - KEEP_KEYS))
 
@@ -78,24 +126,26 @@ class _Done(Exception):
 
 def write_once(key: str, change: Callable[[Session], str],
                after: Callable[[], None] | None = None) -> Response:
-    """Run ``change`` in one write transaction, at most once for ``key``, then go to the
-    URL it returns (``after`` runs once the transaction is committed).
+    """Run ``change`` in one write transaction, at most once for ``key`` (a ``scoped_key``),
+    then go to the URL it returns (``after`` runs once the transaction is committed).
 
-    A key already used sends the phone where its first submission went, also when
-    the same key commits at the same instant on another connection (the unique key
-    then fails this transaction, and the first one's result is read back).
+    A key already used with the same content sends the phone where its first submission
+    went, also when the same key commits at the same instant on another connection (the
+    unique key then fails this transaction, and the first one's result is read back).
+    A key used with other content raises ``KeyReused``.
     """
+    digest = form_digest()
     try:
         with writer() as db:
-            done = _replayed(db, key)
+            done = _replayed(db, key, digest)
             if done:
                 return redirect(done)
             url = change(db)
-            _remember_key(db, key, url)
+            _remember_key(db, key, url, digest)
     except _Done as replay:
         return redirect(replay.url)
     except IntegrityError:
-        done = _replayed(reader(), key)
+        done = _replayed(reader(), key, digest)
         if not done:
             raise
         return redirect(done)
@@ -112,7 +162,7 @@ def lock(db: Session, model: type[Row], token: str, submitted_version: Any, key:
         if token and len(token) <= 64 else None
     if row is None:
         abort(404)
-    done = _replayed(db, key)
+    done = _replayed(db, key, form_digest())
     if done:
         raise _Done(done)
     if form_version(submitted_version) != row.version:

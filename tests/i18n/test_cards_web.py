@@ -3,7 +3,7 @@
 French/Portuguese/Italian C is hearts (cœur, copas, cuori), never clubs: the page's
 language decides, the page says how it read each card, and the deal is stored in the
 canonical notation so that it reads the same in every language afterwards.
-Card points: Buraco Aberto, seed 001 §05 (10 J Q K = 10 each, 3–7 = 5).
+Card points: Buraco Aberto, seed 001 §07 (10 J Q K = 10 each, 3–7 = 5).
 """
 
 from __future__ import annotations

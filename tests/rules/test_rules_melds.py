@@ -1,4 +1,4 @@
-"""Melds, one row per case, every expected number computed by hand from spec/rules.md.
+"""Melds, one row per case, every expected number computed by hand from docs/rules.md.
 
 Card points (rules.md): Aberto joker 20, 2 = 10, A 15, 8-K 10, 3-7 5; Fechado the same
 with the joker at 50; Burraco joker 30, 2 = 20; classic joker 30, pinella 20, natural

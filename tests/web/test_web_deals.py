@@ -277,8 +277,10 @@ def test_editing_a_deal_that_was_undone_meanwhile(site, client, seed_deal):
     edit = site.deal_data(token, seed_deal, url=f"/m/{token}/deals/2/edit")
     client.post(f"/m/{token}/undo", data=site.hidden(f"/m/{token}/undo"))
     response = client.post(f"/m/{token}/deals/2/edit", data=edit)
-    assert response.status_code in (404, 409)
+    assert response.status_code == 409  # "this match changed", not "this link leads nowhere"
+    assert "changed" in response.get_data(as_text=True)
     assert site.board(token).count('class="dh"') == 1
+    assert client.get(f"/m/{token}/deals/2/edit").status_code == 404
 
 
 def test_stale_edit_overwrites_nothing(site, client, seed_deal):
@@ -302,3 +304,32 @@ def test_deleted_match_while_a_form_was_open(site, client, seed_deal):
     response = client.post(f"/m/{token}/deals/new", data=data)
     assert response.status_code == 404
     assert "This link leads nowhere" in response.get_data(as_text=True)
+
+
+def test_a_form_restored_by_back_and_typed_again_is_never_dropped(site, client, seed_deal):
+    """Back after Save restores the form with its spent key: the same content replays
+    (one deal); other content is refused with a plain message, then saved as a new deal."""
+    token = site.new_match()
+    data = site.deal_data(token, seed_deal, went_out="0")
+    assert client.post(f"/m/{token}/deals/new", data=data).status_code == 302
+    other = {**data, "sides-0-table_points": "100"}  # typed again on the restored form
+    response = client.post(f"/m/{token}/deals/new", data=other)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409
+    assert "This form was already used once" in html
+    assert f'href="/m/{token}#deal-1"' in html
+    assert 'value="100"' in html  # what was typed is still there
+    assert site.board(token).count('class="dh"') == 1
+    again = {**other, **{k: v for k, v in hidden_fields(html).items() if k in ("idem", "version")}}
+    assert again["idem"] != data["idem"]
+    assert client.post(f"/m/{token}/deals/new", data=again).status_code == 302
+    board = site.board(token)
+    assert board.count('class="dh"') == 2
+    # seed 001 §09: 465; the second deal: 100 table points + 200 + 100 going out - 15 = 385
+    assert 'id="total-0">850<' in board
+
+
+def test_pages_are_never_served_from_the_browser_cache(site, client):
+    token = site.new_match()
+    for url in (f"/m/{token}", f"/m/{token}/deals/new", "/matches/new", "/"):
+        assert client.get(url).headers["Cache-Control"] == "no-store", url

@@ -102,3 +102,31 @@ def test_italian_profiles_speak_of_pozzetto_and_burraco(site, client):
     assert 'value="unused"' not in page  # "taken but never played" is Buraco Aberto's only
     html = client.get("/check?profile=burraco&melds=3H+4H+5H+6H+7H+8H+9H").get_data(as_text=True)
     assert "clean burraco" in html
+
+
+def test_the_home_page_lists_matches_by_the_tokens_this_browser_holds(site, client, app):
+    token = site.new_match(name="Sunday")
+    assert f"/m/{token}" in client.get("/").get_data(as_text=True)
+    # The cookie keeps the edit token, never a row id: a cookie forged with the secret key
+    # (row ids are guessable) names no match.
+    serializer = app.session_interface.get_signing_serializer(app)
+    forged = serializer.dumps({"matches": [1, 2, 3], "burros": [1]})
+    stranger = app.test_client()
+    stranger.set_cookie("session", forged)
+    html = stranger.get("/").get_data(as_text=True)
+    assert "Sunday" not in html
+    assert f"/m/{token}" not in html
+
+
+def test_new_match_sent_twice_starts_one_match_and_a_changed_form_is_refused(site, client):
+    data = site.hidden("/matches/new")
+    data.update({"profile": "buraco-aberto", "sides-0-name": "Ana", "sides-1-name": "Bia"})
+    first = client.post("/matches/new", data=data)
+    second = client.post("/matches/new", data=data)
+    assert first.status_code == second.status_code == 302
+    assert first.headers["Location"] == second.headers["Location"]
+    changed = client.post("/matches/new", data={**data, "sides-1-name": "Caio"})
+    assert changed.status_code == 409
+    html = changed.get_data(as_text=True)
+    assert "This form was already used once" in html
+    assert first.headers["Location"].replace("http://localhost", "") in html
