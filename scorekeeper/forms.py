@@ -6,12 +6,14 @@ it changes a match, the match version it was built from.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from werkzeug.datastructures import FileStorage
 from wtforms import (  # type: ignore[attr-defined]  # SelectChoice: WTForms 3.3, stubs 3.2
     BooleanField,
     FieldList,
@@ -26,7 +28,7 @@ from wtforms import (  # type: ignore[attr-defined]  # SelectChoice: WTForms 3.3
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
@@ -63,12 +65,41 @@ def choices(pairs: Iterable[tuple[str, Any]]) -> list[Any]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-def _strip(value: Any) -> Any:
-    return value.strip() if isinstance(value, str) else value
+#: Bidirectional controls: they can make two different names look the same, or a name
+#: run over its neighbours (U+202A–U+202E embeddings and overrides, U+2066–U+2069
+#: isolates, the LRM/RLM/ALM marks).
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+                           "\u200e\u200f\u061c")
+
+
+def clean_text(value: Any) -> Any:
+    """What a text field keeps of what was sent: NFC-normalised text without control
+    characters (NUL included; line breaks and tabs stay) or bidirectional controls,
+    without surrounding whitespace. A file sent into a text field is no text at all."""
+    if isinstance(value, FileStorage):
+        return ""
+    if not isinstance(value, str):
+        return value
+    text = unicodedata.normalize("NFC", value)
+    return "".join(c for c in text if c in "\n\t" or (
+        c not in _BIDI_CONTROLS and unicodedata.category(c) != "Cc")).strip()
+
+
+def visible_key(name: str) -> str:
+    """How a name looks: without invisible format characters (zero-width spaces and
+    joiners…), case folded. Two names with the same key cannot be told apart."""
+    return "".join(c for c in unicodedata.normalize("NFC", name)
+                   if unicodedata.category(c) != "Cf").casefold()
+
+
+def Visible(form: Any, field: Any) -> None:  # noqa: N802 - a WTForms validator, named like one
+    """A name, when given, shows at least one character (not only zero-width ones)."""
+    if field.data and not visible_key(field.data).strip():
+        raise StopValidation(str(_l("A name needs at least one visible character.")))
 
 
 class StrippingMeta:
-    """Strip surrounding whitespace from every text field (indico's base form habit)."""
+    """Clean every text field (``clean_text``; indico's base form strips whitespace)."""
 
     def get_translations(self, form: Any) -> Any:
         """WTForms' own messages ("Not a valid integer value"…) in the page's language,
@@ -84,7 +115,7 @@ class StrippingMeta:
         if issubclass(unbound_field.field_class, (FieldList, FormField)):
             return unbound_field.bind(form=form, **options)
         filters = list(unbound_field.kwargs.get("filters", []))
-        filters.append(_strip)
+        filters.append(clean_text)
         return unbound_field.bind(form=form, filters=filters, **options)
 
 
@@ -114,15 +145,15 @@ class SideEntry(Form):
     class Meta(StrippingMeta):
         pass
 
-    name = StringField(_l("Side name"), validators=[Optional(), Length(max=40)])
+    name = StringField(_l("Side name"), validators=[Optional(), Length(max=40), Visible])
     players = StringField(
-        _l("Players (comma separated)"), validators=[Optional(), Length(max=120)]
+        _l("Players (comma separated)"), validators=[Optional(), Length(max=120), Visible]
     )
 
 
 class NewMatchForm(BaseForm):
     idem = HiddenField()
-    name = StringField(_l("Match name"), validators=[Optional(), Length(max=80)])
+    name = StringField(_l("Match name"), validators=[Optional(), Length(max=80), Visible])
     profile = SelectField(_l("Rules"), validators=[InputRequired()])
     target = IntegerField(
         _l("Target (empty: the rules' default)"),
@@ -222,7 +253,7 @@ class BurroRanksForm(QueryForm):
 
 class NewBurroForm(BaseForm):
     idem = HiddenField()
-    name = StringField(_l("Name"), validators=[Optional(), Length(max=80)])
+    name = StringField(_l("Name"), validators=[Optional(), Length(max=80), Visible])
     players = TextAreaField(_l("Players, one per line"), validators=[Length(max=600)])
 
 

@@ -40,13 +40,15 @@ def _run(make: Callable[[Any], dict[str, Any]]) -> Any:
     with force_locale(_lang()):
         if request.content_length is not None and request.content_length > MAX_BODY:
             return error("too-large", _("The document is too large."), None, 413)
-        body = request.get_json(force=True, silent=True)
-        if body is None:
-            return error("bad-json", _("The body is not a JSON document."))
-        if request.args.get("notation"):
-            body = canonical_doc(body, normalize_locale(request.args["notation"]))
         try:
+            body = request.get_json(force=True, silent=True)
+            if body is None:
+                return error("bad-json", _("The body is not a JSON document."))
+            if request.args.get("notation"):
+                body = canonical_doc(body, normalize_locale(request.args["notation"]))
             doc = make(body)
+        except RecursionError:  # [[[[…]]]] a thousand levels deep: no document of ours
+            return error("bad-json", _("The document is nested too deeply."))
         except rules.InputError as err:
             return error(err.code, input_error_text(err), err.params.get("field"))
         except (TypeError, ValueError, KeyError, AttributeError) as err:

@@ -11,7 +11,14 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import rules
 from scorekeeper.db import reader
-from scorekeeper.forms import BurroRoundForm, ConfirmForm, NewBurroForm, RoundEnd, choices
+from scorekeeper.forms import (
+    BurroRoundForm,
+    ConfirmForm,
+    NewBurroForm,
+    RoundEnd,
+    choices,
+    visible_key,
+)
 from scorekeeper.models import BurroGame, utcnow
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web.common import _, input_error_text, localize, remember
@@ -49,14 +56,15 @@ def new_game() -> Any:
     if not form.is_submitted():
         form.idem.data = new_key()
     if form.validate_on_submit():
-        players = [p.strip() for p in (form.players.data or "").splitlines() if p.strip()]
+        players = [p.strip() for p in (form.players.data or "").splitlines()
+                   if visible_key(p).strip()]
         try:
             rules.burro_document({"players": players, "rounds": []})
             ranks = rules.burro_ranks(len(players))
         except rules.InputError as err:
             form.players.errors = [*form.players.errors, input_error_text(err)]
             ranks = None
-        if len(set(players)) != len(players):
+        if len({visible_key(p) for p in players}) != len(players):
             form.players.errors = [*form.players.errors, _("Two players have the same name.")]
         if ranks is not None and not form.players.errors:
             return _create(form, players)

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper import rules
 from scorekeeper.db import reader
-from scorekeeper.forms import ConfirmForm, NewMatchForm, choices
+from scorekeeper.forms import ConfirmForm, NewMatchForm, choices, visible_key
 from scorekeeper.models import BurroGame, Deal, Match
 from scorekeeper.web.common import _, locale_code, profile_choices, remember, remembered
 from scorekeeper.web.scoreboard import (
@@ -105,7 +105,8 @@ def _named_sides(form: NewMatchForm) -> list[dict[str, Any]]:
     defaults = [_("Us"), _("Them")]
     for i, entry in enumerate(form.sides.entries):
         name = entry.form.name.data or ""
-        players = [p.strip() for p in (entry.form.players.data or "").split(",") if p.strip()]
+        players = [p.strip() for p in (entry.form.players.data or "").split(",")
+                   if visible_key(p).strip()]
         if not name and not players:
             if i >= len(defaults):
                 continue
@@ -142,7 +143,7 @@ def new_match() -> Any:
     sides = _named_sides(form)
     names = [s["name"] for s in sides]
     problem = _side_count_error(profile, len(sides))
-    if problem is None and len(set(names)) != len(names):
+    if problem is None and len({visible_key(n) for n in names}) != len(names):
         problem = _("Two sides have the same name.")
     if problem is not None:
         form.sides.errors = [*form.sides.errors, problem]

@@ -138,3 +138,13 @@ def test_check_reads_emoji_suits(client):
     assert response.status_code == 200
     meld = response.get_json()["melds"][0]
     assert (meld["cards"], meld["points"]) == (["AH", "2H", "3H"], 30)
+
+
+@pytest.mark.parametrize("endpoint", ["check", "score", "match", "burro"])
+@pytest.mark.parametrize("depth", [1000, 5000])
+def test_a_document_nested_too_deeply_is_a_clean_400(client, endpoint, depth):
+    body = '{"melds": ' + "[" * depth + "]" * depth + "}"
+    response = client.post(f"/api/v1/{endpoint}", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.get_json()["error"] == {
+        "code": "bad-json", "message": "The document is nested too deeply.", "field": None}

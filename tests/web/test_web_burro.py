@@ -85,3 +85,12 @@ def test_read_only_burro_view(client):
     assert "Ana" in page
     assert client.get(f"/bv/{view}/version.json").get_json()["version"] == 1
     assert client.post(f"/bv/{view}").status_code == 405
+
+
+def test_the_feinter_ticked_among_the_fooled_is_told_not_a_500(client):
+    token = _start(client)
+    response = _round(client, token, kind="feint", feint_by="Bia", fooled=["Bia", "Caio"])
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "players other than the one who feinted" in html
+    assert "BU" not in re.findall(r'class="letters"[^>]*>([^<]*)<', html)
