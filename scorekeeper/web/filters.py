@@ -9,6 +9,7 @@ from flask_babel import gettext, lazy_gettext
 
 from scorekeeper import __version__, vocabulary
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank
+from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web.cardtext import notation, read_as, shown, shown_card
 from scorekeeper.web.common import locale_code, red
 
@@ -75,4 +76,5 @@ def init_app(app: Flask) -> None:
         SOURCES=[(number, title, lazy_gettext(what))
                  for number, title, what in vocabulary.SOURCES],
         current_locale=lambda: locale_code() or DEFAULT_LOCALE,
+        BURRO_PLAYERS=(MIN_PLAYERS, MAX_PLAYERS),
     )
