@@ -7,6 +7,7 @@ The game's words are in ``scorekeeper.vocabulary``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from babel.numbers import format_decimal
@@ -145,7 +146,13 @@ def format_number(value: Any, locale: Any, *, signed: bool = False) -> str:
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
-    text = format_decimal(value, locale=normalize_locale(str(locale) if locale else None))
+    return _formatted(value, str(locale) if locale else "", signed)
+
+
+@lru_cache(maxsize=8192)
+def _formatted(value: int | float, locale: str, signed: bool) -> str:
+    """Scores come back again and again (totals, the target, each deal's columns)."""
+    text = format_decimal(value, locale=normalize_locale(locale or None))
     if not signed:
         return text
     return f"+{text}" if value > 0 else text.replace("-", "\u2212")

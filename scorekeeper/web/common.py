@@ -6,7 +6,7 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import current_app, has_request_context, session
+from flask import current_app, g, has_request_context, session
 from flask_babel import get_locale, gettext
 
 from scorekeeper import messages
@@ -28,15 +28,20 @@ def _(text: str, /, **params: Any) -> str:
 
 def locale_code() -> str:
     """The page's language code, without building a Babel ``Locale`` (a cached page needs
-    only the code; ``get_locale()`` parses a whole locale on first use in a request)."""
+    only the code; ``get_locale()`` parses a whole locale on first use in a request).
+    Chosen once per request: a page formats a hundred numbers."""
     if has_request_context():
-        return str(select_locale())
+        code = g.get("locale_code")
+        if code is None:
+            code = g.locale_code = str(select_locale())
+        return str(code)
     return str(get_locale() or "en")
 
 
-def localize(doc: Any) -> Any:
-    """Add a sentence in the page's language to every problem of a referee document."""
-    return messages.localize(doc, gettext)
+def localize(doc: Any, tradition: str | None = None) -> Any:
+    """Add a sentence in the page's language to every problem of a referee document (in
+    the words of ``tradition``, else of the document's profile)."""
+    return messages.localize(doc, gettext, tradition=tradition)
 
 
 def input_error_text(err: InputError) -> str:

@@ -112,7 +112,8 @@ def deal_problems(result: dict[str, Any], index: int) -> list[dict[str, Any]]:
         candidates.extend(deals[index].get("problems", []))
     candidates.extend(p for p in result.get("problems", []) if p.get("deal") == index)
     for problem in candidates:
-        key = tuple(problem.get(k) for k in ("code", "side", "meld", "message"))
+        key = (problem.get("code"), problem.get("side"), problem.get("meld"),
+               repr(problem.get("params")))
         if key not in seen:
             seen.add(key)
             found.append(problem)
@@ -120,54 +121,52 @@ def deal_problems(result: dict[str, Any], index: int) -> list[dict[str, Any]]:
 
 
 def board(match: Match) -> dict[str, Any]:
-    """Everything the scoreboard template needs, localised."""
+    """Everything the scoreboard template needs: the referee's numbers as they are, and a
+    sentence in the page's language for each problem (only problems need words)."""
     result = match_result(match)
-    localized = cache("board").get_or_make(
-        (match.id, match.version, locale_code()), lambda: localize(result)
-    )
+    tradition = tradition_of(match.profile)
     target = match.target
+    totals = result.get("totals") or []
+    vulnerable = result.get("vulnerable") or []
+    minimum = result.get("opening_minimum") or []
     sides = []
     for i, side in enumerate(match.sides):
-        total = localized["totals"][i] if i < len(localized["totals"]) else 0
-        vulnerable = localized.get("vulnerable") or []
-        minimum = localized.get("opening_minimum") or []
-        sides.append(
-            {
-                "name": side["name"],
-                "players": side.get("players", []),
-                "total": total,
-                "to_go": target - total,
-                "vulnerable": bool(vulnerable[i]) if i < len(vulnerable) else False,
-                "minimum": minimum[i] if i < len(minimum) else 0,
-            }
-        )
+        total = totals[i] if i < len(totals) else 0
+        sides.append({
+            "name": side["name"],
+            "players": side.get("players", []),
+            "total": total,
+            "to_go": target - total,
+            "vulnerable": bool(vulnerable[i]) if i < len(vulnerable) else False,
+            "minimum": minimum[i] if i < len(minimum) else 0,
+        })
     rows = []
-    after = localized.get("after_each_deal") or []
+    after = result.get("after_each_deal") or []
+    scored_deals = result.get("deals") or []
     for k, deal in enumerate(match.deals):
-        scored = localized["deals"][k] if k < len(localized.get("deals", [])) else {"sides": []}
+        scored = scored_deals[k] if k < len(scored_deals) else {"sides": []}
         went_out = next(
             (i for i, s in enumerate(deal.data.get("sides", [])) if s.get("went_out")), None
         )
-        rows.append(
-            {
-                "number": k + 1,
-                "sides": scored.get("sides", []),
-                "running": after[k] if k < len(after) else [],
-                "went_out": went_out,
-                "problems": deal_problems(localized, k),
-                "counted": any("counts" in s for s in deal.data.get("sides", [])),
-            }
-        )
-    winner = localized.get("winner")
+        problems = deal_problems(result, k)
+        rows.append({
+            "number": k + 1,
+            "sides": scored.get("sides", []),
+            "running": after[k] if k < len(after) else [],
+            "went_out": went_out,
+            "problems": localize(problems, tradition) if problems else [],
+            "counted": any("counts" in s for s in deal.data.get("sides", [])),
+        })
+    winner = result.get("winner")
     return {
         "match": match,
         "sides": sides,
         "rows": rows,
-        "status": localized.get("status", "in-progress"),
+        "status": result.get("status", "in-progress"),
         "winner": match.sides[winner]["name"] if isinstance(winner, int) else None,
-        "unreadable": "unreadable" in localized,
+        "unreadable": "unreadable" in result,
         "profile": match.profile,
-        "tradition": tradition_of(match.profile),
+        "tradition": tradition,
     }
 
 
