@@ -1,0 +1,61 @@
+"""Two server processes on one database (how the app grows past one machine): each has
+its own caches, and neither serves the other's stale version past its bound."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from web_support import Site
+
+from scorekeeper.web.scoreboard import FRESH_SECONDS
+
+
+@pytest.fixture
+def second(db_url, tmp_path):
+    from scorekeeper.app import create_app
+    from scorekeeper.db import get_db
+
+    other = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": db_url})
+    other.instance_path = str(tmp_path / "instance-2")
+    yield other
+    get_db(other).engine.dispose()
+
+
+def test_a_write_through_one_server_shows_on_the_other_within_its_bound(site, client, second,
+                                                                        seed_deal):
+    token = site.new_match()
+    phone_b = Site(second.test_client())
+    assert 'id="total-0">0<' in phone_b.board(token)  # server B has cached version 1
+    site.save_deal(token, seed_deal, went_out="0")  # through server A
+    time.sleep(FRESH_SECONDS + 0.1)
+    board = phone_b.board(token)
+    assert 'id="total-0">465<' in board  # seed 001 §09
+    assert board.count('class="dh"') == 1
+
+
+def test_an_edit_built_on_one_server_conflicts_with_a_write_on_the_other(site, client, second,
+                                                                          seed_deal):
+    token = site.new_match()
+    site.save_deal(token, seed_deal, went_out="0")
+    phone_b = Site(second.test_client())
+    # phone B opens deal 1 for editing on server B…
+    edit = phone_b.deal_data(token, seed_deal, url=f"/m/{token}/deals/1/edit")
+    # …phone A undoes it on server A…
+    client.post(f"/m/{token}/undo", data=site.hidden(f"/m/{token}/undo"))
+    # …and B's save is told what changed: nothing is overwritten
+    response = phone_b.client.post(f"/m/{token}/deals/1/edit", data=edit)
+    assert response.status_code == 409
+    time.sleep(FRESH_SECONDS + 0.1)
+    assert phone_b.board(token).count('class="dh"') == 0
+    assert site.board(token).count('class="dh"') == 0
+
+
+def test_pdf_caches_are_keyed_by_version(site, client, second, seed_deal):
+    token = site.new_match()
+    first = second.test_client().get(f"/m/{token}/summary.pdf")
+    assert first.status_code == 200
+    site.save_deal(token, seed_deal, went_out="0")
+    again = second.test_client().get(f"/m/{token}/summary.pdf")
+    assert again.status_code == 200
+    assert again.data != first.data  # server B renders the new version, not its cached one
