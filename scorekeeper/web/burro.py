@@ -21,27 +21,21 @@ from scorekeeper.forms import (
 )
 from scorekeeper.models import BurroGame, utcnow
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
+from scorekeeper.web import writes
 from scorekeeper.web.common import _, input_error_text, localize, remember
-from scorekeeper.web.writes import (
-    KeyReused,
-    Stale,
-    already_used,
-    clean_key,
-    lock,
-    new_key,
-    scoped_key,
-    write_once,
-)
 
 bp = Blueprint("burro", __name__)
 
 
-def load_game(*, edit: str | None = None, view: str | None = None) -> BurroGame | None:
+def load_game(*, edit: str | None = None, view: str | None = None) -> BurroGame:
+    """The game behind an edit or a read-only link; a link to no game leads nowhere (404)."""
     token = edit if edit is not None else view
-    if not token or len(token) > 64:
-        return None
     column = BurroGame.edit_token if edit is not None else BurroGame.view_token
-    return reader().scalar(select(BurroGame).where(column == token))
+    game = reader().scalar(select(BurroGame).where(column == token)) \
+        if token and len(token) <= 64 else None
+    if game is None:
+        abort(404)
+    return game
 
 
 def standing(game: BurroGame, rounds: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -54,7 +48,7 @@ def new_game() -> Any:
     """Start a game of Burro."""
     form = NewBurroForm()
     if not form.is_submitted():
-        form.idem.data = new_key()
+        form.idem.data = writes.new_key()
     if form.validate_on_submit():
         players = [p.strip() for p in (form.players.data or "").splitlines()
                    if visible_key(p).strip()]
@@ -72,21 +66,15 @@ def new_game() -> Any:
 
 
 def _create(form: NewBurroForm, players: list[str]) -> Any:
-    created: list[BurroGame] = []
-
-    def create(db: Session) -> str:
-        game = BurroGame(name=form.name.data or " · ".join(players), players=players, rounds=[])
-        db.add(game)
-        db.flush()
-        created.append(game)
-        return url_for("burro.game", token=game.edit_token)
-
     try:
-        return write_once(scoped_key(clean_key(form.idem.data), "new-burro"), create,
-                          after=lambda: remember(created[0].edit_token, "burros"))
-    except KeyReused as reused:
-        form.idem.data = new_key()
-        form.players.errors = [*form.players.errors, already_used(reused.url)]
+        return writes.create_once(
+            writes.form_key(form, "new-burro"),
+            lambda: BurroGame(name=form.name.data or " · ".join(players), players=players,
+                              rounds=[]),
+            "burro.game", "burros")
+    except writes.KeyReused as reused:
+        form.idem.data = writes.new_key()
+        form.players.errors = [*form.players.errors, writes.already_used(reused.url)]
         return render_template("burro_new.html", form=form), 409
 
 
@@ -108,7 +96,8 @@ def _game_page(game: BurroGame, form: BurroRoundForm | None, editable: bool, sta
     return render_template(
         "burro_game.html", game=game, result=result, form=form, editable=editable,
         ranks=ranks, stale=stale,
-        undo=ConfirmForm(formdata=None, data={"version": str(game.version), "idem": new_key()}),
+        undo=ConfirmForm(formdata=None,
+                         data={"version": str(game.version), "idem": writes.new_key()}),
     ), status
 
 
@@ -116,12 +105,10 @@ def _game_page(game: BurroGame, form: BurroRoundForm | None, editable: bool, sta
 def game(token: str) -> Any:
     """The letters so far, and the next round's form."""
     found = load_game(edit=token)
-    if found is None:
-        abort(404)
     remember(token, "burros")
     form = _round_form(found)
     form.version.data = str(found.version)
-    form.idem.data = new_key()
+    form.idem.data = writes.new_key()
     return _game_page(found, form, editable=True)
 
 
@@ -129,8 +116,6 @@ def game(token: str) -> Any:
 def view(token: str) -> Any:
     """Read-only Burro standings."""
     found = load_game(view=token)
-    if found is None:
-        abort(404)
     return _game_page(found, None, editable=False)
 
 
@@ -138,8 +123,6 @@ def view(token: str) -> Any:
 def add_round(token: str) -> Any:
     """Record how a round ended."""
     found = load_game(edit=token)
-    if found is None:
-        abort(404)
     form = _round_form(found)
     if not form.validate_on_submit():
         return _game_page(found, form, editable=True, status=400)
@@ -169,8 +152,6 @@ def add_round(token: str) -> Any:
 def undo_round(token: str) -> Any:
     """Take the last round back."""
     found = load_game(edit=token)
-    if found is None:
-        abort(404)
     form = ConfirmForm()
     if not form.validate_on_submit():
         return _game_page(found, _round_form(found), editable=True, status=400)
@@ -180,10 +161,10 @@ def undo_round(token: str) -> Any:
 def _write(token: str, form: BurroRoundForm | ConfirmForm,
            change: Callable[[BurroGame], list[dict[str, Any]]]) -> Any:
     """Change the rounds of the game, once per form and only on the form's version."""
-    key = scoped_key(clean_key(form.idem.data), f"burro {token}")
+    key = writes.form_key(form, f"burro {token}")
 
     def run(db: Session) -> str:
-        locked = lock(db, BurroGame, token, form.version.data, key)
+        locked = writes.lock(db, BurroGame, token, form.version.data, key)
         locked.rounds = change(locked)
         locked.version += 1
         locked.updated = utcnow()
@@ -191,10 +172,10 @@ def _write(token: str, form: BurroRoundForm | ConfirmForm,
         return url_for("burro.game", token=token)
 
     try:
-        return write_once(key, run)
-    except KeyReused as reused:
-        return _fresh_page(token, already_used(reused.url))
-    except Stale:
+        return writes.write_once(key, run)
+    except writes.KeyReused as reused:
+        return _fresh_page(token, writes.already_used(reused.url))
+    except writes.Stale:
         return _fresh_page(token, None)
 
 
@@ -202,11 +183,9 @@ def _fresh_page(token: str, notice: Any) -> Any:
     """The game as it now stands, with a new round form: after another phone's change
     (``stale``), or for a form sent again with other content (``notice`` says so)."""
     fresh = load_game(edit=token)
-    if fresh is None:
-        abort(404)
     form = _round_form(fresh)
     form.version.data = str(fresh.version)
-    form.idem.data = new_key()
+    form.idem.data = writes.new_key()
     if notice is not None:
         form.kind.errors = [notice]
     return _game_page(fresh, form, editable=True, status=409, stale=notice is None)

@@ -25,12 +25,11 @@ from scorekeeper.web.writes import (
     KeyReused,
     Stale,
     already_used,
-    clean_key,
+    form_key,
     form_version,
     lock,
     new_key,
     record,
-    scoped_key,
     write_once,
 )
 
@@ -149,7 +148,7 @@ def _save(
 ) -> Any:
     url = url_for("matches.scoreboard", token=token) + f"#deal-{index + 1}"
     editing = index < len(match.deals)
-    key = scoped_key(clean_key(form.idem.data), f"match {token}")
+    key = form_key(form, f"match {token}")
     saved: list[Match] = []
 
     def save(db: Session) -> str:

@@ -35,11 +35,11 @@ from scorekeeper.web.writes import (
     KeyReused,
     Stale,
     already_used,
-    clean_key,
+    create_once,
+    form_key,
     lock,
     new_key,
     record,
-    scoped_key,
     write_once,
 )
 
@@ -148,20 +148,13 @@ def new_match() -> Any:
     if problem is not None:
         form.sides.errors = [*form.sides.errors, problem]
         return render_template("new_match.html", form=form)
-    created: list[Match] = []
-
-    def create(db: Session) -> str:
-        match = Match(name=form.name.data or " × ".join(names), profile=profile.id,
-                      target=form.target.data or profile.target, sides=sides,
-                      status="in-progress", totals=[0] * len(sides))
-        db.add(match)
-        db.flush()
-        created.append(match)
-        return url_for("matches.scoreboard", token=match.edit_token)
-
     try:
-        return write_once(scoped_key(clean_key(form.idem.data), "new-match"), create,
-                          after=lambda: remember(created[0].edit_token))
+        return create_once(
+            form_key(form, "new-match"),
+            lambda: Match(name=form.name.data or " × ".join(names), profile=profile.id,
+                          target=form.target.data or profile.target, sides=sides,
+                          status="in-progress", totals=[0] * len(sides)),
+            "matches.scoreboard", "matches")
     except KeyReused as reused:
         form.idem.data = new_key()
         form.form_errors.append(already_used(reused.url))
@@ -234,7 +227,7 @@ def _confirmed_write(token: str, template: str, change: Callable[[Session, Match
     if not form.validate_on_submit():
         return _confirm(token, template), 400
     changed: list[Match] = []
-    key = scoped_key(clean_key(form.idem.data), f"match {token}")
+    key = form_key(form, f"match {token}")
 
     def run(db: Session) -> str:
         match = lock(db, Match, token, form.version.data, key)

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from flask import abort, current_app, redirect, request
+from flask import abort, current_app, redirect, request, url_for
 from markupsafe import Markup, escape
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
@@ -30,7 +30,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.db import reader, writer
 from scorekeeper.models import BurroGame, Change, Match, Submission, used_submission, utcnow
-from scorekeeper.web.common import _
+from scorekeeper.web.common import _, remember
 
 #: How long a used idempotency key is kept (a resubmitted form is minutes old, not days).
 KEEP_KEYS = timedelta(days=7)
@@ -98,6 +98,11 @@ def scoped_key(key: str, scope: str) -> str:
     return hmac.new(secret, f"{scope}\0{key}".encode(), hashlib.sha256).hexdigest()
 
 
+def form_key(form: Any, scope: str) -> str:
+    """The stored key of a submitted form (its ``idem`` field) writing to ``scope``."""
+    return scoped_key(clean_key(form.idem.data), scope)
+
+
 def _replayed(db: Session, key: str, digest: str) -> str | None:
     """Where the first submission with ``key`` went; ``KeyReused`` when it said otherwise."""
     found = used_submission(db, key) if key else None
@@ -152,6 +157,21 @@ def write_once(key: str, change: Callable[[Session], str],
     if after is not None:
         after()
     return redirect(url)
+
+
+def create_once(key: str, make: Callable[[], Row], endpoint: str, kind: str) -> Response:
+    """Add the match or game ``make()`` builds, once per ``key``; this browser keeps it on
+    its home page (``kind``: "matches" or "burros"); then go to its page at ``endpoint``."""
+    created: list[Row] = []
+
+    def create(db: Session) -> str:
+        row = make()
+        db.add(row)
+        db.flush()
+        created.append(row)
+        return url_for(endpoint, token=row.edit_token)
+
+    return write_once(key, create, after=lambda: remember(created[0].edit_token, kind))
 
 
 def lock(db: Session, model: type[Row], token: str, submitted_version: Any, key: str) -> Row:
