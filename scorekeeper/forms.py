@@ -34,19 +34,10 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.rules.states import ClosedBy, Morto
 
-
-class EntryMode(StrEnum):
-    """How a side's deal is entered: every meld card by card, or the counts."""
-
-    CARDS = "cards"
-    COUNTS = "counts"
-
-
-class RoundEnd(StrEnum):
-    """How a round of Burro ended: someone lost, or a feint (seed 002)."""
-
-    LOSER = "loser"
-    FEINT = "feint"
+#: How a side's deal is entered: every meld card by card, or the counts.
+EntryMode = StrEnum("EntryMode", {"CARDS": "cards", "COUNTS": "counts"})
+#: How a round of Burro ended: someone lost, or a feint (seed 002 "La feinte").
+RoundEnd = StrEnum("RoundEnd", {"LOSER": "loser", "FEINT": "feint"})
 
 
 #: The canastra categories of the contract, and the form field holding each count.
