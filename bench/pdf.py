@@ -5,7 +5,7 @@ a plain fixed-layout HTML table holding the same numbers, laid out by WeasyPrint
 with a prebuilt stylesheet, the same font configuration and the same PDF options
 (tagged PDF/UA-1). The floor is timed twice: called plainly, and called the way the
 product calls WeasyPrint (from a frame with room on CPython's frame stack, see
-``pdf._with_stack_room``); the larger of the two ratios is held to the target.
+``scorekeeper.pdf.engine._with_stack_room``); the larger of the two ratios is held to the target.
 Targets: summary <= 1.5 x floor; cached repeat download <= 5 ms.
 """
 
@@ -23,6 +23,7 @@ from snapshots import played_snapshot  # noqa: E402
 
 from scorekeeper import pdf  # noqa: E402
 from scorekeeper.app import create_app  # noqa: E402
+from scorekeeper.pdf import engine  # noqa: E402
 
 ROUNDS = 7
 
@@ -68,14 +69,14 @@ def main() -> int:
     snapshot = played_snapshot(24)
     with app.test_request_context():
         pdf.render_match_summary(snapshot, "fr")  # builds the shared stylesheet and fonts
-        res = pdf._weasy()
+        res = engine._weasy()
         floor_css = CSS(string=FLOOR_CSS, url_fetcher=res["fetcher"],
                         font_config=res["font_config"])
         html = floor_html(snapshot)
 
         def floor() -> bytes:
             # The floor gets the same collector pause as the product's renders.
-            with pdf.paused_gc():
+            with engine.paused_gc():
                 return HTML(string=html, url_fetcher=res["fetcher"]).write_pdf(
                     stylesheets=[floor_css], font_config=res["font_config"],
                     pdf_variant="pdf/ua-1")
@@ -88,7 +89,7 @@ def main() -> int:
         def floor_with_stack_room() -> bytes:
             # The same floor, called the way the product calls WeasyPrint (from a frame
             # with room on CPython's frame stack): the stricter comparison.
-            return pdf._with_stack_room(floor)
+            return engine._with_stack_room(floor)
 
         floor(), floor_with_stack_room(), summary()  # warm up every path
         floor_s, roomy_s, summary_s = timed(floor, floor_with_stack_room, summary)

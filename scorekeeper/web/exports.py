@@ -1,7 +1,6 @@
 """PDF exports: a match's summary, blank score sheets per profile, the Burro sheet.
 
-``scorekeeper.pdf`` (WeasyPrint) is imported inside the views: it is heavy, and
-the rest of the app must work without it.
+Importing ``scorekeeper.pdf`` is cheap: it loads WeasyPrint on the first render.
 """
 
 from __future__ import annotations
@@ -10,19 +9,19 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, request
 
+from scorekeeper import pdf, rules
 from scorekeeper.db import reader
 from scorekeeper.models import match_snapshot
-from scorekeeper.web.common import locale_code, rules
+from scorekeeper.rules.burro import MAX_PLAYERS
+from scorekeeper.web.common import locale_code
 from scorekeeper.web.scoreboard import load_match
 
 bp = Blueprint("exports", __name__)
 
-PAPERS = ("A4", "Letter")
-
 
 def _paper() -> str:
-    wanted = request.args.get("paper", "A4")
-    return next((p for p in PAPERS if p.lower() == wanted.lower()), "A4")
+    wanted = request.args.get("paper", "")
+    return next((p for p in pdf.PAPERS if p.lower() == wanted.lower()), pdf.PAPERS[0])
 
 
 def _pdf(data: bytes, filename: str) -> Response:
@@ -31,17 +30,7 @@ def _pdf(data: bytes, filename: str) -> Response:
     return response
 
 
-def _module() -> Any:
-    """The PDF renderer, or a friendly 503 when it (or WeasyPrint) is not installed."""
-    try:
-        from scorekeeper import pdf
-    except (ImportError, OSError):
-        abort(503)
-    return pdf
-
-
 def _summary(match: Any) -> Response:
-    pdf = _module()
     data = pdf.render_match_summary(match_snapshot(match), locale_code(), _paper())
     return _pdf(data, f"scorekeeper-match-{match.id}.pdf")
 
@@ -67,9 +56,8 @@ def summary_view(token: str) -> Any:
 @bp.get("/sheets/<profile_id>.pdf")
 def blank_sheet(profile_id: str) -> Any:
     """A blank score sheet for a profile, to keep score on paper."""
-    if profile_id not in rules().PROFILES:
+    if profile_id not in rules.PROFILES:
         abort(404)
-    pdf = _module()
     return _pdf(pdf.render_blank_sheet(profile_id, locale_code(), _paper()),
                 f"scorekeeper-{profile_id}.pdf")
 
@@ -77,7 +65,7 @@ def blank_sheet(profile_id: str) -> Any:
 @bp.get("/burro/sheet.pdf")
 def burro_sheet() -> Any:
     """A blank Burro sheet."""
-    pdf = _module()
-    players = [p.strip()[:40] for p in request.args.getlist("player") if p.strip()][:12]
+    players = [p.strip()[:40] for p in request.args.getlist("player")
+               if p.strip()][:MAX_PLAYERS]
     return _pdf(pdf.render_burro_sheet(locale_code(), _paper(), players or None),
                 "scorekeeper-burro.pdf")

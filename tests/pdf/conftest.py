@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from scorekeeper import pdf  # noqa: E402
 from scorekeeper.app import create_app  # noqa: E402
+from scorekeeper.pdf import engine  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +32,7 @@ def ctx(pdf_app: Any) -> Iterator[Any]:
 def fetched(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """Every URL the renderer asks its fetcher for, with "served" or "refused"."""
     calls: list[tuple[str, str]] = []
-    cls = pdf._fetcher_class()
+    cls = engine.StaticOnlyFetcher
     original = cls.fetch
 
     def recording_fetch(self: Any, url: str, headers: Any = None) -> Any:

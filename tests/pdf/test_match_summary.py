@@ -10,6 +10,8 @@ from pdf_support import LANGS, number, pdf_text, read_pdf
 from snapshots import handmade_snapshot, played_snapshot
 
 from scorekeeper import pdf
+from scorekeeper.app import create_app
+from scorekeeper.pdf import cache
 
 MM = 72 / 25.4
 
@@ -108,36 +110,56 @@ def test_cache_returns_the_same_bytes_without_rendering(ctx: Any,
                                                         played: dict[str, Any]) -> None:
     first = pdf.render_match_summary(played, "fr", "A4")
     renders = pdf.cache_info()["renders"]
+    hits = pdf.cache_info()["hits"]
     again = pdf.render_match_summary(played, "fr", "A4")
     assert again is first
     assert pdf.cache_info()["renders"] == renders
-    assert pdf.cached_match_summary(played["id"], played["version"], "fr", "A4") is first
+    assert pdf.cache_info()["hits"] == hits + 1
+    assert pdf.cache_info()["entries"] == 1
     # Another language, paper or version is another document.
-    assert pdf.cached_match_summary(played["id"], played["version"], "it", "A4") is None
+    assert pdf.render_match_summary(played, "it", "A4") is not first
+    assert pdf.cache_info()["renders"] == renders + 1
+    assert pdf.render_match_summary(played, "fr", "Letter") is not first
+    assert pdf.cache_info()["renders"] == renders + 2
     newer = dict(played, version=played["version"] + 1)
     assert pdf.render_match_summary(newer, "fr", "A4") is not first
-    assert pdf.cache_info()["renders"] == renders + 1
+    assert pdf.cache_info()["renders"] == renders + 3
+    assert pdf.cache_info()["entries"] == 4
 
 
-def test_cache_is_bounded(ctx: Any, monkeypatch: Any) -> None:
-    cache = pdf._cache(ctx)
-    monkeypatch.setattr(cache, "entries", 2)
-    for version in range(4):
-        pdf.render_match_summary(handmade_snapshot(1, version=version), "en")
-    assert pdf.cache_info()["entries"] == 2
-    assert pdf.cached_match_summary(7, 0, "en") is None
-    assert pdf.cached_match_summary(7, 3, "en") is not None
+def test_a_match_without_version_is_never_kept(ctx: Any) -> None:
+    snapshot = handmade_snapshot(1)
+    snapshot["version"] = None
+    renders = pdf.cache_info()["renders"]
+    first = pdf.render_match_summary(snapshot, "en")
+    assert pdf.render_match_summary(snapshot, "en") is not first
+    assert pdf.cache_info()["renders"] == renders + 2
+    assert pdf.cache_info()["entries"] == 0
+
+
+def test_cache_is_bounded() -> None:
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "PDF_CACHE_ENTRIES": 2})
+    with app.test_request_context():
+        for version in range(4):
+            pdf.render_match_summary(handmade_snapshot(1, version=version), "en")
+        assert pdf.cache_info()["entries"] == 2
+        renders = pdf.cache_info()["renders"]
+        # The newest two are kept, the oldest were dropped.
+        pdf.render_match_summary(handmade_snapshot(1, version=3), "en")
+        assert pdf.cache_info()["renders"] == renders
+        pdf.render_match_summary(handmade_snapshot(1, version=0), "en")
+        assert pdf.cache_info()["renders"] == renders + 1
 
 
 def test_busy_renderer_gives_up(ctx: Any, monkeypatch: Any) -> None:
     ctx.config["PDF_RENDER_WAIT"] = 0.01
     try:
-        assert pdf._render_slots.acquire(timeout=1)
+        assert cache._render_slots.acquire(timeout=1)
         try:
             with pytest.raises(pdf.RenderBusy):
                 pdf.render_match_summary(handmade_snapshot(1, version=99), "en")
         finally:
-            pdf._render_slots.release()
+            cache._render_slots.release()
     finally:
         del ctx.config["PDF_RENDER_WAIT"]
 

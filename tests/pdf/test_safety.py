@@ -11,6 +11,7 @@ from pdf_support import pdf_text, read_pdf
 from snapshots import handmade_snapshot
 
 from scorekeeper import pdf
+from scorekeeper.pdf import engine
 
 SECRET = Path("/etc/passwd")
 HOSTILE = [
@@ -88,7 +89,7 @@ def test_fetcher_refuses_everything_but_static_files(ctx: Any,
     <p style="background: url(ftp://127.0.0.1/x)">x</p>
     <a rel="attachment" href="file:///etc/passwd">passwd</a>
     </body></html>"""
-    data = pdf._write_pdf(raw, "A4")
+    data = engine._write_pdf(raw, "A4")
     assert_clean(data)
     refused = {url for url, verdict in fetched if verdict == "refused"}
     assert "file:///etc/passwd" in refused
@@ -102,7 +103,7 @@ def test_fetcher_refuses_everything_but_static_files(ctx: Any,
 
 
 def test_fetcher_serves_the_bundled_font(ctx: Any) -> None:
-    fetcher = pdf._fetcher_class()()
+    fetcher = engine.StaticOnlyFetcher()
     response = fetcher.fetch("sk-static:fonts/DejaVuSans.ttf")
     assert response.read(4) == b"\x00\x01\x00\x00"
     response.close()

@@ -1,0 +1,23 @@
+"""Printable scoresheets: match summaries, blank sheets and the Burro sheet, as PDF.
+
+One module per job: ``engine`` turns a template into PDF bytes with WeasyPrint
+(loaded lazily: importing this package does not load it), ``cache`` keeps the
+rendered PDFs per app and bounds how many are laid out at once, ``summary`` and
+``chart`` make the match summary, ``sheets`` the blank sheets, ``words`` the
+words and numbers they print.
+
+Call every public function inside a Flask app context (a request context in the
+web app, ``app.test_request_context()`` in tests).
+"""
+
+from __future__ import annotations
+
+from scorekeeper.pdf.cache import RenderBusy, cache_clear, cache_info
+from scorekeeper.pdf.engine import PAPERS, RefusedURL, css_string
+from scorekeeper.pdf.sheets import render_blank_sheet, render_burro_sheet
+from scorekeeper.pdf.summary import render_match_summary
+
+__all__ = [
+    "PAPERS", "RenderBusy", "RefusedURL", "cache_clear", "cache_info", "css_string",
+    "render_blank_sheet", "render_burro_sheet", "render_match_summary",
+]

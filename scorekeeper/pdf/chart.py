@@ -1,0 +1,75 @@
+"""The running-totals chart of the match summary: its geometry, drawn by the
+template as an inline SVG (one path for the grid, one polyline per side)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+#: Size of the chart (SVG user units) and its margins around the plot.
+WIDTH, HEIGHT = 640, 200
+LEFT, RIGHT, TOP, BOTTOM = 56, 12, 10, 26
+
+# Line styles of the running-totals chart, one per side (up to 5 sides in
+# buraco-classico): colour and dash differ, so a black-and-white print still reads.
+# The legend draws each style with box-drawing characters of the bundled font (plain
+# text, much cheaper to lay out than a box per key).
+SERIES_STYLES = (
+    ("#1f5fa8", "", "\u2501\u2501"),
+    ("#c0392b", "6 3", "\u254d\u254d"),
+    ("#2e7d32", "2 2", "\u2505\u2505"),
+    ("#7b3fa0", "8 3 2 3", "\u2509\u2509"),
+    ("#8d6e00", "1 3", "\u2504\u2504"),
+)
+TARGET_KEY = "\u2509\u2509"
+
+
+def _nice_step(span: float, ticks: int = 4) -> int:
+    """A round step (1, 2 or 5 times a power of ten) giving about ``ticks`` ticks."""
+    raw = max(span, 1) / ticks
+    magnitude = 10 ** (len(str(int(raw))) - 1)
+    for factor in (1, 2, 5, 10):
+        if magnitude * factor >= raw:
+            return int(magnitude * factor)
+    return int(magnitude * 10)
+
+
+def chart(names: list[str], after_each_deal: list[list[int]], target: int | None,
+          num: Callable[[Any], str]) -> dict[str, Any]:
+    """Geometry of the running-totals chart; ``num`` writes the axis labels."""
+    series = [[0] + [row[i] for row in after_each_deal] for i in range(len(names))]
+    values = [v for s in series for v in s] + ([target] if target else [])
+    low, high = min(values + [0]), max(values + [1])
+    step = _nice_step(high - low)
+    low = (low // step) * step
+    high = -((-high) // step) * step
+    deals = max(len(after_each_deal), 1)
+
+    def x(i: int) -> float:
+        return round(LEFT + (WIDTH - LEFT - RIGHT) * i / deals, 1)
+
+    def y(v: float) -> float:
+        return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - v) / (high - low or 1), 1)
+
+    # SVG text is laid out letter by letter: a handful of labels on each axis.
+    label_every = max(1, -(-deals // 4))
+    ticks = range(int(low), int(high) + 1, step)
+    return {
+        "width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT,
+        "top": TOP, "bottom": HEIGHT - BOTTOM,
+        # every grid line in one path
+        "grid": "".join(f"M{LEFT} {y(v)}H{WIDTH - RIGHT}" for v in ticks),
+        "yticks": [{"y": y(v), "label": num(v)} for v in ticks],
+        "xticks": [{"x": x(i), "label": num(i)} for i in range(0, deals + 1, label_every)],
+        "zero": y(0),
+        "target": {"y": y(target), "label": num(target), "key": TARGET_KEY}
+        if target else None,
+        "lines": [_line(names[i], i, " ".join(f"{x(j)},{y(v)}" for j, v in enumerate(s)))
+                  for i, s in enumerate(series)],
+    }
+
+
+def _line(name: str, index: int, points: str) -> dict[str, str]:
+    """One side's polyline, in the style of its place (styles repeat after five)."""
+    color, dash, key = SERIES_STYLES[index % len(SERIES_STYLES)]
+    return {"name": name, "color": color, "dash": dash, "key": key, "points": points}

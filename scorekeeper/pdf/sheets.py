@@ -1,0 +1,93 @@
+"""Blank sheets to keep score on paper: one per profile (its columns, empty rows and
+a reminder of its rules), and the Burro sheet (a row of letters per player)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import force_locale, gettext
+
+from scorekeeper import vocabulary
+from scorekeeper.i18n import format_rank
+from scorekeeper.pdf.cache import cached
+from scorekeeper.pdf.engine import _write_pdf, check_paper, render_html
+from scorekeeper.pdf.words import category_label, number, profile_terms
+from scorekeeper.rules import Profile, burro_ranks, get_profile
+from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS, WORD
+
+#: Rows of a blank sheet: at least one, at most this many.
+MAX_ROWS = 60
+
+
+def render_blank_sheet(profile_id: str, lang: str, paper: str = "A4", rows: int = 20) -> bytes:
+    """A blank scoresheet for one profile: its columns, N rows, and a rules reminder."""
+    check_paper(paper)
+    rows = max(1, min(int(rows), MAX_ROWS))
+
+    def render() -> bytes:
+        profile = get_profile(profile_id)
+        with force_locale(lang):
+            terms = profile_terms(profile_id)
+            html = render_html(
+                "pdf/blank_sheet.html", lang,
+                gettext("%(profile)s: blank scoresheet", profile=terms["name"]),
+                # a set of columns for each side of the game's smallest table
+                terms=terms, rows=rows, sides=profile.min_sides, **_reminder(profile, lang))
+        return _write_pdf(html, paper, landscape=True, kind="sheets")
+
+    return cached(("blank", profile_id, lang, paper, rows), render)
+
+
+def _reminder(profile: Profile, lang: str) -> dict[str, Any]:
+    """The profile's numbers on the sheet: its categories (a column each) and the
+    reminder of its target, card values, going out, pile and opening rules."""
+    vulnerability = None
+    if profile.vulnerable_at is not None and profile.opening_minimum:
+        vulnerability = {"total": number(profile.vulnerable_at, lang),
+                         "minimum": number(profile.opening_minimum, lang)}
+    return {
+        "categories": [{"key": name, "label": category_label(name),
+                        "points": number(profile.bonuses.get(name), lang)}
+                       for name in profile.categories],
+        "card_values": _card_values(profile.describe()["card_points"], lang),
+        "target": number(profile.target, lang),
+        "going_out": number(profile.going_out_bonus, lang),
+        "pile_penalty": number(-abs(profile.morto_penalty), lang),
+        "vulnerability": vulnerability,
+    }
+
+
+def _card_values(card_points: Mapping[str, Any], lang: str) -> list[dict[str, str]]:
+    """The profile's card values for the reminder, in the order of the label table;
+    a value equal to the one of its ``same_as`` is not repeated."""
+    shown = []
+    for key, label, same_as in vocabulary.CARD_VALUE_LABELS:
+        points = card_points.get(key)
+        if not isinstance(points, int | float):
+            continue
+        if same_as is not None and card_points.get(same_as) == points:
+            continue
+        shown.append({"cards": gettext(label), "points": number(points, lang)})
+    return shown
+
+
+def render_burro_sheet(lang: str, paper: str = "A4", players: list[str] | None = None) -> bytes:
+    """A Burro sheet: one row per player, one box per letter of B U R R O."""
+    check_paper(paper)
+    names = [str(p) for p in (players or [])][:MAX_PLAYERS]
+    # Too few names for a game: the table keeps room for the largest one.
+    rows = names + [""] * (MAX_PLAYERS - len(names)) if len(names) < MIN_PLAYERS else names
+
+    def render() -> bytes:
+        with force_locale(lang):
+            html = render_html(
+                "pdf/burro_sheet.html", lang, gettext("Burro: scoresheet"),
+                players=rows, letters=list(WORD),
+                ranks=[{"players": number(n, lang),
+                        "ranks": " ".join(format_rank(r, lang) for r in burro_ranks(n))}
+                       for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+            )
+        return _write_pdf(html, paper, kind="sheets")
+
+    return cached(("burro", lang, paper, tuple(names)), render)

@@ -1,0 +1,151 @@
+"""The match summary: who played, every deal's points, the result and a chart of
+the running totals, from a match snapshot (the web app's ``match_snapshot``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import date, datetime
+from typing import Any
+
+from flask_babel import force_locale, format_date, gettext
+
+from scorekeeper.pdf.cache import cached
+from scorekeeper.pdf.chart import chart
+from scorekeeper.pdf.engine import _write_pdf, check_paper, render_html
+from scorekeeper.pdf.words import category_label, number, profile_terms
+from scorekeeper.rules import get_profile
+
+Num = Callable[[Any], str]
+
+
+def render_match_summary(snapshot: Mapping[str, Any], lang: str, paper: str = "A4") -> bytes:
+    """The match summary as a PDF, served from the cache for a known (id, version)."""
+    check_paper(paper)
+    known = snapshot.get("id") is not None and snapshot.get("version") is not None
+    key = ("match", snapshot.get("id"), snapshot.get("version"), lang, paper)
+
+    def render() -> bytes:
+        with force_locale(lang):
+            context = _match_context(snapshot, _memo_number(lang))
+            title = gettext("%(match)s: match summary", match=context["name"])
+            context["footer"] = " · ".join(
+                part for part in (context["name"], context["date"], context["terms"]["name"])
+                if part)
+            html = render_html("pdf/match_summary.html", lang, title, **context)
+        return _write_pdf(html, paper, kind="summary")
+
+    return cached(key if known else None, render)
+
+
+def _memo_number(lang: str) -> Num:
+    """The number formatter of one render. The same few values come back in every
+    deal: each is formatted once (Babel takes tens of microseconds a number)."""
+    formatted: dict[Any, str] = {}
+
+    def num(value: Any) -> str:
+        text = formatted.get(value)
+        if text is None:
+            text = formatted[value] = number(value, lang)
+        return text
+
+    return num
+
+
+def _match_context(snapshot: Mapping[str, Any], num: Num) -> dict[str, Any]:
+    result = snapshot["result"]
+    profile_id = snapshot["profile"]
+    sides = snapshot["sides"]
+    names = [str(side["name"]) for side in sides]
+    after = result.get("after_each_deal") or []
+    bonuses = get_profile(profile_id).bonuses
+    deals = [_deal(deal_number, scored, names, after, bonuses, num)
+             for deal_number, scored in enumerate(result.get("deals") or [], start=1)]
+    status = result.get("status")
+    winner = result.get("winner")
+    target = result.get("target", snapshot.get("target"))
+    totals = result.get("totals") or (after[-1] if after else [0] * len(names))
+    created = _parse_created(snapshot.get("created"))
+    return {
+        "match": snapshot,
+        "name": str(snapshot.get("name") or ""),
+        "date": format_date(created, "long") if created else "",
+        "terms": profile_terms(profile_id),
+        "target": num(target),
+        "sides": [{"name": names[i], "players": [str(p) for p in side.get("players") or []],
+                   "total": num(totals[i]) if i < len(totals) else "",
+                   "winner": status == "won" and winner == i}
+                  for i, side in enumerate(sides)],
+        "deals": deals,
+        "any_invalid": any(not deal["valid"] for deal in deals),
+        "status": status,
+        "winner": names[winner] if status == "won" and isinstance(winner, int) else None,
+        "chart": chart(names, after, target if isinstance(target, int) else None, num),
+        "num": num,
+    }
+
+
+def _deal(deal_number: int, scored: Mapping[str, Any], names: list[str],
+          after: list[list[int]], bonuses: Mapping[str, int], num: Num) -> dict[str, Any]:
+    """One deal of the table: a row per side; striped every other deal, in red when
+    the deal breaks a rule."""
+    running = after[deal_number - 1] if deal_number - 1 < len(after) else []
+    rows = [_row(side, names[index] if index < len(names) else side.get("name", ""),
+                 running[index] if index < len(running) else None, bonuses, num)
+            for index, side in enumerate(scored["sides"])]
+    valid = bool(scored.get("valid", True) and not scored.get("problems"))
+    classes = " ".join(name for name, on in (
+        ("alt", deal_number % 2 == 0), ("invalid", not valid)) if on)
+    return {"number": deal_number, "rows": rows, "valid": valid, "classes": classes}
+
+
+def _row(side: Mapping[str, Any], name: str, running: int | None,
+         bonuses: Mapping[str, int], num: Num) -> dict[str, Any]:
+    """One side's points in a deal; a zero going-out, pile or hand is an empty cell."""
+    lines = _bonus_lines(side, bonuses, num)
+    bonus_text = ", ".join(lines)
+    if len(lines) > 1:
+        bonus_text += f" = {num(side.get('bonus_points'))}"
+    return {
+        "name": name,
+        "table": num(side.get("table_points")),
+        # one text run per cell: "2 × clean 200, dirty 100 = 500"
+        "bonuses": bonus_text,
+        "bonus_points": num(side.get("bonus_points")),
+        "going_out": num(side.get("going_out_bonus")) if side.get("going_out_bonus") else "",
+        "went_out": bool(side.get("going_out_bonus")),
+        "morto": num(side.get("morto_penalty")) if side.get("morto_penalty") else "",
+        "hand": num(side.get("hand_points")) if side.get("hand_points") else "",
+        "total": num(side.get("total")),
+        "running": num(running) if running is not None else "",
+    }
+
+
+def _bonus_lines(scored: Mapping[str, Any], bonuses: Mapping[str, int], num: Num) -> list[str]:
+    """Each bonus of a side in a deal, with its category: ``2 × clean 200``."""
+    counted: dict[str, int] = {}
+    categories = scored.get("canastras")
+    if categories is None:  # a score document without the summary: read the melds
+        categories = [meld["category"] for meld in scored.get("melds") or []
+                      if isinstance(meld, Mapping) and meld.get("valid")
+                      and meld.get("category")]
+    for category in categories:
+        counted[category] = counted.get(category, 0) + 1
+    lines = []
+    for category, count in counted.items():
+        points = bonuses.get(category)
+        label = category_label(category)
+        shown = f"{label} {num(points)}" if points is not None else label
+        lines.append(gettext("%(count)s × %(bonus)s", count=num(count), bonus=shown)
+                     if count > 1 else shown)
+    return lines
+
+
+def _parse_created(created: Any) -> date | None:
+    if isinstance(created, datetime | date):
+        return created
+    if isinstance(created, str) and created:
+        try:
+            return datetime.fromisoformat(created.replace("Z", "+00:00"))
+        except ValueError:
+            return None
+    return None

@@ -1,0 +1,38 @@
+"""What the printed documents call things, in the language being rendered.
+
+The words are the product's vocabulary (``scorekeeper.vocabulary``) and the
+numbers its one formatter (``scorekeeper.i18n.format_number``); this module
+translates the msgids with ``gettext``, so call it inside ``force_locale(lang)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext
+
+from scorekeeper import vocabulary
+from scorekeeper.i18n import format_number
+
+
+def number(value: Any, lang: str) -> str:
+    """A number as ``lang`` writes it (``3 000`` in French); an empty cell for
+    anything that is not a number (a value the document does not have)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return ""
+    return format_number(value, lang)
+
+
+def profile_terms(profile_id: str) -> dict[str, str]:
+    """The profile's name, and what its tradition calls the extra pile (``pile``:
+    Morto, Pozzetto) and the 7-card melds (``meld``: Canastras, Burracos)."""
+    terms = vocabulary.TERMS[vocabulary.tradition_of(profile_id)]
+    name = vocabulary.PROFILE_SHORT_NAMES.get(profile_id)
+    return {"name": gettext(name) if name else profile_id,
+            "pile": gettext(terms["Morto"]), "meld": gettext(terms["Canastras"])}
+
+
+def category_label(category: str) -> str:
+    """A canastra category as a short heading: ``clean-1000`` -> "clean A–A"."""
+    label = vocabulary.CATEGORY_SHORT_LABELS.get(category)
+    return gettext(label) if label else category
