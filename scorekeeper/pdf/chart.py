@@ -11,7 +11,7 @@ WIDTH, HEIGHT = 640, 200
 LEFT, RIGHT, TOP, BOTTOM = 56, 12, 10, 26
 
 # Line styles of the running-totals chart, one per side (up to 5 sides in
-# buraco-classico): colour and dash differ, so a black-and-white print still reads.
+# classic Buraco): colour and dash differ, so a black-and-white print still reads.
 # The legend draws each style with box-drawing characters of the bundled font (plain
 # text, much cheaper to lay out than a box per key).
 SERIES_STYLES = (

@@ -5,13 +5,15 @@ Importing ``scorekeeper.pdf`` is cheap: it loads WeasyPrint on the first render.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Any
 
 from flask import Blueprint, Response, abort, request
 
 from scorekeeper import pdf, rules
 from scorekeeper.db import reader
-from scorekeeper.models import match_snapshot
+from scorekeeper.models import Match, match_snapshot
 from scorekeeper.rules.burro import MAX_PLAYERS
 from scorekeeper.web.common import locale_code
 from scorekeeper.web.scoreboard import load_match
@@ -30,27 +32,31 @@ def _pdf(data: bytes, filename: str) -> Response:
     return response
 
 
-def _summary(match: Any) -> Response:
+def _file_name(match: Match) -> str:
+    """``scorekeeper-sunday-at-ana-s-2026-11-30.pdf``: the match's name and day, never
+    its row number (which would tell how many matches the server holds)."""
+    ascii_name = unicodedata.normalize("NFKD", match.name).encode("ascii", "ignore").decode()
+    slug = "-".join(re.findall(r"[a-z0-9]+", ascii_name.lower()))[:60] or "match"
+    return f"scorekeeper-{slug}-{match.created:%Y-%m-%d}.pdf"
+
+
+def _summary(match: Match | None) -> Response:
+    if match is None:
+        abort(404)
     data = pdf.render_match_summary(match_snapshot(match), locale_code(), _paper())
-    return _pdf(data, f"scorekeeper-match-{match.id}.pdf")
+    return _pdf(data, _file_name(match))
 
 
 @bp.get("/m/<token>/summary.pdf")
 def summary(token: str) -> Any:
     """The match summary as a PDF (from the edit link)."""
-    match = load_match(reader(), edit=token)
-    if match is None:
-        abort(404)
-    return _summary(match)
+    return _summary(load_match(reader(), edit=token))
 
 
 @bp.get("/v/<token>/summary.pdf")
 def summary_view(token: str) -> Any:
     """The match summary as a PDF (from the read-only link)."""
-    match = load_match(reader(), view=token)
-    if match is None:
-        abort(404)
-    return _summary(match)
+    return _summary(load_match(reader(), view=token))
 
 
 @bp.get("/sheets/<profile_id>.pdf")

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 LONGEST = 120  # characters, indentation included
 
@@ -33,8 +31,5 @@ def test_page_templates_have_no_long_line():
     assert _long_lines(TEMPLATES) == []
 
 
-# The PDF templates are being rewritten the same way; until then their long lines are
-# expected. Remove the mark once this test passes.
-@pytest.mark.xfail(reason="templates/pdf/ still has long lines", strict=False)
 def test_pdf_templates_have_no_long_line():
     assert _long_lines(TEMPLATES / "pdf") == []

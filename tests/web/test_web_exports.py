@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import UTC, datetime
 
-import pytest
-
-pytest.importorskip("weasyprint")
-PdfReader = pytest.importorskip("pypdf").PdfReader
+from pypdf import PdfReader
 
 
 def _pdf(response) -> bytes:
@@ -49,3 +47,11 @@ def test_snapshot_for_the_pdf(site, app, seed_deal):
     assert snap["sides"][0] == {"name": "Nós", "players": ["Ana", "Bia"]}
     assert snap["result"]["totals"] == [465, 30]
     assert snap["deals"][0]["sides"][0]["counts"] == {"table_points": 180, "clean": 1}
+
+
+def test_a_summary_is_named_after_the_match_and_its_day_never_its_number(site, client):
+    token = site.new_match(name="Sunday at Ana's")
+    response = client.get(f"/m/{token}/summary.pdf")
+    disposition = response.headers["Content-Disposition"]
+    today = datetime.now(UTC).date().isoformat()
+    assert disposition == f'inline; filename="scorekeeper-sunday-at-ana-s-{today}.pdf"'
