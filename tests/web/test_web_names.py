@@ -76,5 +76,6 @@ def test_burro_players_that_look_the_same_are_refused(client):
     started = _burro(client, "Ana\x00\nBia\n\u200b\nCaio")  # an invisible line is no player
     assert started.status_code == 302
     html = client.get(started.headers["Location"]).get_data(as_text=True)
-    assert re.search(r">Ana<", html) and "\x00" not in html
+    assert re.search(r">Ana<", html)
+    assert "\x00" not in html
     assert "Ana · Bia · Caio" in html
