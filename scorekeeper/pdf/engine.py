@@ -27,6 +27,7 @@ import re
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -257,13 +258,12 @@ def _page_counter_css() -> Markup:
     return Markup(" ".join(parts) or "counter(page)")
 
 
-def render_html(template: str, lang: str, title: str,
-                num: Callable[[Any], str] | None = None, **context: Any) -> str:
+def render_html(template: str, lang: str, title: str, **context: Any) -> str:
     """A ``templates/pdf/`` template, with what the common layout needs: the
     ``<html lang>`` tag (``pt_BR`` -> ``pt-BR``), the title, the footer (the title
-    when not given) and the page counter. Call it inside ``force_locale(lang)``."""
+    when not given), the page counter, and ``num`` to write a number as ``lang``
+    does. Call it inside ``force_locale(lang)``."""
     context.setdefault("footer", None)
     return render_template(
         template, lang=lang.replace("_", "-"), page_counter=_page_counter_css(),
-        title=title, num=num or (lambda value: number(value, lang)),
-        css_string=css_string, **context)
+        title=title, num=partial(number, lang=lang), css_string=css_string, **context)

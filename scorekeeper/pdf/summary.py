@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import date, datetime
+from functools import partial
 from typing import Any
 
 from flask_babel import force_locale, format_date, gettext
@@ -26,7 +27,7 @@ def render_match_summary(snapshot: Mapping[str, Any], lang: str, paper: str = "A
 
     def render() -> bytes:
         with force_locale(lang):
-            context = _match_context(snapshot, _memo_number(lang))
+            context = _match_context(snapshot, lang)
             title = gettext("%(match)s: match summary", match=context["name"])
             context["footer"] = " · ".join(
                 part for part in (context["name"], context["date"], context["terms"]["name"])
@@ -37,21 +38,8 @@ def render_match_summary(snapshot: Mapping[str, Any], lang: str, paper: str = "A
     return cached(key if known else None, render)
 
 
-def _memo_number(lang: str) -> Num:
-    """The number formatter of one render. The same few values come back in every
-    deal: each is formatted once (Babel takes tens of microseconds a number)."""
-    formatted: dict[Any, str] = {}
-
-    def num(value: Any) -> str:
-        text = formatted.get(value)
-        if text is None:
-            text = formatted[value] = number(value, lang)
-        return text
-
-    return num
-
-
-def _match_context(snapshot: Mapping[str, Any], num: Num) -> dict[str, Any]:
+def _match_context(snapshot: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    num = partial(number, lang=lang)
     result = snapshot["result"]
     profile_id = snapshot["profile"]
     sides = snapshot["sides"]
@@ -80,7 +68,6 @@ def _match_context(snapshot: Mapping[str, Any], num: Num) -> dict[str, Any]:
         "status": status,
         "winner": names[winner] if status == "won" and isinstance(winner, int) else None,
         "chart": chart(names, after, target if isinstance(target, int) else None, num),
-        "num": num,
     }
 
 
