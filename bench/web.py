@@ -4,7 +4,7 @@ The scoreboard is timed cold (the first view right after a deal is saved) and ca
 (the same version seen again), side by side; deal saves are timed alone and 16 at once.
 
     .venv/bin/python bench/web.py [--seconds 3] [--rounds 3] [--clients 16] [--seeded 16]
-                                  [--lengths 3] [--grown 1] [--budget 60] [--save-seconds 5]
+                                  [--lengths 3] [--grown 1] [--budget 75] [--save-seconds 5]
 
 The server (this file with ``--serve``) runs the real ``create_app()`` on a temporary
 SQLite file, plus a hello-world Flask page as a floor, on one waitress server bound to
@@ -608,7 +608,7 @@ def main() -> int:
                         help="matches holding 23 deals that get their 24th through the form")
     parser.add_argument("--lengths", type=int, default=3,
                         help="matches getting their 1st, 6th, 12th and 18th deal, each")
-    parser.add_argument("--budget", type=float, default=60.0,
+    parser.add_argument("--budget", type=float, default=75.0,
                         help="seconds from the start after which no new one-at-a-time "
                              "round starts")
     parser.add_argument("--save-seconds", type=float, default=5.0,
