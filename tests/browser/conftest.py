@@ -67,7 +67,8 @@ def browser() -> Iterator[Any]:
 def phone(browser: Any) -> Iterator[Any]:
     """A fresh phone-sized touch page (390 × 844)."""
     context = browser.new_context(**PHONE)
-    context.set_default_timeout(10_000)
+    # generous: a shared 2-core machine under load answers slowly, never wrongly
+    context.set_default_timeout(30_000)
     page = context.new_page()
     yield page
     context.close()
