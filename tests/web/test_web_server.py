@@ -172,4 +172,9 @@ def test_silent_sockets_from_one_address_cannot_lock_the_others_out(app):
     finally:
         for s in idle:
             s.close()
-        srv.close()
+        # Close every channel (the listening socket, the trigger…): waitress's loop ends
+        # once its map is empty, and the thread with it.
+        for channel in list(srv._map.values()):
+            channel.close()
+        srv.task_dispatcher.shutdown()
+        thread.join(timeout=5)
