@@ -68,13 +68,19 @@ def _check(body: Any) -> dict[str, Any]:
     body = _need_object(body)
     melds = body.get("melds")
     before = body.get("before")
+    if isinstance(before, float) and before.is_integer():
+        before = int(before)  # contract.md: 5.0 is read as 5, as everywhere else
     if before is not None and (isinstance(before, bool) or not isinstance(before, int)):
         raise rules.InputError("bad-value", field="before", value=str(before)[:40],
                               expected="integer")
+    in_one_go = body.get("in_one_go", False)
+    if not isinstance(in_one_go, bool):
+        raise rules.InputError("bad-value", field="in_one_go", value=str(in_one_go)[:40],
+                              expected="true or false")
     if melds is None:
         raise rules.InputError("missing-field", field="melds")
     return dict(rules.check_document(melds, profile=body.get("profile"), before=before,
-                                    in_one_go=bool(body.get("in_one_go", False))))
+                                    in_one_go=in_one_go))
 
 
 @bp.post("/check")

@@ -22,20 +22,26 @@ CODES: dict[int | type[Exception], tuple[int, str]] = {
 }
 
 
-def page(status: int, code: str) -> Any:
-    """The error page (or, under ``/api/``, the JSON error) for ``status``."""
+def page(status: int, code: str, failure: Exception | None = None) -> Any:
+    """The error page (or, under ``/api/``, the JSON error) for ``status``; a 405 says
+    in ``Allow`` which methods the address takes (RFC 9110)."""
+    headers: dict[str, str] = {}
+    allowed = getattr(failure, "valid_methods", None)
+    if status == 405 and allowed:
+        headers["Allow"] = ", ".join(allowed)
     if request.path.startswith("/api/"):
         messages = {
             404: _("No such API endpoint."),
             405: _("This endpoint takes a POST with a JSON document."),
             413: _("The document is too large."),
         }
-        return error(code, messages.get(status, _("Something went wrong")), None, status)
-    return render_template("error.html", status=status, code=code), status
+        body, status = error(code, messages.get(status, _("Something went wrong")), None, status)
+        return body, status, headers
+    return render_template("error.html", status=status, code=code), status, headers
 
 
 def init_app(app: Flask) -> None:
     """Answer every failure of ``CODES`` with ``page``."""
     for failure, (status, code) in CODES.items():
         app.register_error_handler(
-            failure, lambda _err, status=status, code=code: page(status, code))
+            failure, lambda err, status=status, code=code: page(status, code, err))

@@ -148,3 +148,14 @@ def test_a_document_nested_too_deeply_is_a_clean_400(client, endpoint, depth):
     assert response.status_code == 400
     assert response.get_json()["error"] == {
         "code": "bad-json", "message": "The document is nested too deeply.", "field": None}
+
+
+def test_a_get_on_score_is_a_405_saying_which_methods_it_takes(client):
+    response = client.get("/api/v1/score")
+    assert response.status_code == 405
+    assert {m.strip() for m in response.headers["Allow"].split(",")} in ({"POST"},
+                                                                          {"OPTIONS", "POST"})
+    assert response.mimetype == "application/json"
+    assert response.get_json()["error"] == {
+        "code": "not-allowed", "message": "This endpoint takes a POST with a JSON document.",
+        "field": None}
