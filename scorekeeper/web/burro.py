@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -78,13 +78,26 @@ def _create(form: NewBurroForm, players: list[str]) -> Any:
         return render_template("burro_new.html", form=form), 409
 
 
+def _playing(game: BurroGame) -> list[str]:
+    """The players still in the game, in the order of the table."""
+    out = set(standing(game).get("out", []))
+    return [p for p in game.players if p not in out]
+
+
 def _round_form(game: BurroGame) -> BurroRoundForm:
     form = BurroRoundForm()
-    out = set(standing(game).get("out", []))
-    playing = [(p, p) for p in game.players if p not in out]
+    playing = [(p, p) for p in _playing(game)]
     form.loser.choices = choices(playing)
     form.feint_by.choices = choices(playing)
     form.fooled.choices = choices(playing)
+    return form
+
+
+def _fresh_form(game: BurroGame) -> BurroRoundForm:
+    """A new round form on the game's current version, with a new key."""
+    form = _round_form(game)
+    form.version.data = str(game.version)
+    form.idem.data = writes.new_key()
     return form
 
 
@@ -95,21 +108,25 @@ def _game_page(game: BurroGame, form: BurroRoundForm | None, editable: bool, sta
     ranks = rules.burro_ranks(count) if MIN_PLAYERS <= count <= MAX_PLAYERS else []
     return render_template(
         "burro_game.html", game=game, result=result, form=form, editable=editable,
-        ranks=ranks, stale=stale,
+        ranks=ranks, stale=stale, playing=_playing(game),
         undo=ConfirmForm(formdata=None,
                          data={"version": str(game.version), "idem": writes.new_key()}),
+        again=ConfirmForm(formdata=None, data={"idem": writes.new_key()}),
     ), status
+
+
+def _feint_page(game: BurroGame, form: BurroRoundForm, status: int = 200) -> Any:
+    """The feint, one question at a time: who feinted, then who fell for it."""
+    return render_template("burro_feint.html", game=game, form=form,
+                           playing=_playing(game), feinter=form.feint_by.data), status
 
 
 @bp.get("/b/<token>")
 def game(token: str) -> Any:
-    """The letters so far, and the next round's form."""
+    """The letters so far, and who lost the next round: one button per player."""
     found = load_game(edit=token)
     remember(token, "burros")
-    form = _round_form(found)
-    form.version.data = str(found.version)
-    form.idem.data = writes.new_key()
-    return _game_page(found, form, editable=True)
+    return _game_page(found, _fresh_form(found), editable=True)
 
 
 @bp.get("/bv/<token>")
@@ -119,31 +136,56 @@ def view(token: str) -> Any:
     return _game_page(found, None, editable=False)
 
 
+@bp.get("/b/<token>/feint")
+def feint(token: str) -> Any:
+    """A round that ended in a feint: who feinted (``by`` once chosen), then who fell for it."""
+    found = load_game(edit=token)
+    form = _fresh_form(found)
+    by = request.args.get("by", "")
+    form.feint_by.data = by if by in _playing(found) else None
+    return _feint_page(found, form)
+
+
+def _entry(form: BurroRoundForm) -> dict[str, Any] | None:
+    """The round the form says, or None with the form's errors said next to the field."""
+    if form.kind.data == RoundEnd.FEINT:
+        if not form.feint_by.data:
+            form.feint_by.errors = [_("Say who feinted.")]
+            return None
+        fooled = list(form.fooled.data or [])
+        if form.feint_by.data in fooled:
+            form.fooled.errors = [_("%(player)s feinted, so cannot also have fallen for it: "
+                                    "tick only the players who were fooled.",
+                                    player=form.feint_by.data)]
+            return None
+        return {"feint_by": form.feint_by.data, "fooled": fooled}
+    if not form.loser.data:
+        form.loser.errors = [_("Say who lost.")]
+        return None
+    return {"loser": form.loser.data}
+
+
 @bp.post("/b/<token>/round")
 def add_round(token: str) -> Any:
     """Record how a round ended."""
     found = load_game(edit=token)
     form = _round_form(found)
+    is_feint = form.kind.data == RoundEnd.FEINT
     if not form.validate_on_submit():
         return _game_page(found, form, editable=True, status=400)
-    if form.kind.data == RoundEnd.FEINT:
-        if not form.feint_by.data:
-            form.feint_by.errors = [_("Say who feinted.")]
-            return _game_page(found, form, editable=True, status=422)
-        entry: dict[str, Any] = {"feint_by": form.feint_by.data,
-                                 "fooled": list(form.fooled.data or [])}
-    else:
-        if not form.loser.data:
-            form.loser.errors = [_("Say who lost.")]
-            return _game_page(found, form, editable=True, status=422)
-        entry = {"loser": form.loser.data}
-    try:
-        trial = standing(found, [*found.rounds, entry])
-    except rules.InputError as err:  # e.g. the feinter ticked among the fooled
-        form.fooled.errors = [input_error_text(err)]
-        return _game_page(found, form, editable=True, status=422)
-    if trial.get("problems"):
-        form.kind.errors = [p.get("message", p["code"]) for p in trial["problems"]]
+    entry = _entry(form)
+    problems: list[Any] = []
+    if entry is not None:
+        try:
+            problems = standing(found, [*found.rounds, entry]).get("problems", [])
+        except rules.InputError as err:
+            form.fooled.errors = [input_error_text(err)]
+            entry = None
+    if problems:
+        form.kind.errors = [p.get("message", p["code"]) for p in problems]
+    if entry is None or problems:
+        if is_feint:
+            return _feint_page(found, form, status=422)
         return _game_page(found, form, editable=True, status=422)
     return _write(token, form, lambda g: [*g.rounds, entry])
 
@@ -183,9 +225,55 @@ def _fresh_page(token: str, notice: Any) -> Any:
     """The game as it now stands, with a new round form: after another phone's change
     (``stale``), or for a form sent again with other content (``notice`` says so)."""
     fresh = load_game(edit=token)
-    form = _round_form(fresh)
-    form.version.data = str(fresh.version)
-    form.idem.data = writes.new_key()
+    form = _fresh_form(fresh)
     if notice is not None:
         form.kind.errors = [notice]
     return _game_page(fresh, form, editable=True, status=409, stale=notice is None)
+
+
+@bp.post("/b/<token>/again")
+def play_again(token: str) -> Any:
+    """A new game with the same players (and name), in one tap."""
+    found = load_game(edit=token)
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        return _game_page(found, _fresh_form(found), editable=True, status=400)
+    try:
+        return writes.create_once(
+            writes.form_key(form, f"again {token}"),
+            lambda: BurroGame(name=found.name, players=list(found.players), rounds=[]),
+            "burro.game", "burros")
+    except writes.KeyReused as reused:  # the same button, answered once already
+        return redirect(reused.url)
+
+
+def _delete_page(game: BurroGame, status: int = 200, stale: bool = False) -> Any:
+    form = ConfirmForm(formdata=None,
+                       data={"version": str(game.version), "idem": writes.new_key()})
+    return render_template("burro_delete.html", game=game, form=form, stale=stale), status
+
+
+@bp.get("/b/<token>/delete")
+def delete_confirm(token: str) -> Any:
+    """Ask before deleting the whole game."""
+    return _delete_page(load_game(edit=token))
+
+
+@bp.post("/b/<token>/delete")
+def delete(token: str) -> Any:
+    """Delete the game, once per confirmation and only on the version it was asked about."""
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        return _delete_page(load_game(edit=token), status=400)
+    key = writes.form_key(form, f"burro {token}")
+
+    def run(db: Session) -> str:
+        db.delete(writes.lock(db, BurroGame, token, form.version.data, key))
+        return url_for("matches.home")
+
+    try:
+        return writes.write_once(key, run)
+    except writes.KeyReused as reused:  # the same confirmation, answered once already
+        return redirect(reused.url)
+    except writes.Stale:  # a round was saved meanwhile: ask again about the game as it is
+        return _delete_page(load_game(edit=token), status=409, stale=True)
