@@ -1,10 +1,11 @@
 """Printable scoresheets: match summaries, blank sheets and the Burro sheet, as PDF.
 
 One module per job: ``engine`` turns a template into PDF bytes with WeasyPrint
-(loaded lazily: importing this package does not load it), ``cache`` keeps the
-rendered PDFs per app and bounds how many are laid out at once, ``summary`` and
-``chart`` make the match summary, ``sheets`` the blank sheets, ``words`` the
-words and numbers they print.
+(loaded lazily: importing this package does not load it), ``worker`` lays
+documents out in a process of their own behind a short queue (``RenderBusy`` when
+it is full), ``cache`` keeps the rendered PDFs per app, ``summary`` and ``chart``
+make the match summary, ``sheets`` the blank sheets, ``words`` the words and
+numbers they print.
 
 Call every public function inside a Flask app context (a request context in the
 web app, ``app.test_request_context()`` in tests).
@@ -12,12 +13,15 @@ web app, ``app.test_request_context()`` in tests).
 
 from __future__ import annotations
 
-from scorekeeper.pdf.cache import RenderBusy, cache_clear, cache_info
+from scorekeeper.pdf.cache import cache_clear, cache_info
 from scorekeeper.pdf.engine import PAPERS, RefusedURL, css_string
-from scorekeeper.pdf.sheets import render_blank_sheet, render_burro_sheet
+from scorekeeper.pdf.sheets import NAME_LENGTH as BURRO_NAME_LENGTH
+from scorekeeper.pdf.sheets import burro_names, render_blank_sheet, render_burro_sheet
 from scorekeeper.pdf.summary import render_match_summary
+from scorekeeper.pdf.worker import RenderBusy
 
 __all__ = [
-    "PAPERS", "RenderBusy", "RefusedURL", "cache_clear", "cache_info", "css_string",
-    "render_blank_sheet", "render_burro_sheet", "render_match_summary",
+    "BURRO_NAME_LENGTH", "PAPERS", "RenderBusy", "RefusedURL", "burro_names", "cache_clear",
+    "cache_info", "css_string", "render_blank_sheet", "render_burro_sheet",
+    "render_match_summary",
 ]

@@ -14,8 +14,8 @@ A render runs with the cyclic garbage collector paused (:func:`paused_gc`) and
 from a frame that opens a roomy chunk of CPython's frame stack
 (:func:`_with_stack_room`): together about a third of a render's time.
 
-Call :func:`render_html` inside a Flask app context (a request context in the
-web app, ``app.test_request_context()`` in tests).
+Call :func:`render_html` inside a Flask app context (the layout worker's app, see
+``scorekeeper.pdf.worker``; ``app.test_request_context()`` in tests).
 """
 
 from __future__ import annotations
@@ -160,8 +160,8 @@ def _page_css(paper: str, landscape: bool) -> Any:
 @contextmanager
 def paused_gc() -> Iterator[None]:
     """A layout builds hundreds of thousands of short-lived objects and the cyclic
-    collector keeps walking them: pausing it for the render (one at a time, see the
-    render slots of ``scorekeeper.pdf.cache``) saves about a third of a render's
+    collector keeps walking them: pausing it for the render (one at a time, in the
+    layout worker of ``scorekeeper.pdf.worker``) saves about a third of a render's
     time. Nothing is lost: the garbage is collected when the render ends."""
     was_enabled = gc.isenabled()
     gc.disable()

@@ -3,14 +3,14 @@ a reminder of its rules), and the Burro sheet (a row of letters per player)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask_babel import force_locale, gettext
 
 from scorekeeper import vocabulary
 from scorekeeper.i18n import format_rank
-from scorekeeper.pdf.cache import cached
+from scorekeeper.pdf.cache import Job, cached
 from scorekeeper.pdf.engine import _write_pdf, check_paper, render_html
 from scorekeeper.pdf.words import category_label, number, profile_terms
 from scorekeeper.rules import Profile, burro_ranks, get_profile
@@ -18,25 +18,30 @@ from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS, WORD
 
 #: Rows of a blank sheet: at least one, at most this many.
 MAX_ROWS = 60
+#: Characters of a player's name on the Burro sheet, at most (as a side's name).
+NAME_LENGTH = 40
 
 
 def render_blank_sheet(profile_id: str, lang: str, paper: str = "A4", rows: int = 20) -> bytes:
     """A blank scoresheet for one profile: its columns, N rows, and a rules reminder."""
     check_paper(paper)
+    get_profile(profile_id)  # an unknown profile is refused here, not in the worker
     rows = max(1, min(int(rows), MAX_ROWS))
+    return cached(("blank", profile_id, lang, paper, rows),
+                  Job(layout_blank_sheet, (profile_id, lang, paper, rows)))
 
-    def render() -> bytes:
-        profile = get_profile(profile_id)
-        with force_locale(lang):
-            terms = profile_terms(profile_id)
-            html = render_html(
-                "pdf/blank_sheet.html", lang,
-                gettext("%(profile)s: blank scoresheet", profile=terms["name"]),
-                # a set of columns for each side of the game's smallest table
-                terms=terms, rows=rows, sides=profile.min_sides, **_reminder(profile, lang))
-        return _write_pdf(html, paper, landscape=True, kind="sheets")
 
-    return cached(("blank", profile_id, lang, paper, rows), render)
+def layout_blank_sheet(profile_id: str, lang: str, paper: str, rows: int) -> bytes:
+    """Lay out a blank scoresheet (the worker's job; inside an app context)."""
+    profile = get_profile(profile_id)
+    with force_locale(lang):
+        terms = profile_terms(profile_id)
+        html = render_html(
+            "pdf/blank_sheet.html", lang,
+            gettext("%(profile)s: blank scoresheet", profile=terms["name"]),
+            # a set of columns for each side of the game's smallest table
+            terms=terms, rows=rows, sides=profile.min_sides, **_reminder(profile, lang))
+    return _write_pdf(html, paper, landscape=True, kind="sheets")
 
 
 def _reminder(profile: Profile, lang: str) -> dict[str, Any]:
@@ -72,22 +77,33 @@ def _card_values(card_points: Mapping[str, Any], lang: str) -> list[dict[str, st
     return shown
 
 
+def burro_names(players: Iterable[str] | None) -> list[str]:
+    """The names a Burro sheet prints: spaces collapsed, empty ones dropped, each at
+    most ``NAME_LENGTH`` characters, at most the game's largest table."""
+    names = (" ".join(str(p).split())[:NAME_LENGTH].strip() for p in players or ())
+    return [name for name in names if name][:MAX_PLAYERS]
+
+
 def render_burro_sheet(lang: str, paper: str = "A4", players: list[str] | None = None) -> bytes:
-    """A Burro sheet: one row per player, one box per letter of B U R R O."""
+    """A Burro sheet: one row per player, one box per letter of B U R R O. Only the
+    sheet without names is kept (one per language and paper): typed names would let
+    anyone fill the cache."""
     check_paper(paper)
-    names = [str(p) for p in (players or [])][:MAX_PLAYERS]
+    names = burro_names(players)
+    return cached(None if names else ("burro", lang, paper),
+                  Job(layout_burro_sheet, (lang, paper, names)))
+
+
+def layout_burro_sheet(lang: str, paper: str, names: list[str]) -> bytes:
+    """Lay out a Burro sheet (the worker's job; inside an app context)."""
     # Too few names for a game: the table keeps room for the largest one.
     rows = names + [""] * (MAX_PLAYERS - len(names)) if len(names) < MIN_PLAYERS else names
-
-    def render() -> bytes:
-        with force_locale(lang):
-            html = render_html(
-                "pdf/burro_sheet.html", lang, gettext("Burro: scoresheet"),
-                players=rows, letters=list(WORD),
-                ranks=[{"players": number(n, lang),
-                        "ranks": " ".join(format_rank(r, lang) for r in burro_ranks(n))}
-                       for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
-            )
-        return _write_pdf(html, paper, kind="sheets")
-
-    return cached(("burro", lang, paper, tuple(names)), render)
+    with force_locale(lang):
+        html = render_html(
+            "pdf/burro_sheet.html", lang, gettext("Burro: scoresheet"),
+            players=rows, letters=list(WORD),
+            ranks=[{"players": number(n, lang),
+                    "ranks": " ".join(format_rank(r, lang) for r in burro_ranks(n))}
+                   for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+        )
+    return _write_pdf(html, paper, kind="sheets")

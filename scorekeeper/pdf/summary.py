@@ -10,7 +10,7 @@ from typing import Any
 
 from flask_babel import force_locale, format_date, gettext
 
-from scorekeeper.pdf.cache import cached
+from scorekeeper.pdf.cache import Job, cached
 from scorekeeper.pdf.chart import chart
 from scorekeeper.pdf.engine import _write_pdf, check_paper, render_html
 from scorekeeper.pdf.words import category_label, number, profile_terms
@@ -24,18 +24,19 @@ def render_match_summary(snapshot: Mapping[str, Any], lang: str, paper: str = "A
     check_paper(paper)
     known = snapshot.get("id") is not None and snapshot.get("version") is not None
     key = ("match", snapshot.get("id"), snapshot.get("version"), lang, paper)
+    return cached(key if known else None, Job(layout_match_summary, (dict(snapshot), lang, paper)))
 
-    def render() -> bytes:
-        with force_locale(lang):
-            context = _match_context(snapshot, lang)
-            title = gettext("%(match)s: match summary", match=context["name"])
-            context["footer"] = " · ".join(
-                part for part in (context["name"], context["date"], context["terms"]["name"])
-                if part)
-            html = render_html("pdf/match_summary.html", lang, title, **context)
-        return _write_pdf(html, paper, kind="summary")
 
-    return cached(key if known else None, render)
+def layout_match_summary(snapshot: Mapping[str, Any], lang: str, paper: str) -> bytes:
+    """Lay out the match summary (the worker's job; inside an app context)."""
+    with force_locale(lang):
+        context = _match_context(snapshot, lang)
+        title = gettext("%(match)s: match summary", match=context["name"])
+        context["footer"] = " · ".join(
+            part for part in (context["name"], context["date"], context["terms"]["name"])
+            if part)
+        html = render_html("pdf/match_summary.html", lang, title, **context)
+    return _write_pdf(html, paper, kind="summary")
 
 
 def _match_context(snapshot: Mapping[str, Any], lang: str) -> dict[str, Any]:

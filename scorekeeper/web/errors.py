@@ -7,6 +7,7 @@ from typing import Any
 from flask import Flask, render_template, request
 from flask_wtf.csrf import CSRFError
 
+from scorekeeper import pdf
 from scorekeeper.web.api import error
 from scorekeeper.web.common import _
 
@@ -19,25 +20,34 @@ CODES: dict[int | type[Exception], tuple[int, str]] = {
     413: (413, "too-large"),
     500: (500, "server-error"),
     503: (503, "unavailable"),
+    pdf.RenderBusy: (503, "busy"),
 }
 
 
 def page(status: int, code: str, failure: Exception | None = None) -> Any:
     """The error page (or, under ``/api/``, the JSON error) for ``status``; a 405 says
-    in ``Allow`` which methods the address takes (RFC 9110)."""
+    in ``Allow`` which methods the address takes (RFC 9110), a busy PDF renderer in
+    ``Retry-After`` how many seconds to wait."""
     headers: dict[str, str] = {}
     allowed = getattr(failure, "valid_methods", None)
     if status == 405 and allowed:
         headers["Allow"] = ", ".join(allowed)
+    retry_after = getattr(failure, "retry_after", None)
+    if isinstance(retry_after, int):
+        headers["Retry-After"] = str(retry_after)
     if request.path.startswith("/api/"):
         messages = {
             404: _("No such API endpoint."),
             405: _("This endpoint takes a POST with a JSON document."),
             413: _("The document is too large."),
         }
-        body, status = error(code, messages.get(status, _("Something went wrong")), None, status)
+        message = messages.get(status, _("Something went wrong"))
+        if code == "busy":
+            message = _("Busy: try again in %(seconds)s seconds.", seconds=retry_after)
+        body, status = error(code, message, None, status)
         return body, status, headers
-    return render_template("error.html", status=status, code=code), status, headers
+    return render_template("error.html", status=status, code=code,
+                           retry_after=retry_after), status, headers
 
 
 def init_app(app: Flask) -> None:

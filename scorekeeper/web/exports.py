@@ -14,7 +14,6 @@ from flask import Blueprint, Response, abort, request
 from scorekeeper import pdf, rules
 from scorekeeper.db import reader
 from scorekeeper.models import Match, match_snapshot
-from scorekeeper.rules.burro import MAX_PLAYERS
 from scorekeeper.web.common import locale_code
 from scorekeeper.web.scoreboard import load_match
 
@@ -70,8 +69,7 @@ def blank_sheet(profile_id: str) -> Any:
 
 @bp.get("/burro/sheet.pdf")
 def burro_sheet() -> Any:
-    """A blank Burro sheet."""
-    players = [p.strip()[:40] for p in request.args.getlist("player")
-               if p.strip()][:MAX_PLAYERS]
-    return _pdf(pdf.render_burro_sheet(locale_code(), _paper(), players or None),
+    """A Burro sheet, blank or with the players' names (``?player=Ana&player=Bia``)."""
+    players = request.args.getlist("player")
+    return _pdf(pdf.render_burro_sheet(locale_code(), _paper(), players),
                 "scorekeeper-burro.pdf")

@@ -18,7 +18,8 @@ from scorekeeper.pdf import engine  # noqa: E402
 
 @pytest.fixture(scope="module")
 def pdf_app() -> Any:
-    return create_app({"TESTING": True, "SECRET_KEY": "t"})
+    # Laid out on a thread of this process: the tests patch the renderer here.
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "PDF_RENDERER": "thread"})
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ from snapshots import handmade_snapshot, played_snapshot
 
 from scorekeeper import pdf
 from scorekeeper.app import create_app
-from scorekeeper.pdf import cache
 
 MM = 72 / 25.4
 
@@ -138,7 +137,8 @@ def test_a_match_without_version_is_never_kept(ctx: Any) -> None:
 
 
 def test_cache_is_bounded() -> None:
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "PDF_CACHE_ENTRIES": 2})
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "PDF_CACHE_ENTRIES": 2,
+                      "PDF_RENDERER": "thread"})
     with app.test_request_context():
         for version in range(4):
             pdf.render_match_summary(handmade_snapshot(1, version=version), "en")
@@ -149,19 +149,6 @@ def test_cache_is_bounded() -> None:
         assert pdf.cache_info()["renders"] == renders
         pdf.render_match_summary(handmade_snapshot(1, version=0), "en")
         assert pdf.cache_info()["renders"] == renders + 1
-
-
-def test_busy_renderer_gives_up(ctx: Any, monkeypatch: Any) -> None:
-    ctx.config["PDF_RENDER_WAIT"] = 0.01
-    try:
-        assert cache._render_slots.acquire(timeout=1)
-        try:
-            with pytest.raises(pdf.RenderBusy):
-                pdf.render_match_summary(handmade_snapshot(1, version=99), "en")
-        finally:
-            cache._render_slots.release()
-    finally:
-        del ctx.config["PDF_RENDER_WAIT"]
 
 
 def test_a_deal_that_breaks_a_rule_is_marked(ctx: Any, played: dict[str, Any]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from datetime import UTC, datetime
 
 from pypdf import PdfReader
@@ -55,3 +56,40 @@ def test_a_summary_is_named_after_the_match_and_its_day_never_its_number(site, c
     disposition = response.headers["Content-Disposition"]
     today = datetime.now(UTC).date().isoformat()
     assert disposition == f'inline; filename="scorekeeper-sunday-at-ana-s-{today}.pdf"'
+
+
+def test_a_busy_renderer_answers_503_with_retry_after_and_loses_nothing(app, site, client,
+                                                                      seed_deal):
+    token = site.new_match(name="Busy night")
+    site.save_deal(token, seed_deal, went_out="0")
+    app.config["PDF_QUEUE"] = 0  # the worker's queue is full: every layout is refused
+    started = time.monotonic()
+    response = client.get(f"/m/{token}/summary.pdf", headers={"Accept-Language": "fr"})
+    assert time.monotonic() - started < 2  # refused at once, not after a wait
+    assert response.status_code == 503
+    assert int(response.headers["Retry-After"]) >= 1
+    assert response.mimetype == "text/html"
+    page = response.get_data(as_text=True)
+    assert '<html lang="fr"' in page
+    assert "Indisponible pour le moment" in page
+    board = site.board(token)
+    assert 'id="total-0">465<' in board  # seed 001 §09: the saved deal is intact
+    app.config["PDF_QUEUE"] = 3
+    assert _pdf(client.get(f"/m/{token}/summary.pdf")).startswith(b"%PDF")
+
+
+def test_typed_burro_names_never_fill_the_pdf_cache(app, client):
+    from scorekeeper import pdf
+
+    names = "&".join(f"player=Name{n}{'x' * 300}" for n in range(30))
+    data = _pdf(client.get(f"/burro/sheet.pdf?{names}"))
+    text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
+    assert "Name0" + "x" * (pdf.BURRO_NAME_LENGTH - 5) in text
+    assert "x" * (pdf.BURRO_NAME_LENGTH - 4) not in text
+    assert "Name29" not in text
+    _pdf(client.get("/burro/sheet.pdf?player=Ana&player=Bia"))
+    with app.test_request_context():
+        assert pdf.cache_info()["entries"] == 0  # sheets with names are never kept
+    _pdf(client.get("/burro/sheet.pdf"))
+    with app.test_request_context():
+        assert pdf.cache_info()["entries"] == 1
