@@ -68,10 +68,20 @@ def best_locale(accepted: Any) -> str:
 # and another as a suit (Italian F: fante as a rank, fiori as a suit). Where a suit
 # initial means another suit in the canonical S H D C notation, the locale wins:
 # French/Portuguese/Italian C is hearts (coeur, copas, cuori), never clubs.
+#
+# Cards are shown with the indices printed on the decks sold in the language's
+# country: R D V on French decks (Grimaud, France Cartes), J Q K on Brazilian (Copag),
+# Portuguese and Italian (Modiano, Dal Negro) ones, as the rule texts of those
+# countries write them (translations/GLOSSARY.md, "Card notation").
+_SHOWN = {
+    "fr": {13: "R", 12: "D", 11: "V"},  # roi, dame, valet
+}
+# Letters typed on top of the canonical A J Q K: the language's own initials, shown
+# or not, and the ace as 1 where the decks print it so (French "jeu de 54").
 _RANKS = {
-    "fr": {"R": 13, "D": 12, "V": 11, "A": 1},  # roi, dame, valet, as
-    "pt": {"R": 13, "D": 12, "V": 11, "A": 1},  # rei, dama, valete, ás
-    "it": {"R": 13, "D": 12, "F": 11, "A": 1},  # re, donna, fante, asso
+    "fr": {"R": 13, "D": 12, "V": 11, "1": 1},  # roi, dame, valet; the ace printed 1
+    "pt": {"R": 13, "D": 12, "V": 11},  # rei, dama, valete
+    "it": {"R": 13, "D": 12, "F": 11},  # re, donna, fante
 }
 _SUITS = {
     "fr": {"P": "S", "C": "H", "K": "D", "T": "C"},  # pique, coeur, carreau, trèfle
@@ -90,8 +100,8 @@ def card_aliases(locale: Any) -> tuple[dict[str, int], dict[str, str]]:
     """The locale's rank letters and suit initials, for ``rules.parse_cards``.
 
     >>> ranks, suits = card_aliases("fr")
-    >>> ranks["R"], suits["C"], suits["T"]
-    (13, 'H', 'C')
+    >>> ranks["R"], ranks["1"], suits["C"], suits["T"]
+    (13, 1, 'H', 'C')
     """
     lang = _language(locale)
     return dict(_RANKS.get(lang, {})), dict(_SUITS.get(lang, {}))
@@ -103,19 +113,25 @@ def suit_initials(locale: Any) -> dict[str, str]:
 
 
 def format_rank(rank: Any, locale: Any) -> str:
-    """A rank (1–13, or a canonical letter ``Q``) with the locale's letter (``D``)."""
+    """A rank (1–13, or a canonical letter ``Q``) with the letter the locale's decks
+    print: ``D`` in French, ``Q`` in English, Portuguese and Italian.
+
+    >>> format_rank("Q", "fr"), format_rank(12, "it"), format_rank(1, "fr")
+    ('D', 'Q', 'A')
+    """
     if isinstance(rank, str):
         names = {v: k for k, v in _CANONICAL_RANKS.items()}
         rank = names.get(rank.upper(), int(rank) if rank.isdigit() else rank)
     if not isinstance(rank, int):
         return str(rank)
-    letters = {n: letter for letter, n in _RANKS.get(_language(locale), {}).items()}
+    letters = _SHOWN.get(_language(locale), {})
     return letters.get(rank) or _CANONICAL_RANKS.get(rank) or str(rank)
 
 
 def format_card(card: Any, locale: Any) -> str:
     """A card (``Card`` or canonical text) with its suit symbol and the locale's rank
-    letter: ``QH`` -> ``D♥`` in French, ``Q♥`` in English; the joker stays ``JK``."""
+    letter: ``QH`` -> ``D♥`` in French, ``Q♥`` in English and Italian; the joker stays
+    ``JK``."""
     from scorekeeper.rules.cards import Card
     from scorekeeper.rules.problems import InputError
 

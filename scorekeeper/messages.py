@@ -8,7 +8,9 @@ formatted after translation, with named fields, so translators can move them.
 A profile's words follow its own tradition (``scorekeeper.vocabulary``): where a
 sentence names a game term (morto or pozzetto, canastra or burraco, going out or
 closing) it has one msgid per tradition, so every language can use the right word
-for each.
+for each. A side's or a player's name is typed by the players (or defaults to "Us",
+"Them", "Ana & Beto"): translations write it as a label or after a preposition,
+never as the subject of a verb or an adjective that would have to agree with it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from scorekeeper.vocabulary import DEFAULT_TRADITION, N_, tradition_of
+from scorekeeper.msgids import N_, NP_, translate
+from scorekeeper.vocabulary import DEFAULT_TRADITION, tradition_of
 
 Gettext = Callable[[str], str]
 
@@ -32,7 +35,8 @@ PROBLEM_MESSAGES: dict[str, str] = {
         "Sets of one rank are not allowed in this game: every meld is a run of one suit."),
     "not-a-meld": N_(
         "These cards are neither a run of one suit in sequence nor a set of one rank."),
-    "duplicate-rank": N_("The %(rank)s appears twice in this run (%(card)s)."),
+    # A rank's letter takes no article that could agree with it (*la* dame, *le* D?).
+    "duplicate-rank": N_("%(card)s appears twice in this run."),
     "ace-both-ends": N_("In this game the ace is either low or high in a run, never both."),
     "opening-below-minimum": N_(
         "The opening is worth %(points)s card points; with %(before)s points before the deal "
@@ -67,6 +71,16 @@ PROBLEM_MESSAGES_IT: dict[str, str] = {
     "match-over": N_("The match was already won before this hand."),
 }
 
+#: Classic Buraco's own word for the pile where its source has one (seed 000 in
+#: French: *puits*); the rest is the Italian tradition's.
+# TRANSLATORS: Classic Buraco's pile; its French source calls it "puits".
+PROBLEM_MESSAGES_CLASSIC: dict[str, str] = {
+    "morto-unused-not-allowed": NP_(
+        "classic", "These rules have no unused pozzetto: its cards count as cards in hand."),
+    "morto-count": NP_(
+        "classic", "Only %(maximum)s pozzetti are dealt, but %(count)s sides say they took one."),
+}
+
 GOING_OUT_REASONS: dict[str, str] = {
     "morto-not-taken": N_("the side has not taken its morto"),
     "morto-unused": N_("the side's morto was never played"),
@@ -80,6 +94,12 @@ GOING_OUT_REASONS_IT: dict[str, str] = {
     "morto-unused": N_("the side's pozzetto was never played"),
     "no-clean-canastra": N_("the side has no clean burraco"),
     "no-canastra": N_("the side has no burraco"),
+}
+
+# TRANSLATORS: Classic Buraco's pile; its French source calls it "puits".
+GOING_OUT_REASONS_CLASSIC: dict[str, str] = {
+    "morto-not-taken": NP_("classic", "the side has not taken its pozzetto"),
+    "morto-unused": NP_("classic", "the side's pozzetto was never played"),
 }
 
 #: How a message names a side that has no name (the same words as the new-match form).
@@ -96,7 +116,7 @@ INPUT_MESSAGES: dict[str, str] = {
     "unknown-profile": N_("Unknown rule profile “%(profile)s”"),
     "missing-field": N_("Missing field %(field)s"),
     "bad-value": N_("“%(value)s” is not valid here (expected %(expected)s)"),
-    "side-count": N_("%(count)s sides given, but this game is played by %(expected)s"),
+    "side-count": N_("Sides given: %(count)s; this game is played by %(expected)s"),
 }
 FIELD_PREFIX = N_("%(field)s: %(message)s")
 
@@ -128,6 +148,8 @@ _BY_TRADITION = {
     "br": (PROBLEM_MESSAGES, GOING_OUT_REASONS),
     "it": ({**PROBLEM_MESSAGES, **PROBLEM_MESSAGES_IT},
            {**GOING_OUT_REASONS, **GOING_OUT_REASONS_IT}),
+    "classic": ({**PROBLEM_MESSAGES, **PROBLEM_MESSAGES_IT, **PROBLEM_MESSAGES_CLASSIC},
+                {**GOING_OUT_REASONS, **GOING_OUT_REASONS_IT, **GOING_OUT_REASONS_CLASSIC}),
 }
 
 
@@ -140,7 +162,7 @@ class _Params(dict[str, Any]):
 
 def _format(template: str, params: Mapping[str, Any], gettext: Gettext) -> str:
     try:
-        return gettext(template) % _Params(params)
+        return translate(template, gettext) % _Params(params)
     except (TypeError, ValueError, KeyError):
         return template % _Params(params)
 
@@ -189,7 +211,7 @@ def problem_message(problem: Mapping[str, Any], gettext: Gettext = str, *,
         if not isinstance(codes, list) or not codes:
             codes = [params.get("reason", "")]
         params["reason"] = gettext(REASON_SEPARATOR).join(
-            gettext(reasons[c]) if c in reasons else str(c) for c in codes)
+            translate(reasons[c], gettext) if c in reasons else str(c) for c in codes)
     if code == "several-went-out" and isinstance(params.get("sides"), list):
         params["sides"] = ", ".join(str(s) for s in params["sides"])
     _card_params(params, locale)

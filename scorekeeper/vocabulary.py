@@ -4,13 +4,17 @@ The rules core speaks in codes (``clean``, ``not_taken``, ``going_out``…); pag
 PDFs and the referee's sentences turn them into words here and nowhere else. A
 profile belongs to a tradition (``Profile.tradition``): the Brazilian games
 ("br") speak of the *morto*, the *canastra* and going out (*batida*), the Italian
-ones ("it") of the *pozzetto*, the *burraco* and closing (*chiusura*).
-translations/GLOSSARY.md gives each word in each language.
+ones ("it") of the *pozzetto*, the *burraco* and closing (*chiusura*). Classic
+Buraco ("classic") speaks the Italian words, except where its own source names the
+pile otherwise (seed 000 in French: *puits*). translations/GLOSSARY.md gives each
+word in each language.
 
-The tables hold msgids (marked with ``N_`` for extraction). The functions return
-lazy strings, translated when shown in a request (``lazy_gettext``); the command
-line and the referee's sentences translate the msgids with their own ``gettext``.
-Flask-Babel is imported only when a lazy string is made.
+The tables hold msgids (marked with ``N_``, or ``NP_`` with a context where the same
+English word takes another gender or number in another tradition: a *canastra
+limpa*, a *burraco limpo*). The functions return lazy strings, translated when shown
+in a request; the command line and the referee's sentences translate the msgids
+with their own ``gettext`` through ``translate``. Flask-Babel is imported only when a
+lazy string is made.
 """
 
 from __future__ import annotations
@@ -19,33 +23,40 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-TRADITIONS = ("br", "it")
+from scorekeeper.msgids import N_, NP_, lazy
+
+TRADITIONS = ("br", "it", "classic")
 DEFAULT_TRADITION = "br"
-
-
-def N_(message: str) -> str:
-    """Mark a string for extraction; it is translated where it is shown."""
-    return message
-
-
-def lazy(message: str) -> Any:
-    """A msgid translated when shown, in the page's language."""
-    from flask_babel import lazy_gettext
-
-    return lazy_gettext(message)
+#: Profiles whose words are their own source's rather than their tradition's.
+PROFILE_VOCABULARY = {"buraco-classico": "classic"}
 
 
 def tradition_of(profile_id: Any) -> str:
-    """``"br"`` or ``"it"`` for a profile id; the default tradition when unknown."""
+    """``"br"``, ``"it"`` or ``"classic"`` for a profile id (whose words to use); the
+    default tradition when unknown."""
     from scorekeeper.rules.profiles import PROFILES
 
+    if profile_id in PROFILE_VOCABULARY:
+        return PROFILE_VOCABULARY[profile_id]
     profile = PROFILES.get(profile_id) if isinstance(profile_id, str) else None
     tradition = profile.tradition if profile is not None else DEFAULT_TRADITION
     return tradition if tradition in TRADITIONS else DEFAULT_TRADITION
 
 
 def _tradition(tradition: str | None) -> str:
-    return tradition if tradition in TRADITIONS else DEFAULT_TRADITION
+    """A tradition, or a profile id read as its words' tradition."""
+    if tradition in TRADITIONS:
+        return str(tradition)
+    return tradition_of(tradition)
+
+
+def _word(tables: dict[str, dict[str, str]], tradition: str | None, key: str) -> str | None:
+    """A key's msgid in a tradition's table; Classic Buraco falls back on the Italian."""
+    name = _tradition(tradition)
+    found = tables.get(name, {}).get(key)
+    if found is None and name == "classic":
+        found = tables.get("it", {}).get(key)
+    return found
 
 
 # -- Profile names ---------------------------------------------------------------------
@@ -80,7 +91,7 @@ def profile_name(profile_id: str, *, short: bool = False) -> Any:
 # -- Canastra categories, morto states, game words --------------------------------------
 
 #: Canastra categories (``Profile.categories``) in each tradition's words.
-CATEGORY_LABELS = {
+CATEGORY_LABELS: dict[str, dict[str, str]] = {
     "br": {
         "clean": N_("clean canastra"),
         "dirty": N_("dirty canastra"),
@@ -97,7 +108,7 @@ CATEGORY_LABELS = {
     },
 }
 
-#: A category as a column heading next to the canastra word (PDF scoresheets).
+#: A category under the canastra word (PDF); ``category_short_label`` gives each tradition's.
 CATEGORY_SHORT_LABELS = {
     "clean": N_("clean"),
     "dirty": N_("dirty"),
@@ -106,8 +117,27 @@ CATEGORY_SHORT_LABELS = {
     "clean-1000": N_("clean A–A"),
 }
 
+# TRANSLATORS: a category of canastras (feminine in Portuguese and Italian: "limpa",
+# "pulita"), after the word canastra or under "Canastra bonuses".
+_CANASTRA: dict[str, str] = {"clean": NP_("canastra", "clean"), "dirty": NP_("canastra", "dirty"),
+             "semi-clean": NP_("canastra", "semi-clean"),
+             "clean-500": NP_("canastra", "clean A–K"), "clean-1000": NP_("canastra", "clean A–A")}
+# TRANSLATORS: a category of burracos (masculine in Portuguese and Italian: "limpo",
+# "pulito"), after the word burraco or under "Burraco bonuses".
+_BURRACO: dict[str, str] = {"clean": NP_("burraco", "clean"), "dirty": NP_("burraco", "dirty"),
+            "semi-clean": NP_("burraco", "semi-clean"),
+            "clean-500": NP_("burraco", "clean A–K"), "clean-1000": NP_("burraco", "clean A–A")}
+CATEGORY_SHORT_BY_TRADITION: dict[str, dict[str, str]] = {"br": _CANASTRA, "it": _BURRACO}
+#: The rules page's words for the categories (``Profile.describe()["bonuses"]`` keys).
+CATEGORY_RULE_LABELS: dict[str, dict[str, str]] = {
+    "br": {**_CANASTRA, "clean-500": NP_("canastra", "clean of 13 cards"),
+           "clean-1000": NP_("canastra", "clean of 14 cards")},
+    "it": {**_BURRACO, "clean-500": NP_("burraco", "clean of 13 cards"),
+           "clean-1000": NP_("burraco", "clean of 14 cards")},
+}
+
 #: Labels of the deal form's count fields (how many canastras of each category).
-COUNT_LABELS = {
+COUNT_LABELS: dict[str, dict[str, str]] = {
     "br": {
         "clean": N_("Clean canastras"),
         "dirty": N_("Dirty canastras"),
@@ -125,7 +155,7 @@ COUNT_LABELS = {
 }
 
 #: States of a side's morto / pozzetto (``scoring.Morto``).
-MORTO_LABELS = {
+MORTO_LABELS: dict[str, dict[str, str]] = {
     "br": {
         "taken": N_("morto taken"),
         "not_taken": N_("morto not taken"),
@@ -136,16 +166,27 @@ MORTO_LABELS = {
         "not_taken": N_("pozzetto not taken"),
         "unused": N_("pozzetto taken but never played"),
     },
+    # TRANSLATORS: Classic Buraco's pile; its French source calls it "puits".
+    "classic": {
+        "taken": NP_("classic", "pozzetto taken"),
+        "not_taken": NP_("classic", "pozzetto not taken"),
+        "unused": NP_("classic", "pozzetto taken but never played"),
+    },
 }
 
 #: Single game words, for headings and table columns.
-TERMS = {
+TERMS: dict[str, dict[str, str]] = {
     "br": {
         "canastra": N_("canastra"),
         "canastras": N_("canastras"),
         "morto": N_("morto"),
         "going_out": N_("going out"),
         "go_out": N_("go out"),
+        # TRANSLATORS: also a label before a side's typed name ("Sortie : Nous"): a noun.
+        "Going_out": N_("Going out"),
+        # TRANSLATORS: the scoreboard's column of the going-out bonus.
+        "out": N_("out"),
+        "Who_went_out": N_("Who went out?"),
         "wildcard": N_("wildcard"),
         "Morto": N_("Morto"),
         "Canastras": N_("Canastras"),
@@ -156,35 +197,48 @@ TERMS = {
         "morto": N_("pozzetto"),
         "going_out": N_("closing"),
         "go_out": N_("close"),
+        "Going_out": N_("Closing"),
+        "out": N_("closing"),
+        "Who_went_out": N_("Who closed?"),
         "wildcard": N_("pinella or joker"),
         "Morto": N_("Pozzetto"),
         "Canastras": N_("Burracos"),
     },
 }
+# TRANSLATORS: Classic Buraco's pile; its French source calls it "puits".
+TERMS["classic"] = {**TERMS["it"], "morto": NP_("classic", "pozzetto"),
+                    "Morto": NP_("classic", "Pozzetto")}
 
 
 def category_label(category: str, tradition: str | None = DEFAULT_TRADITION) -> Any:
     """``clean`` -> "clean canastra" (br) or "clean burraco" (it), lazily translated."""
-    message = CATEGORY_LABELS[_tradition(tradition)].get(category)
+    message = _word(CATEGORY_LABELS, tradition, category)
+    return category if message is None else lazy(message)
+
+
+def category_short_label(category: str, tradition: str | None = DEFAULT_TRADITION) -> Any:
+    """A category alone, where the meld is already named: ``clean`` -> "limpa" under
+    *canastras*, "limpo" under *burracos* (Portuguese), lazily translated."""
+    message = _word(CATEGORY_SHORT_BY_TRADITION, tradition, category)
     return category if message is None else lazy(message)
 
 
 def count_label(category: str, tradition: str | None = DEFAULT_TRADITION) -> Any:
     """The deal form's label for the number of canastras (br) / burracos (it) of a
     category: ``clean`` -> "Clean burracos" in an Italian profile."""
-    message = COUNT_LABELS[_tradition(tradition)].get(category)
+    message = _word(COUNT_LABELS, tradition, category)
     return category if message is None else lazy(message)
 
 
 def morto_label(state: str, tradition: str | None = DEFAULT_TRADITION) -> Any:
     """``not_taken`` -> "morto not taken" (br) or "pozzetto not taken" (it)."""
-    message = MORTO_LABELS[_tradition(tradition)].get(state)
+    message = _word(MORTO_LABELS, tradition, state)
     return state if message is None else lazy(message)
 
 
 def term(key: str, tradition: str | None = DEFAULT_TRADITION) -> Any:
     """One game word in the tradition's vocabulary (``canastra``, ``morto``…)."""
-    message = TERMS[_tradition(tradition)].get(key)
+    message = _word(TERMS, tradition, key)
     return key if message is None else lazy(message)
 
 
@@ -221,11 +275,6 @@ RULE_LABELS = {
     "three_to_seven": N_("3 to 7"),
     "two_in_hand": N_("2 left in hand"),
     "ace_in_hand": N_("ace left in hand"),
-    "clean": N_("clean"),
-    "dirty": N_("dirty"),
-    "semi-clean": N_("semi-clean"),
-    "clean-500": N_("clean of 13 cards"),
-    "clean-1000": N_("clean of 14 cards"),
     "bonus": N_("bonus"),
     "needs": N_("needs"),
     "by_meld": N_("may close by melding the last card"),
@@ -254,7 +303,7 @@ RULE_LABELS = {
 }
 
 #: Where a rule label names a game term, the Italian tradition's own words.
-TRADITION_RULE_LABELS = {
+TRADITION_RULE_LABELS: dict[str, dict[str, str]] = {
     "it": {
         "bonuses": N_("Burraco bonuses"),
         "long_canastras": N_("Long clean burracos"),
@@ -265,6 +314,14 @@ TRADITION_RULE_LABELS = {
         "needs_morto": N_("needs the pozzetto taken"),
         "canastra": N_("a burraco"),
         "clean-canastra": N_("a clean burraco"),
+    },
+    # TRANSLATORS: Classic Buraco's pile; its French source calls it "puits".
+    "classic": {
+        "morto_penalty": NP_("classic", "Pozzetto not taken"),
+        "nobody_took_nobody_pays": NP_("classic", "Nobody took a pozzetto: nobody pays"),
+        "unused_morto": NP_(
+            "classic", "A pozzetto taken but never played costs the pozzetto penalty"),
+        "needs_morto": NP_("classic", "needs the pozzetto taken"),
     },
 }
 
@@ -280,7 +337,11 @@ def rule_label(key: Any, tradition: str | None = None) -> Any:
         return "—"
     if not isinstance(key, str):
         return str(key)
-    message = TRADITION_RULE_LABELS.get(tradition or "", {}).get(key) or RULE_LABELS.get(key)
+    message = None
+    if tradition is not None:
+        message = (_word(TRADITION_RULE_LABELS, tradition, key)
+                   or _word(CATEGORY_RULE_LABELS, tradition, key))
+    message = message or RULE_LABELS.get(key)
     return key if message is None else lazy(message)
 
 

@@ -70,11 +70,23 @@ def test_letters_are_unambiguous_within_a_locale(locale):
     # Italian: R D F, P C Q F (picche, cuori, quadri, fiori): F is fante as a rank,
     # fiori as a suit; Q is the queen as a rank, quadri as a suit
     ("it", "FF QQ RC DP", ["JC", "QD", "KH", "QS"]),
+    # French decks print the ace as 1 ("jeu de 54"): 1♥ is the ace, 10 stays ten
+    ("fr", "1C 1♠ 10C 1p", ["AH", "AS", "10H", "AS"]),
+    # every language's own letters are still read: J Q K everywhere, V D R in Portuguese
+    ("pt_BR", "JC QC KC VC DC RC", ["JH", "QH", "KH", "JH", "QH", "KH"]),
+    ("it", "JF QF KF", ["JC", "QC", "KC"]),
     # English keeps S H D C
     ("en", "KC QH 2S*", ["KC", "QH", "2S*"]),
 ])
 def test_the_locale_decides(locale, text, expected):
     assert [str(c) for c in parse_cards(text, *card_aliases(locale))] == expected
+
+
+def test_the_ace_as_1_is_french_only():
+    with pytest.raises(InputError):
+        parse_cards("1H")
+    with pytest.raises(InputError):
+        parse_cards("1C", *card_aliases("it"))
 
 
 def test_unknown_letters_are_still_refused():
@@ -86,7 +98,8 @@ def test_unknown_letters_are_still_refused():
 
 @pytest.mark.parametrize(("locale", "card", "shown"), [
     ("fr", "QH", "D♥"), ("fr", "JC", "V♣"), ("fr", "KS", "R♠"), ("fr", "AD", "A♦"),
-    ("pt_BR", "JD", "V♦"), ("it", "JD", "F♦"), ("it", "QS", "D♠"),
+    ("pt_BR", "JD", "J♦"), ("pt_PT", "KS", "K♠"), ("it", "JD", "J♦"), ("it", "QS", "Q♠"),
+    ("fr", "AH", "A♥"),
     ("en", "QH", "Q♥"), ("en", "10S", "10♠"), ("fr", "2H*", "2♥*"), ("it", "JK", "JK"),
 ])
 def test_format_card(locale, card, shown):

@@ -60,9 +60,11 @@ DEALS = {
     "it": ("10C FC DC RC", "RF", "3F 4F 5F"),
     "en": ("10H JH QH KH", "KC", "3C 4C 5C"),
 }
+# Shown back with the letters printed on the country's decks: R D V in France, J Q K in
+# Brazil, Portugal and Italy (translations/GLOSSARY.md, "Card notation").
 SHOWN = {
-    "fr": ("10♥ V♥ D♥ R♥", "R♣"), "pt_BR": ("10♥ V♥ D♥ R♥", "R♣"),
-    "pt_PT": ("10♥ V♥ D♥ R♥", "R♣"), "it": ("10♥ F♥ D♥ R♥", "R♣"), "en": ("10♥ J♥ Q♥ K♥", "K♣"),
+    "fr": ("10♥ V♥ D♥ R♥", "R♣"), "pt_BR": ("10♥ J♥ Q♥ K♥", "K♣"),
+    "pt_PT": ("10♥ J♥ Q♥ K♥", "K♣"), "it": ("10♥ J♥ Q♥ K♥", "K♣"), "en": ("10♥ J♥ Q♥ K♥", "K♣"),
 }
 
 
@@ -131,8 +133,8 @@ def test_the_review_says_how_it_read_each_card(player):
     # the referee's breakdown shows the French letters too
     assert re.search(r'<span class="c r">V♥</span><span class="c r">D♥</span>', page)
     # the entry hint: the French rank letters, suit initials, and which letters still work
-    assert "A 2…10 V D R avec ♠ P, ♥ C, ♦ K, ♣ T" in page
-    assert "Les lettres S H D marchent aussi." in page
+    assert "A 2…10 V D R (l’as aussi en 1) avec ♠ P, ♥ C, ♦ K, ♣ T" in page
+    assert "Les lettres S H D sont aussi acceptées." in page
 
 
 def test_an_unknown_card_is_named_as_typed_in_the_players_language(player, i18n_app):
@@ -147,14 +149,16 @@ def test_an_unknown_card_is_named_as_typed_in_the_players_language(player, i18n_
     assert response.status_code == 422
     page = _page(response)
     # V is no Italian rank (fante is F): the card is named exactly as typed
-    assert "Combinazione 1: Carta sconosciuta «VC»" in page
+    assert "Gioco 1: Carta sconosciuta «VC»" in page
     assert _stored(i18n_app, token) == []
 
 
 @pytest.mark.parametrize(("lang", "melds", "shown"), [
     ("fr", "DC RC AC", "D♥ R♥ A♥"),
-    ("pt_BR", "DC RC AC", "D♥ R♥ A♥"),
-    ("it", "DQ RQ AQ", "D♦ R♦ A♦"),
+    ("pt_BR", "DC RC AC", "Q♥ K♥ A♥"),
+    ("it", "DQ RQ AQ", "Q♦ K♦ A♦"),
+    ("it", "QQ KQ AQ", "Q♦ K♦ A♦"),
+    ("fr", "DC RC 1C", "D♥ R♥ A♥"),
     ("en", "QC KC AC", "Q♣ K♣ A♣"),
 ])
 def test_the_meld_checker_reads_and_shows_the_locale_letters(player, lang, melds, shown):
@@ -178,7 +182,7 @@ def test_the_table_helpers_read_the_locale_letters(player):
     page = _page(player.client.get("/check/wildcard", query_string={
         "profile": "burraco", "meld": "9F JK FF", "card": "10F"}))
     assert "banner win" in page
-    assert "9♣ 10♣ F♣" in " ".join(re.findall(r'<span class="c">([^<]+)</span>', page))
+    assert "9♣ 10♣ J♣" in " ".join(re.findall(r'<span class="c">([^<]+)</span>', page))
 
 
 def test_burro_ranks_in_the_locale_letters(player):

@@ -11,10 +11,10 @@ from scorekeeper.cli import main
 TOO_FEW = {
     None: "A meld needs at least 3 cards; this one has 2.",
     "en": "A meld needs at least 3 cards; this one has 2.",
-    "fr": "Une combinaison doit compter au moins 3 cartes ; celle-ci en a 2.",
+    "fr": "Une combinaison doit compter au moins 3 cartes\u202f; celle-ci en a 2.",
     "pt": "Um jogo precisa de pelo menos 3 cartas; este tem 2.",
     "pt_BR": "Um jogo precisa de pelo menos 3 cartas; este tem 2.",
-    "it": "Una combinazione richiede almeno 3 carte; questa ne ha 2.",
+    "it": "Un gioco richiede almeno 3 carte; questo ne ha 2.",
     "pt_PT": "Um jogo precisa de pelo menos 3 cartas; este tem 2.",
 }
 

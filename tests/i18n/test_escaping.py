@@ -13,14 +13,14 @@ NAME = '<script>alert("x")</script> & <b>Zé</b>'
 ESCAPED = "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &lt;b&gt;Zé&lt;/b&gt;"
 
 
-@pytest.mark.parametrize(("locale", "words"), [
-    ("fr", "a gagné la partie !"), ("pt_BR", "ganhou a partida!"), ("it", "ha vinto la partita!"),
+@pytest.mark.parametrize(("locale", "label"), [
+    ("fr", "Victoire\u202f: "), ("pt_BR", "Vitória: "), ("it", "Vittoria: "),
 ])
-def test_name_in_a_translated_template_string_is_escaped(i18n_app, locale, words):
-    template = "<p>{{ _('%(side)s won the match!', side=name) }}</p>"
+def test_name_in_a_translated_template_string_is_escaped(i18n_app, locale, label):
+    template = "<p>{{ _('Winner: %(side)s', side=name) }}</p>"
     with i18n_app.test_request_context("/"), force_locale(locale):
         html = render_template_string(template, name=NAME)
-    assert html == f"<p>{ESCAPED} {words}</p>"
+    assert html == f"<p>{label}{ESCAPED}</p>"
 
 
 @pytest.mark.parametrize("locale", ["fr", "pt_BR", "it"])
@@ -32,7 +32,9 @@ def test_name_in_a_referee_message_is_escaped(i18n_app, locale):
     assert "<script>" not in html
     assert "<b>" not in html
     assert ESCAPED in html
-    assert message.startswith(NAME)  # the sentence itself is translated around the name
+    # the sentence is translated around the name, which stays a label, never a subject
+    assert NAME in message
+    assert not message.startswith(NAME)
     assert "morto" in html
 
 
@@ -94,6 +96,25 @@ def test_italian_rules_labels(i18n_app):
         assert str(rule_label("canastra", "it")) == "un burraco"
         assert str(rule_label("morto_penalty", "br")) == "Morto pas pris"
         assert str(rule_label("sides", "it")) == str(rule_label("sides", "br"))
+        # Classic Buraco's pile is the puits of its French source (seed 000)
+        assert str(rule_label("morto_penalty", "buraco-classico")) == "Puits pas pris"
+        assert str(rule_label("canastra", "buraco-classico")) == "un burraco"
+
+
+def test_category_words_agree_with_the_tradition_s_meld(i18n_app):
+    from scorekeeper.vocabulary import category_short_label, rule_label
+
+    with i18n_app.test_request_context("/"):
+        with force_locale("pt_BR"):
+            assert str(rule_label("clean", "br")) == "limpa"
+            assert str(rule_label("clean", "it")) == "limpo"
+            assert str(category_short_label("clean-500", "it")) == "limpo A–K"
+        with force_locale("it"):
+            assert str(rule_label("dirty", "br")) == "sporca"
+            assert str(rule_label("dirty", "it")) == "sporco"
+            assert str(category_short_label("semi-clean", "br")) == "semipulita"
+        with force_locale("fr"):
+            assert str(category_short_label("clean-500", "br")) == "propre A–R"
 
 
 def test_count_labels_follow_the_tradition(i18n_app):

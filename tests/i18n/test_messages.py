@@ -32,7 +32,7 @@ def test_every_problem_code_has_a_sentence():
     assert set(INPUT_CODES) == set(INPUT_MESSAGES)
 
 
-@pytest.mark.parametrize("tradition", ["br", "it"])
+@pytest.mark.parametrize("tradition", ["br", "it", "classic"])
 @pytest.mark.parametrize("code", CODES)
 def test_every_problem_is_translated_everywhere(translations, code, tradition):
     english = problem_message({"code": code, "params": PARAMS}, tradition=tradition)
@@ -59,7 +59,7 @@ def test_every_input_error_is_translated_everywhere(translations, code):
 
 def test_every_going_out_reason_is_translated(translations):
     for reason in GOING_OUT_REASONS:
-        for tradition in ("br", "it"):
+        for tradition in ("br", "it", "classic"):
             problem = {"code": "cannot-go-out", "params": {"side": "X", "reason": reason}}
             english = problem_message(problem, tradition=tradition)
             for locale in CATALOG_LOCALES:
@@ -71,6 +71,7 @@ def test_profiles_name_their_tradition():
     assert {p.tradition for p in PROFILES.values()} == {"br", "it"}
     assert tradition_of("buraco-aberto") == "br"
     assert tradition_of("burraco") == "it"
+    assert tradition_of("buraco-classico") == "classic"  # its own source's words
     assert tradition_of("no-such-profile") == "br"
 
 
@@ -84,8 +85,11 @@ def _deal(profile: str) -> dict:
 
 
 #: The tradition's word for the reserve pile is the same loan word in every language
-#: (translations/GLOSSARY.md, "Two traditions, whatever the language").
+#: (translations/GLOSSARY.md, "Two traditions, whatever the language"), except where a
+#: profile's own source names it in the language: Classic Buraco's *puits* in French
+#: (seed 000).
 MORTO, POZZETTO = "morto", "pozzetto"
+PUITS = {"fr": "puits"}
 
 
 @pytest.mark.parametrize("locale", ["en", *CATALOG_LOCALES])
@@ -94,7 +98,7 @@ def test_brazilian_profile_says_morto_italian_says_pozzetto(translations, locale
     for profile, word, other in (("buraco-aberto", MORTO, POZZETTO),
                                  ("buraco-fechado", MORTO, POZZETTO),
                                  ("burraco", POZZETTO, MORTO),
-                                 ("buraco-classico", POZZETTO, MORTO)):
+                                 ("buraco-classico", PUITS.get(locale, POZZETTO), MORTO)):
         doc = localize(_deal(profile), gettext)
         messages = [p["message"] for p in doc["problems"]]
         messages += [p["message"] for s in doc["sides"] for p in s["problems"]]
@@ -120,7 +124,8 @@ def test_every_broken_going_out_condition_is_named(translations):
         "side": "Eles", "reason": "morto-not-taken",
         "reasons": ["morto-not-taken", "no-clean-canastra", "closed-by-meld"]}}
     text = problem_message(problem, translations["fr"].gettext, tradition="br")
-    assert text.startswith("Eles ne peut pas sortir : ")
+    assert text.startswith("Sortie impossible pour Eles\u202f: ")
+    assert "\u202f; " in text  # the reasons' separator, French style
     assert "morto" in text
     assert "canastra propre" in text
     assert "défaussée" in text
@@ -145,7 +150,7 @@ def test_what_the_referee_expected_is_translated(translations):
                      expected="melds or counts, not both")
     assert input_error_message(err, gettext) == (
         "sides[0].counts: «x» non è valido qui "
-        "(atteso: le combinazioni o il conteggio, non entrambi)")
+        "(atteso: i giochi o il conteggio, non entrambi)")
     at_least = InputError("bad-value", value="-1", expected="integer >= 0")
     assert "un numero intero di almeno 0" in input_error_message(at_least, gettext)
     code = InputError("bad-value", value="x", expected="discard|meld")
@@ -156,6 +161,6 @@ def test_an_unnamed_side_is_called_by_its_number(translations):
     problem = {"code": "cannot-go-out",
                "params": {"side": "", "side_number": 2, "reasons": ["morto-not-taken"]}}
     assert problem_message(problem, translations["fr"].gettext, tradition="it") == (
-        "Camp 2 ne peut pas fermer : le camp n’a pas pris son pozzetto.")
+        "Fermeture impossible pour Camp 2\u202f: le camp n’a pas pris son pozzetto.")
     assert problem_message(problem, translations["pt_BR"].gettext).startswith(
-        "Equipe 2 não pode bater:")
+        "Batida não permitida para Equipe 2:")
