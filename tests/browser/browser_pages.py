@@ -1,0 +1,97 @@
+"""Every kind of page, with something on it: a match with a deal, its share view, a Burro
+game (in play and over), the referee's pages, an error page. Built through the app's own
+forms, for the browser tests that visit them all."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+_HIDDEN = re.compile(r'<input[^>]*type="hidden"[^>]*>')
+_ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
+
+#: A phone held upright (the browser fixtures' own, for contexts of other sizes).
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+         "device_scale_factor": 1, "locale": "en-US"}
+
+#: Seed 001 §09: 180 exposed card points, one clean canastra, going out, 15 left in hand.
+_DEAL = [
+    {"mode": "counts", "table_points": 180, "clean": 1, "hand_points": 15, "morto": "taken"},
+    {"mode": "counts", "table_points": 60, "hand_points": 30, "morto": "taken"},
+]
+
+
+def _form(client: Any, url: str) -> dict[str, str]:
+    response = client.get(url)
+    assert response.status_code == 200, url
+    fields = {}
+    for tag in _HIDDEN.findall(response.get_data(as_text=True)):
+        attrs = dict(_ATTR.findall(tag))
+        if "name" in attrs:
+            fields[attrs["name"]] = html.unescape(attrs.get("value", ""))
+    return fields
+
+
+def _post(client: Any, url: str, data: dict[str, Any]) -> str:
+    response = client.post(url, data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)[-1500:]
+    return str(response.headers["Location"])
+
+
+def _match(client: Any) -> str:
+    data = {**_form(client, "/matches/new"), "profile": "buraco-aberto",
+            "sides-0-name": "Nós", "sides-1-name": "Eles"}
+    token = _post(client, "/matches/new", data).rsplit("/m/", 1)[1]
+    url = f"/m/{token}/deals/new"
+    data = {**_form(client, url), "went_out": "", "closed_by": "discard", "action": "save"}
+    for i, side in enumerate(_DEAL):
+        data.update({f"sides-{i}-{k}": str(v) for k, v in side.items()})
+    _post(client, url, data)
+    return token
+
+
+def _burro(client: Any, rounds: int) -> str:
+    data = {**_form(client, "/burro"), "name": "Sábado", "players": "Ana\nBia\nCaio"}
+    token = _post(client, "/burro", data).rsplit("/b/", 1)[1]
+    for _ in range(rounds):
+        _post(client, f"/b/{token}/round",
+              {**_form(client, f"/b/{token}"), "kind": "loser", "loser": "Bia"})
+    return token
+
+
+def sample_pages(app: Any) -> dict[str, str]:
+    """Every page a player sees, by name: its path on the live server."""
+    client = app.test_client()
+    match = _match(client)
+    share = client.get(f"/m/{match}/share").get_data(as_text=True)
+    view = re.search(r"/v/([^\"/<]+)", share).group(1)  # type: ignore[union-attr]
+    game, over = _burro(client, 1), _burro(client, 5)
+    burro_share = client.get(f"/b/{game}/share").get_data(as_text=True)
+    burro_view = re.search(r"/bv/([^\"/<]+)", burro_share).group(1)  # type: ignore[union-attr]
+    return {
+        # the match and the game first: this browser then keeps them on its home page
+        "scoreboard": f"/m/{match}",
+        "burro game": f"/b/{game}",
+        "home": "/",
+        "new match": "/matches/new",
+        "deal": f"/m/{match}/deals/new",
+        "edit a deal": f"/m/{match}/deals/1",
+        "share": f"/m/{match}/share",
+        "share view": f"/v/{view}",
+        "undo": f"/m/{match}/undo",
+        "delete": f"/m/{match}/delete",
+        "rules": "/rules",
+        "checker": "/check?melds=3H+4H+5H%0A2S+3S+4S+5S+JK+2H",
+        "pile": "/check/pile?profile=burraco&top=7H&melds=4H+5H+6H",
+        "wildcard": "/check/wildcard?meld=4H+JK+6H&card=5H",
+        "burro ranks": "/burro/ranks?players=5",
+        "new burro": "/burro",
+        "burro feint": f"/b/{game}/feint",
+        "burro fooled": f"/b/{game}/feint?by=Bia",
+        "burro over": f"/b/{over}",
+        "burro delete": f"/b/{game}/delete",
+        "burro share": f"/b/{game}/share",
+        "burro view": f"/bv/{burro_view}",
+        "error": "/m/no-such-match",
+    }
