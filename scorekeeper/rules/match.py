@@ -7,7 +7,9 @@ wins the match by itself; negative totals are allowed (§07).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from scorekeeper.rules.problems import InputError, Problem
@@ -40,13 +42,24 @@ def match_status(totals: Sequence[int], target: int) -> tuple[MatchStatus, int |
 def score_match(profile: Profile, target: int, names: Sequence[str | None],
                 deals: Sequence[Sequence[SideInput]]) -> dict[str, Any]:
     """Score every deal in turn, feeding the running totals in as each side's ``before``."""
+    return _tally(profile, target, names, len(deals),
+                  lambda i, befores: score_sides(profile, deals[i], befores=befores, names=names))
+
+
+#: How one deal is scored given the running totals before it: ``(index, befores)``.
+Scorer = Callable[[int, list[int]], Mapping[str, Any]]
+
+
+def _tally(profile: Profile, target: int, names: Sequence[str | None], count: int,
+           score: Scorer) -> dict[str, Any]:
+    """Add up ``count`` deals scored by ``score``."""
     totals = [0] * len(names)
     after_each: list[list[int]] = []
     results: list[dict[str, Any]] = []
     problems: list[Problem] = []
     status, winner = IN_PROGRESS, None
-    for index, sides in enumerate(deals):
-        result = score_sides(profile, sides, befores=totals, names=names)
+    for index in range(count):
+        result = dict(score(index, totals))
         results.append(result)
         for p in result["problems"]:
             problems.append(Problem(p["code"], p["params"], {"deal": index, **{
@@ -79,6 +92,37 @@ def score_match(profile: Profile, target: int, names: Sequence[str | None],
     }
 
 
+def _read(deal: Any, profile: Profile, index: int, sides: int) -> tuple[SideInput, ...]:
+    """Deal ``index`` of a match document, read and checked against the match."""
+    if isinstance(deal, Mapping) and deal.get("profile") not in (None, profile.id):
+        raise InputError("bad-value", field=f"deals[{index}].profile", value=str(deal["profile"]),
+                         expected=profile.id)
+    _, read = read_deal(deal, profile, field=f"deals[{index}]")
+    if len(read) != sides:
+        raise InputError("side-count", field=f"deals[{index}].sides", count=len(read),
+                         expected=str(sides), profile=profile.id)
+    return read
+
+
+@lru_cache(maxsize=4096)
+def _scored(profile_id: str, text: str, index: int, befores: tuple[int, ...],
+            names: tuple[str | None, ...]) -> str:
+    """One deal (as canonical JSON text) scored after ``befores``, as JSON text: a match
+    seen again after a new deal scores only the new one, and every caller reads its
+    own copy of the others."""
+    profile = get_profile(profile_id)
+    sides = _read(json.loads(text), profile, index, len(names))
+    return json.dumps(score_sides(profile, sides, befores=befores, names=names))
+
+
+def _canonical(deal: Any) -> str | None:
+    """A deal's canonical JSON text (the memo's key); None for what JSON cannot hold."""
+    try:
+        return json.dumps(deal, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    except (TypeError, ValueError):
+        return None
+
+
 def match_document(doc: Any) -> dict[str, Any]:
     """Score a match document (contract.md, ``scorekeeper match``).
 
@@ -108,14 +152,11 @@ def match_document(doc: Any) -> dict[str, Any]:
         raise InputError("bad-value", field="sides", value=str(names)[:40],
                          expected="list of side names")
     profile.check_sides(len(names))
-    read: list[tuple[SideInput, ...]] = []
-    for i, deal in enumerate(deals):
-        if isinstance(deal, Mapping) and deal.get("profile") not in (None, profile.id):
-            raise InputError("bad-value", field=f"deals[{i}].profile", value=str(deal["profile"]),
-                             expected=profile.id)
-        _, sides = read_deal(deal, profile, field=f"deals[{i}]")
-        if len(sides) != len(names):
-            raise InputError("side-count", field=f"deals[{i}].sides", count=len(sides),
-                             expected=str(len(names)), profile=profile.id)
-        read.append(sides)
-    return score_match(profile, target, names, read)
+    texts = [_canonical(deal) for deal in deals]
+    if None in texts:  # not JSON: read every deal first, as given, and score it unshared
+        read = [_read(deal, profile, i, len(names)) for i, deal in enumerate(deals)]
+        return score_match(profile, target, names, read)
+    key = tuple(names)
+    return _tally(profile, target, names, len(deals),
+                  lambda i, befores: json.loads(_scored(profile.id, texts[i] or "", i,
+                                                        tuple(befores), key)))

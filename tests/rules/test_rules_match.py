@@ -151,3 +151,53 @@ def test_unreadable_match(doc, code):
     with pytest.raises(InputError) as caught:
         match_document(doc)
     assert caught.value.code == code
+
+
+# --- a match seen again after a change scores only what changed --------------------------
+
+
+def _fresh(doc):
+    """The match scored with nothing shared from earlier calls."""
+    from scorekeeper.rules import match as match_module
+
+    match_module._scored.cache_clear()
+    return match_document(doc)
+
+
+def test_an_earlier_deal_edited_rescores_the_deals_after_it():
+    """seed 001 §05: the deals after an edited one are scored again with the new running
+    totals (here the second deal's opening becomes too small once the first makes
+    both sides vulnerable), even though their own text did not change."""
+    opened = {"melds": ["3H 4H 5H"], "opening": ["3H 4H 5H"], "morto": "taken"}
+    opened_b = {"melds": ["3S 4S 5S"], "opening": ["3S 4S 5S"], "morto": "taken"}
+    second = deal(opened, opened_b)
+    low = {"sides": ["Ana", "Bia"], "deals": [deal(c(100, clean=1, went_out=True), c(100)), second]}
+    high = {"sides": ["Ana", "Bia"], "deals": [deal(c(1300, clean=1, went_out=True),
+                                                    c(1300, clean=1)), second]}
+    assert _fresh(low)["problems"] == []
+    seen_high = match_document(high)
+    assert sorted((p["code"], p["deal"], p["side"]) for p in seen_high["problems"]) == [
+        ("opening-below-minimum", 1, 0), ("opening-below-minimum", 1, 1)]
+    assert seen_high["after_each_deal"] == [[1600, 1500], [1615, 1515]]
+    assert match_document(low)["problems"] == []  # and back again
+
+
+def test_a_match_scored_again_equals_one_scored_afresh():
+    """Growing a match deal by deal (every earlier deal's score reused) gives exactly the
+    document a fresh scoring gives, for every length; changing a returned document
+    changes nothing that is scored later."""
+    deals = [deal(c(150 + 10 * k, clean=k % 2, went_out=True, hand_points=5 * k),
+                  c(300 - 20 * k, dirty=1, hand_points=k)) for k in range(12)]
+    grown = []
+    for k in range(1, len(deals) + 1):
+        doc = {"sides": ["Ana", "Bia"], "target": 3000, "deals": deals[:k]}
+        seen = match_document(doc)
+        grown.append(seen)
+        seen["deals"][-1]["sides"][0]["total"] = 10**6  # a caller scribbling on its copy
+        seen["deals"][-1]["counted"] = None
+    for k in range(1, len(grown) + 1):
+        doc = {"sides": ["Ana", "Bia"], "target": 3000, "deals": deals[:k]}
+        assert match_document(doc)["totals"] == _fresh(doc)["totals"]
+    last = {"sides": ["Ana", "Bia"], "target": 3000, "deals": deals}
+    assert match_document(last) == _fresh(last)
+    assert match_document(last)["deals"][-1]["sides"][0]["total"] != 10**6
