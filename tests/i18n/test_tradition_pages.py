@@ -51,3 +51,22 @@ def test_meld_checker_uses_the_profile_words(player, locale):
     player.client.get(f"/lang/{locale}")
     page = player.client.get("/check?profile=burraco&melds=3H+JK+5H+2S").get_data(as_text=True)
     assert "pinella" in _text(page)
+
+
+def test_classic_buraco_says_puits_in_french(player):
+    """Seed 000, the French source of Classic Buraco, calls the pile the *puits*."""
+    player.client.get("/lang/fr")
+    rules = _text(player.client.get("/rules").get_data(as_text=True))
+    assert "Puits pas pris" in rules
+    assert "Pozzetto pas pris" in rules  # Italian Burraco keeps its source's word
+
+
+@pytest.mark.parametrize(("locale", "canastra", "burraco"), [
+    ("pt_BR", "limpa", "limpo"), ("pt_PT", "limpa", "limpo"), ("it", "pulita", "pulito"),
+])
+def test_the_rules_page_agrees_category_words_with_the_meld(player, locale, canastra, burraco):
+    """*Bônus das canastras: limpa 200*, *Bônus dos burracos: limpo 200*."""
+    player.client.get(f"/lang/{locale}")
+    rules = _text(player.client.get("/rules").get_data(as_text=True))
+    assert re.search(rf"\b{canastra}\b", rules)
+    assert re.search(rf"\b{burraco}\b", rules)
