@@ -13,8 +13,8 @@ The tables hold msgids (marked with ``N_``, or ``NP_`` with a context where the 
 English word takes another gender or number in another tradition: a *canastra
 limpa*, a *burraco limpo*). The functions return lazy strings, translated when shown
 in a request; the command line and the referee's sentences translate the msgids
-with their own ``gettext`` through ``translate``. Flask-Babel is imported only when a
-lazy string is made.
+with their own ``gettext`` through ``msgids.translate``. Flask-Babel is imported
+only when a lazy string is made.
 """
 
 from __future__ import annotations
