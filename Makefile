@@ -30,7 +30,13 @@ $(BIN)/.installed-test: pyproject.toml | $(VENV)/bin/python
 	touch $@
 
 setup: $(BIN)/.installed-run$(POSTGRES) catalogs
-setup-test: $(BIN)/.installed-test catalogs
+setup-test: $(BIN)/.installed-test catalogs node_modules/.package-lock.json
+
+# The browser tests inject axe-core (npm registry, pinned in package-lock.json) into the
+# pages they check; it lives in node_modules/ and is never served by the app.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 define install_debs
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -43,8 +49,12 @@ endef
 system-deps:
 	$(call install_debs,$(RUN_DEBS))
 
+# npm installs the browser tests' tools; Debian's nodejs and npm when no npm is there at all
+# (a Node.js from elsewhere brings its own npm, which Debian's npm package would conflict with).
 system-deps-test:
 	$(call install_debs,$(TEST_DEBS))
+	@command -v npm >/dev/null 2>&1 || { echo "installing Debian packages: nodejs npm"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; }
 
 # Babel comes with the app itself, so serving and testing both compile the catalogs.
 catalogs: | $(VENV)/bin/python
