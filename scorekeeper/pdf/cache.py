@@ -14,7 +14,7 @@ app context.
 from __future__ import annotations
 
 import threading
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
@@ -51,7 +51,8 @@ class _AppPDFs:
         # reentrant: a job finished already runs its callback in the thread adding it
         self.lock = threading.RLock()
 
-    def start(self, key: Hashable | None, job: Job) -> tuple[Hashable, Future[bytes]]:
+    def start(self, key: Hashable | None,
+              make_job: Callable[[], Job]) -> tuple[Hashable, Future[bytes]]:
         """The future PDF of ``key``: the one already being laid out, else a new job;
         with the key it is pending under (a fresh one for a document never kept)."""
         pending: Hashable = key if key is not None else _Unkept()
@@ -59,7 +60,7 @@ class _AppPDFs:
         with self.lock:
             future = self.pending.get(pending)
             if future is None:
-                future = submit(app, job)
+                future = submit(app, make_job)
                 self.pending[pending] = future
                 future.add_done_callback(
                     lambda done: self.finish(pending, done, keep=key is not None))
@@ -89,16 +90,17 @@ def _app_pdfs() -> _AppPDFs:
     return state  # type: ignore[no-any-return]
 
 
-def cached(key: Hashable | None, job: Job) -> bytes:
-    """The PDF kept under ``key``, else ``job``'s, laid out by the worker and kept. A
-    document without a stable key (``None``: a match never saved, a sheet with
+def cached(key: Hashable | None, make_job: Callable[[], Job]) -> bytes:
+    """The PDF kept under ``key``, else the one of ``make_job()``'s job, laid out by
+    the worker and kept (``make_job`` is called only when the worker takes the job).
+    A document without a stable key (``None``: a match never saved, a sheet with
     typed names) is laid out every time and never kept."""
     state = _app_pdfs()
     if key is not None:
         hit = state.pdfs.get(key)
         if hit is not None:
             return hit
-    pending, future = state.start(key, job)
+    pending, future = state.start(key, make_job)
     wait = current_app.config.get("PDF_RENDER_WAIT", RENDER_WAIT_SECONDS)
     try:
         pdf = future.result(timeout=wait)

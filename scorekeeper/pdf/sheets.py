@@ -4,6 +4,7 @@ a reminder of its rules), and the Burro sheet (a row of letters per player)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import partial
 from typing import Any
 
 from flask_babel import force_locale, gettext
@@ -28,7 +29,7 @@ def render_blank_sheet(profile_id: str, lang: str, paper: str = "A4", rows: int 
     get_profile(profile_id)  # an unknown profile is refused here, not in the worker
     rows = max(1, min(int(rows), MAX_ROWS))
     return cached(("blank", profile_id, lang, paper, rows),
-                  Job(layout_blank_sheet, (profile_id, lang, paper, rows)))
+                  partial(Job, layout_blank_sheet, (profile_id, lang, paper, rows)))
 
 
 def layout_blank_sheet(profile_id: str, lang: str, paper: str, rows: int) -> bytes:
@@ -91,7 +92,7 @@ def render_burro_sheet(lang: str, paper: str = "A4", players: list[str] | None =
     check_paper(paper)
     names = burro_names(players)
     return cached(None if names else ("burro", lang, paper),
-                  Job(layout_burro_sheet, (lang, paper, names)))
+                  partial(Job, layout_burro_sheet, (lang, paper, names)))
 
 
 def layout_burro_sheet(lang: str, paper: str, names: list[str]) -> bytes:

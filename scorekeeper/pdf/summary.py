@@ -21,10 +21,20 @@ Num = Callable[[Any], str]
 
 def render_match_summary(snapshot: Mapping[str, Any], lang: str, paper: str = "A4") -> bytes:
     """The match summary as a PDF, served from the cache for a known (id, version)."""
+    return render_saved_summary(snapshot.get("id"), snapshot.get("version"),
+                                lambda: snapshot, lang, paper)
+
+
+def render_saved_summary(match_id: Any, version: Any, snapshot: Callable[[], Mapping[str, Any]],
+                         lang: str, paper: str = "A4") -> bytes:
+    """The summary of match ``match_id`` at ``version``; ``snapshot()`` is taken only
+    when that PDF is not kept already and the worker has room to lay it out, so a
+    refused download costs next to nothing."""
     check_paper(paper)
-    known = snapshot.get("id") is not None and snapshot.get("version") is not None
-    key = ("match", snapshot.get("id"), snapshot.get("version"), lang, paper)
-    return cached(key if known else None, Job(layout_match_summary, (dict(snapshot), lang, paper)))
+    key = ("match", match_id, version, lang, paper)
+    known = match_id is not None and version is not None
+    return cached(key if known else None,
+                  lambda: Job(layout_match_summary, (dict(snapshot()), lang, paper)))
 
 
 def layout_match_summary(snapshot: Mapping[str, Any], lang: str, paper: str) -> bytes:

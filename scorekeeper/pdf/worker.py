@@ -138,9 +138,10 @@ class _Renderer:
         wait = math.ceil(self.seconds * max(self.in_flight, 1))
         return max(1, min(MAX_RETRY_AFTER, wait))
 
-    def submit(self, app: Flask, job: Job, limit: int, renderer: str) -> Future[bytes]:
-        """The job's PDF to come; :class:`RenderBusy` at once when ``limit`` jobs are
-        queued or at work already."""
+    def submit(self, app: Flask, make_job: Callable[[], Job], limit: int,
+               renderer: str) -> Future[bytes]:
+        """The PDF to come of ``make_job()``'s job; :class:`RenderBusy` at once when
+        ``limit`` jobs are queued or at work already (``make_job`` is not called)."""
         with self.lock:
             if self.in_flight >= limit:
                 raise RenderBusy(self.retry_after())
@@ -148,7 +149,7 @@ class _Renderer:
         outer: Future[bytes] = Future()
         outer.set_running_or_notify_cancel()
         try:
-            key, inner = self._start(app, job, renderer)
+            key, inner = self._start(app, make_job(), renderer)
         except BaseException:
             with self.lock:
                 self.in_flight -= 1
@@ -217,13 +218,14 @@ class _Renderer:
 _renderer = _Renderer()
 
 
-def submit(app: Flask, job: Job) -> Future[bytes]:
-    """Queue ``job`` for ``app`` (its ``PDF_QUEUE`` and ``PDF_RENDERER`` settings);
-    :class:`RenderBusy` at once when the queue is full."""
+def submit(app: Flask, make_job: Callable[[], Job]) -> Future[bytes]:
+    """Queue ``make_job()``'s job for ``app`` (its ``PDF_QUEUE`` and ``PDF_RENDERER``
+    settings); :class:`RenderBusy` at once when the queue is full, before
+    ``make_job`` is called (a refused document costs nothing to describe)."""
     renderer = app.config.get("PDF_RENDERER", RENDERERS[0])
     if renderer not in RENDERERS:
         raise ValueError(f"PDF_RENDERER must be one of {RENDERERS}, not {renderer!r}")
-    return _renderer.submit(app, job, int(app.config.get("PDF_QUEUE", QUEUE)), renderer)
+    return _renderer.submit(app, make_job, int(app.config.get("PDF_QUEUE", QUEUE)), renderer)
 
 
 def retry_after() -> int:

@@ -42,7 +42,8 @@ def _file_name(match: Match) -> str:
 def _summary(match: Match | None) -> Response:
     if match is None:
         abort(404)
-    data = pdf.render_match_summary(match_snapshot(match), locale_code(), _paper())
+    data = pdf.render_saved_summary(match.id, match.version, lambda: match_snapshot(match),
+                                    locale_code(), _paper())
     return _pdf(data, _file_name(match))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -46,7 +47,7 @@ def _in_background(app: Any, key: Any, marker: str, out: list[Any]) -> threading
     def ask() -> None:
         with app.app_context():
             try:
-                out.append(cache.cached(key, worker.Job(held_layout, (marker,))))
+                out.append(cache.cached(key, partial(worker.Job, held_layout, (marker,))))
             except pdf.RenderBusy as busy:
                 out.append(busy)
 
@@ -76,6 +77,24 @@ def test_a_full_queue_refuses_at_once_with_a_wait_in_seconds(ctx: Any, gate: Any
         del ctx.config["PDF_QUEUE"]
 
 
+def test_a_refused_summary_never_takes_its_snapshot(ctx: Any) -> None:
+    taken: list[int] = []
+
+    def snapshot() -> dict[str, Any]:
+        taken.append(1)
+        return handmade_snapshot(1, version=503)
+
+    ctx.config["PDF_QUEUE"] = 0
+    try:
+        with pytest.raises(pdf.RenderBusy):
+            pdf.render_saved_summary(7, 503, snapshot, "en")
+    finally:
+        del ctx.config["PDF_QUEUE"]
+    assert taken == []
+    assert pdf.render_saved_summary(7, 503, snapshot, "en")[:5] == b"%PDF-"
+    assert taken == [1]
+
+
 def test_a_document_asked_for_twice_is_laid_out_once(ctx: Any, gate: Any) -> None:
     renders = pdf.cache_info()["renders"]
     out: list[Any] = []
@@ -96,13 +115,14 @@ def test_a_wait_too_long_is_busy_and_the_document_is_kept_when_it_comes(ctx: Any
     ctx.config["PDF_RENDER_WAIT"] = 0.05
     try:
         with pytest.raises(pdf.RenderBusy):
-            cache.cached(("slow",), worker.Job(held_layout, ("slow",)))
+            cache.cached(("slow",), partial(worker.Job, held_layout, ("slow",)))
     finally:
         del ctx.config["PDF_RENDER_WAIT"]
     gate.set()
     _wait_until(lambda: worker._renderer.in_flight == 0)
     _wait_until(lambda: pdf.cache_info()["entries"] == 1)
-    assert cache.cached(("slow",), worker.Job(held_layout, ("never",))) == b"%PDF-held slow"
+    kept = cache.cached(("slow",), partial(worker.Job, held_layout, ("never",)))
+    assert kept == b"%PDF-held slow"
 
 
 def test_the_worker_process_writes_the_same_words_as_the_web_app() -> None:
