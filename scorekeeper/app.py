@@ -99,6 +99,7 @@ def _register(app: Flask) -> None:
     from scorekeeper.web import (
         api,
         burro,
+        compress,
         deals,
         errors,
         exports,
@@ -140,3 +141,4 @@ def _register(app: Flask) -> None:
         return response
 
     errors.init_app(app)
+    compress.init_app(app)

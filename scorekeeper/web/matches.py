@@ -11,6 +11,7 @@ from flask import (
     abort,
     redirect,
     render_template,
+    request,
     url_for,
 )
 from sqlalchemy import select
@@ -26,6 +27,7 @@ from scorekeeper.web.scoreboard import (
     board_page,
     changes_since,
     current_version,
+    deal_page,
     load_match,
     match_result,
     note_deleted,
@@ -96,7 +98,21 @@ def _new_match_form() -> NewMatchForm:
     if not form.is_submitted():
         form.profile.data = rules.DEFAULT_PROFILE
         form.idem.data = new_key()
+        _again(form, request.args.get("again"))
     return form
+
+
+def _again(form: NewMatchForm, edit_token: str | None) -> None:
+    """Fill the form as the match that ``edit_token`` opens was set up (play again: the
+    same rules, target and sides); nothing for a token that opens no match."""
+    match = load_match(reader(), edit=edit_token) if edit_token else None
+    if match is None:
+        return
+    form.profile.data = match.profile
+    form.target.data = match.target
+    for entry, side in zip(form.sides.entries, match.sides, strict=False):
+        entry.form.name.data = side.get("name", "")
+        entry.form.players.data = ", ".join(side.get("players", []))
 
 
 def _named_sides(form: NewMatchForm) -> list[dict[str, Any]]:
@@ -170,6 +186,12 @@ def scoreboard(token: str) -> Any:
     match_id, version = row
     remember(token)
     return board_page(match_id, version, token, editable=True)
+
+
+@bp.get("/m/<token>/deals/<int:number>")
+def deal(token: str, number: int) -> Any:
+    """One deal's breakdown, with the way to edit it."""
+    return deal_page(token, number, editable=True)
 
 
 def _confirm(token: str, template: str) -> Any:

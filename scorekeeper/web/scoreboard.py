@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 
-from flask import abort, current_app, render_template, request, url_for
-from sqlalchemy import select
+from flask import abort, current_app, get_template_attribute, render_template, request, url_for
+from markupsafe import Markup
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper import rules
@@ -67,12 +69,18 @@ def note_deleted(match: Match) -> None:
     cache("versions", 4096).forget(("edit", match.edit_token), ("view", match.view_token))
 
 
+#: The match and its deals by edit or view token: built once (SQLAlchemy keeps a built
+#: statement's cache key, so a page view skips building and keying the query).
+_LOAD = {kind: select(Match).where(column == bindparam("token")).options(selectinload(Match.deals))
+         for kind, column in (("edit", Match.edit_token), ("view", Match.view_token))}
+
+
 def load_match(db: Session, *, edit: str | None = None, view: str | None = None) -> Match | None:
-    column = Match.edit_token if edit is not None else Match.view_token
-    token = edit if edit is not None else view
+    """The match (and its deals) that an edit or a view token opens; None for no match."""
+    kind, token = ("edit", edit) if edit is not None else ("view", view)
     if not token or len(token) > 64:
         return None
-    return db.scalar(select(Match).where(column == token).options(selectinload(Match.deals)))
+    return db.scalar(_LOAD[kind], {"token": token})
 
 
 def match_result(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -170,6 +178,46 @@ def board(match: Match) -> dict[str, Any]:
     }
 
 
+def _row_key(row: dict[str, Any]) -> tuple[Any, ...]:
+    """Everything a deal's line shows, as a key: its numbers, who went out, its problems."""
+    return (row["number"], row["went_out"], tuple(row["running"]),
+            tuple(tuple(s.get(k) for k in _SHOWN) for s in row["sides"]),
+            tuple(p.get("message") for p in row["problems"]))
+
+
+_SHOWN = ("table_points", "bonus_points", "going_out_bonus", "morto_penalty", "hand_points",
+          "total")
+
+
+def deal_rows(b: dict[str, Any], token: str, *, editable: bool) -> list[Markup]:
+    """The HTML of each deal's line, kept per deal as it stands: after a new deal only its
+    line is rendered (an edit renders the lines whose running totals it changed)."""
+    rows = cache("deal-rows", 16384)
+    macro = get_template_attribute("_deal_row.html", "deal_line")
+    endpoint = "matches.deal" if editable else "share.deal"
+    context = (locale_code(), endpoint, token)
+
+    def render(row: dict[str, Any]) -> Markup:
+        return Markup(macro(row, url_for(endpoint, token=token, number=row["number"])))
+
+    return [rows.get_or_make((context, _row_key(row)), partial(render, row)) for row in b["rows"]]
+
+
+def deal_page(token: str, number: int, *, editable: bool) -> str:
+    """One deal's breakdown (what a tap on its line opens)."""
+    match = load_match(reader(), edit=token) if editable else load_match(reader(), view=token)
+    if match is None or not 1 <= number <= len(match.deals):
+        abort(404)
+    b = board(match)
+    endpoint = "matches.deal" if editable else "share.deal"
+    back = "matches.scoreboard" if editable else "share.view"
+    return render_template(
+        "deal_view.html", b=b, r=b["rows"][number - 1], editable=editable,
+        profile_label=profile_name(match.profile),
+        back=url_for(back, token=token, _anchor=f"deal-{number}"),
+        neighbour=lambda n: url_for(endpoint, token=token, number=n))
+
+
 def changes_since(db: Session, match: Match, version: int) -> list[Change]:
     return list(
         db.scalars(
@@ -191,9 +239,11 @@ def board_page(match_id: int, version: int, token: str, *, editable: bool) -> st
         if editable:
             link = public_url(url_for("share.view", token=match.view_token))
             share = {"link": link, "qr": qr_svg(link)}
+        b = board(match)
         return render_template(
             "scoreboard.html",
-            b=board(match),
+            b=b,
+            rows_html=deal_rows(b, token, editable=editable),
             editable=editable,
             profile_label=profile_name(match.profile),
             share=share,

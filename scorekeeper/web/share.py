@@ -10,7 +10,7 @@ from sqlalchemy import select
 from scorekeeper.db import reader
 from scorekeeper.models import BurroGame
 from scorekeeper.web.links import public_url, qr_svg
-from scorekeeper.web.scoreboard import board_page, current_version, load_match
+from scorekeeper.web.scoreboard import board_page, current_version, deal_page, load_match
 
 bp = Blueprint("share", __name__)
 
@@ -22,6 +22,12 @@ def view(token: str) -> Any:
     if row is None:
         abort(404)
     return board_page(row[0], row[1], token, editable=False)
+
+
+@bp.get("/v/<token>/deals/<int:number>")
+def deal(token: str, number: int) -> Any:
+    """One deal's breakdown, read-only."""
+    return deal_page(token, number, editable=False)
 
 
 @bp.get("/v/<token>/version.json")

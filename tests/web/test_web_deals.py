@@ -16,9 +16,9 @@ def test_seed_001_deal_in_count_mode_scores_465(site, seed_deal):
     assert response.status_code == 302
     assert response.headers["Location"].endswith(f"/m/{token}#deal-1")
     html = site.board(token)
-    assert '<output class="big" id="total-0">465</output>' in html
+    assert '<output class="big num" id="total-0">465</output>' in html
     # the other side: 60 on the table, 30 left in hand
-    assert '<output class="big" id="total-1">30</output>' in html
+    assert '<output class="big num" id="total-1">30</output>' in html
     assert "2,535 to go" in html
 
 
@@ -110,7 +110,7 @@ def test_double_submit_saves_one_deal(site, client, seed_deal):
     assert first.status_code == second.status_code == 302
     assert first.headers["Location"] == second.headers["Location"]
     html = site.board(token)
-    assert html.count('class="dh"') == 1
+    assert html.count('class="deal"') == 1
     assert 'id="total-0">465<' in html
 
 
@@ -127,7 +127,7 @@ def test_stale_save_shows_what_changed_and_overwrites_nothing(site, client, seed
     assert "This match changed" in html
     assert "Deal 1 was added" in html
     board = site.board(token)
-    assert board.count('class="dh"') == 1
+    assert board.count('class="deal"') == 1
     assert 'id="total-0">465<' in board
     # the page offers the same deal again, now against the new version
     assert hidden_fields(html)["version"] == "2"
@@ -146,7 +146,7 @@ def test_edit_of_a_past_deal_recomputes_every_total(site, client, seed_deal):
     assert response.status_code == 302
     board = site.board(token)
     assert 'id="total-0">580<' in board  # 480 + 100
-    assert board.count('class="dh"') == 2
+    assert board.count('class="deal"') == 2
 
 
 def test_undo_takes_the_last_deal_back(site, client, seed_deal):
@@ -159,10 +159,10 @@ def test_undo_takes_the_last_deal_back(site, client, seed_deal):
     assert response.status_code == 302
     board = site.board(token)
     assert 'id="total-0">465<' in board
-    assert board.count('class="dh"') == 1
+    assert board.count('class="deal"') == 1
     # the same undo form sent again changes nothing more
     assert client.post(f"/m/{token}/undo", data=data).status_code == 302
-    assert site.board(token).count('class="dh"') == 1
+    assert site.board(token).count('class="deal"') == 1
 
 
 def test_stale_undo_is_refused(site, client, seed_deal):
@@ -173,7 +173,7 @@ def test_stale_undo_is_refused(site, client, seed_deal):
     response = client.post(f"/m/{token}/undo", data=data)
     assert response.status_code == 409
     assert "Deal 2 was added" in response.get_data(as_text=True)
-    assert site.board(token).count('class="dh"') == 2
+    assert site.board(token).count('class="deal"') == 2
 
 
 def test_missing_csrf_token_saves_nothing(site, client, seed_deal):
@@ -243,13 +243,13 @@ def test_winner_banner_and_extra_deal(site):
     assert site.save_deal(token, [{"mode": "counts", "table_points": 50},
                                   {"mode": "counts", "table_points": 10}]).status_code == 302
     board = site.board(token)
-    assert "Nós won the match!" in board
+    assert "Winner: <b>Nós</b>" in board
     assert 'id="total-0">650<' in board
     # a deal after the match is decided is refused
     response = site.save_deal(token, [{"mode": "counts", "table_points": 5},
                                       {"mode": "counts", "table_points": 5}])
     assert response.status_code == 422
-    assert site.board(token).count('class="dh"') == 2
+    assert site.board(token).count('class="deal"') == 2
 
 
 def test_edit_of_a_deal_that_does_not_exist_is_a_404(site, client):
@@ -279,7 +279,7 @@ def test_editing_a_deal_that_was_undone_meanwhile(site, client, seed_deal):
     response = client.post(f"/m/{token}/deals/2/edit", data=edit)
     assert response.status_code == 409  # "this match changed", not "this link leads nowhere"
     assert "changed" in response.get_data(as_text=True)
-    assert site.board(token).count('class="dh"') == 1
+    assert site.board(token).count('class="deal"') == 1
     assert client.get(f"/m/{token}/deals/2/edit").status_code == 404
 
 
@@ -319,12 +319,12 @@ def test_a_form_restored_by_back_and_typed_again_is_never_dropped(site, client, 
     assert "This form was already used once" in html
     assert f'href="/m/{token}#deal-1"' in html
     assert 'value="100"' in html  # what was typed is still there
-    assert site.board(token).count('class="dh"') == 1
+    assert site.board(token).count('class="deal"') == 1
     again = {**other, **{k: v for k, v in hidden_fields(html).items() if k in ("idem", "version")}}
     assert again["idem"] != data["idem"]
     assert client.post(f"/m/{token}/deals/new", data=again).status_code == 302
     board = site.board(token)
-    assert board.count('class="dh"') == 2
+    assert board.count('class="deal"') == 2
     # seed 001 §09: 465; the second deal: 100 table points + 200 + 100 going out - 15 = 385
     assert 'id="total-0">850<' in board
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from web_support import hidden_fields
 
 
@@ -27,7 +29,7 @@ def test_profile_target_and_players(site):
 def test_five_players_where_the_profile_allows(site):
     token = site.new_match(profile="buraco-classico", sides=("A", "B", "C", "D", "E"))
     board = site.board(token)
-    assert all(f"<h2>{n}</h2>" in board for n in "ABCDE")
+    assert all(f'<h2 class="name">{n}</h2>' in board for n in "ABCDE")
 
 
 def test_too_many_sides_for_the_profile(site, client):
@@ -70,8 +72,8 @@ def test_empty_names_default_to_us_and_them(site, client):
     response = client.post("/matches/new", data=data)
     assert response.status_code == 302
     board = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert "<h2>Us</h2>" in board
-    assert "<h2>Them</h2>" in board
+    assert '<h2 class="name">Us</h2>' in board
+    assert '<h2 class="name">Them</h2>' in board
 
 
 def test_new_match_double_submit_creates_one_match(site, client):
@@ -130,3 +132,49 @@ def test_new_match_sent_twice_starts_one_match_and_a_changed_form_is_refused(sit
     html = changed.get_data(as_text=True)
     assert "This form was already used once" in html
     assert first.headers["Location"].replace("http://localhost", "") in html
+
+
+def test_a_won_match_shows_the_result_on_top_and_plays_again_with_the_same_sides(site, client):
+    """seed 001 §06: at the target the highest total wins. The result comes first on the
+    scoreboard (winner, final totals, no vulnerable badge any more), and "Play again"
+    opens a new-match form set up as this one: same rules, target and sides."""
+    token = site.new_match(sides=("Ana & Bia", "Lu & Rê"), target="1000",
+                           **{"sides-0-players": "Ana, Bia"})
+    winning = [{"mode": "counts", "table_points": 800, "clean": 1, "hand_points": 0,
+                "morto": "taken"},
+               {"mode": "counts", "table_points": 60, "hand_points": 30, "morto": "taken"}]
+    assert site.save_deal(token, winning, went_out="0").status_code == 302
+    html = site.board(token)
+    # 800 + 200 (clean canastra) + 100 (going out): 1,100 ≥ 1,000
+    assert '<output class="big num" id="total-0">1,100</output>' in html
+    assert '<output class="big num" id="total-1">30</output>' in html
+    top = html.index('class="result"')
+    assert top < html.index('class="totals"')
+    assert "Winner: <b>Ana &amp; Bia</b>" in html
+    assert 'class="badge"' not in html
+    assert "to go" not in html
+    again = f"/matches/new?again={token}"
+    assert f'href="{again}"' in html
+    form = client.get(again).get_data(as_text=True)
+    fields = hidden_fields(form)
+    assert 'value="Ana &amp; Bia"' in form
+    assert 'value="Lu &amp; Rê"' in form
+    assert 'value="Ana, Bia"' in form
+    assert 'value="1000"' in form
+    assert '<option selected value="buraco-aberto">' in form
+    data = {**fields, "profile": "buraco-aberto", "target": "1000",
+            "sides-0-name": "Ana & Bia", "sides-0-players": "Ana, Bia", "sides-1-name": "Lu & Rê"}
+    response = client.post("/matches/new", data=data)
+    assert response.status_code == 302
+    new_token = response.headers["Location"].rsplit("/m/", 1)[1]
+    assert new_token != token
+    fresh = site.board(new_token)
+    assert '<output class="big num" id="total-0">0</output>' in fresh
+    assert "Ana &amp; Bia" in fresh
+    assert "Lu &amp; Rê" in fresh
+
+
+def test_play_again_from_a_link_that_opens_no_match_is_a_plain_new_match(client):
+    form = client.get("/matches/new?again=nothing-here").get_data(as_text=True)
+    assert '<option selected value="buraco-aberto">' in form
+    assert re.search(r'<input [^>]*name="sides-0-name" [^>]*value="">', form)

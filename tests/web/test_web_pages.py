@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+import gzip
 import re
 
 import pytest
+from web_support import breakdown, deal_line
 
 from scorekeeper.i18n import LOCALES
 
-LIMIT = 30 * 1024  # HTML + CSS + JS of one page (issue 3, point 9)
+#: What a phone downloads for one page, HTML + CSS + JS, as sent to a browser (gzip).
+LIMIT = 30 * 1024
+GZIP = {"Accept-Encoding": "gzip, deflate"}
 
 
-def _assets(client) -> int:
+def _assets(client, html: str) -> int:
+    """The bytes of the stylesheets and scripts that ``html`` loads."""
     size = 0
-    for url in ("/static/css/app.css", "/static/js/app.js"):
-        response = client.get(url)
+    linked = r'<(?:link rel="stylesheet"|script) (?:href|src)="(/static/[^"?]+)'
+    for url in re.findall(linked, html):
+        response = client.get(url, headers=GZIP)
         assert response.status_code == 200
+        assert response.headers["Content-Encoding"] == "gzip"
         size += len(response.data)
         response.close()  # static files are streamed: close the file
     return size
@@ -37,7 +44,6 @@ def _pages(site, client, seed_deal) -> list[str]:
 
 
 def test_every_page_in_every_language(site, client, seed_deal):
-    assets = _assets(client)
     for url in _pages(site, client, seed_deal):
         for lang in LOCALES:
             client.get(f"/lang/{lang}")
@@ -45,7 +51,10 @@ def test_every_page_in_every_language(site, client, seed_deal):
             html = response.get_data(as_text=True)
             assert response.status_code == 200, (url, lang)
             assert f'<html lang="{lang.replace("_", "-")}">' in html
-            assert len(response.data) + assets <= LIMIT, (url, len(response.data))
+            assets = _assets(client, html)
+            sent = len(client.get(url, headers=GZIP).data)
+            assert sent + assets <= LIMIT, (url, sent, assets)
+            assert len(response.data) <= LIMIT, (url, len(response.data))  # HTML to parse
             # no request to any other host: every src/href is local
             for ref in re.findall(r'(?:src|href|action)="([^"]*)"', html):
                 assert not ref.startswith(("http:", "https:", "//")) or "localhost" in ref, ref
@@ -58,7 +67,7 @@ def test_scoreboard_of_24_deals_shows_every_deal(site, client, seed_deal):
     for _ in range(24):
         assert site.save_deal(token, seed_deal).status_code == 302
     html = site.board(token)
-    assert html.count('class="dh"') == 24
+    assert html.count('class="deal"') == 24
     # 24 × (180 + 200 − 15) = 8760, without going out (no bonus): 365 each
     assert 'id="total-0">8,760<' in html
 
@@ -125,11 +134,42 @@ def test_five_sides_and_24_deals_stay_under_the_page_limit(site, client):
         # rules.md buraco-classico: with 5 players two pozzetti, the others pay −100
         late = {**side, "morto": "not_taken"}
         assert site.save_deal(token, [side] * 2 + [late] * 3).status_code == 302
-    assets = _assets(client)
-    for url in (f"/m/{token}", f"/m/{token}/deals/new", f"/m/{token}/deals/24/edit"):
+    for url in (f"/m/{token}", f"/m/{token}/deals/new", f"/m/{token}/deals/24/edit",
+                f"/m/{token}/deals/24"):
         response = client.get(url)
         assert response.status_code == 200
-        assert len(response.data) + assets <= LIMIT, (url, len(response.data) + assets)
+        assets = _assets(client, response.get_data(as_text=True))
+        sent = client.get(url, headers=GZIP)
+        assert sent.headers["Content-Encoding"] == "gzip"
+        assert len(sent.data) + assets <= LIMIT, (url, len(sent.data) + assets)
+        assert len(response.data) <= LIMIT, (url, len(response.data))  # HTML to parse
     html = site.board(token)
-    assert "<th>Bia<td>123<td>0<td>0<td>0<td>-5<td>118<td>2,556" in html  # 95 + 96 + … + 118
-    assert "<th>Eva<td>123<td>0<td>0<td>-100<td>-5<td>18<td>156" in html  # −5 + −4 + … + 18
+    # Bia: 95 + 96 + … + 118; Eva: −5 + −4 + … + 18
+    assert deal_line(html, 24) == [("2,556", "+118")] * 2 + [("156", "+18")] * 3
+    assert breakdown(client.get(f"/m/{token}/deals/24").get_data(as_text=True)) == {
+        "table": ["123"] * 5,  # no bonus and no closing: those rows are left out
+        "pozzetto": ["0", "0", "-100", "-100", "-100"], "hand": ["-5"] * 5,
+        "deal": ["+118", "+118", "+18", "+18", "+18"],
+        "total": ["2,556", "2,556", "156", "156", "156"]}
+
+
+def test_pages_and_assets_go_compressed_only_to_browsers_that_accept_it(site, client):
+    token = site.new_match()
+    plain = client.get(f"/m/{token}")
+    assert "Content-Encoding" not in plain.headers
+    packed = client.get(f"/m/{token}", headers=GZIP)
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    assert gzip.decompress(packed.data) == plain.data
+    assert len(packed.data) < len(plain.data) / 2
+    css = client.get("/static/css/app.css", headers=GZIP)
+    assert css.headers["Content-Encoding"] == "gzip"
+    assert css.headers["ETag"].endswith('-gz"')
+    raw = client.get("/static/css/app.css")
+    assert gzip.decompress(css.data) == raw.data
+    assert raw.headers["ETag"] != css.headers["ETag"]
+    css.close()
+    raw.close()
+    pdf = client.get(f"/m/{token}/summary.pdf", headers=GZIP)
+    assert pdf.status_code == 200
+    assert "Content-Encoding" not in pdf.headers  # compressed already

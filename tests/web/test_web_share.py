@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from web_support import breakdown
+
 
 def _view_token(client, token: str) -> str:
     html = client.get(f"/m/{token}/share").get_data(as_text=True)
@@ -35,9 +37,20 @@ def test_read_only_view_shows_the_scores_and_no_way_to_change_them(site, client,
     html = client.get(f"/v/{view}").get_data(as_text=True)
     assert 'id="total-0">465<' in html
     assert token not in html
-    assert "/deals/" not in html
+    assert "/m/" not in html
     assert "<form" not in html
     assert f'data-poll="/v/{view}/version.json"' in html
+    # a tap on the deal opens its breakdown, read-only too
+    assert f'href="/v/{view}/deals/1"' in html
+    deal = client.get(f"/v/{view}/deals/1").get_data(as_text=True)
+    assert breakdown(deal) == {"table": ["180", "60"], "bonus": ["200", "0"],
+                               "out": ["100", "0"], "hand": ["-15", "-30"],
+                               "deal": ["+465", "+30"], "total": ["465", "30"]}
+    assert "Going out: <b>Nós</b>" in deal
+    assert token not in deal
+    assert "/m/" not in deal
+    assert client.get(f"/v/{view}/deals/2").status_code == 404
+    assert client.get(f"/v/{view}/deals/0").status_code == 404
 
 
 def test_read_only_token_cannot_reach_any_edit_route(site, client, seed_deal):

@@ -31,7 +31,7 @@ def test_a_write_through_one_server_shows_on_the_other_within_its_bound(site, cl
     time.sleep(FRESH_SECONDS + 0.1)
     board = phone_b.board(token)
     assert 'id="total-0">465<' in board  # seed 001 §09
-    assert board.count('class="dh"') == 1
+    assert board.count('class="deal"') == 1
 
 
 def test_an_edit_built_on_one_server_conflicts_with_a_write_on_the_other(site, client, second,
@@ -47,8 +47,8 @@ def test_an_edit_built_on_one_server_conflicts_with_a_write_on_the_other(site, c
     response = phone_b.client.post(f"/m/{token}/deals/1/edit", data=edit)
     assert response.status_code == 409
     time.sleep(FRESH_SECONDS + 0.1)
-    assert phone_b.board(token).count('class="dh"') == 0
-    assert site.board(token).count('class="dh"') == 0
+    assert phone_b.board(token).count('class="deal"') == 0
+    assert site.board(token).count('class="deal"') == 0
 
 
 def test_pdf_caches_are_keyed_by_version(site, client, second, seed_deal):

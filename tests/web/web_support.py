@@ -72,3 +72,17 @@ SEED_001_DEAL = [
     {"mode": "counts", "table_points": 180, "clean": 1, "hand_points": 15, "morto": "taken"},
     {"mode": "counts", "table_points": 60, "hand_points": 30, "morto": "taken"},
 ]
+
+
+def deal_line(html: str, number: int) -> list[tuple[str, str]]:
+    """Each side's (running total, deal score) on deal ``number``'s scoreboard line."""
+    start = html.index(f'<a class="deal" id="deal-{number}"')
+    line = html[start:html.index("</a>", start)]
+    return re.findall(r"<b>([^<]*)<small>([^<]*)</small></b>", line)
+
+
+def breakdown(html: str) -> dict[str, list[str]]:
+    """A deal page's breakdown: each row's heading and the sides' figures."""
+    body = html.split('<table class="breakdown">')[1].split("<tbody>")[1].split("</tbody>")[0]
+    return {head: re.findall(r'<td class="num">([^<]*)</td>', cells)
+            for head, cells in re.findall(r"<tr[^>]*><th>([^<]*)</th>(.*?)</tr>", body)}
