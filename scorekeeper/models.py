@@ -13,7 +13,7 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, select
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, bindparam, select
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
 
@@ -138,13 +138,15 @@ class BurroGame(Base):
         return {"players": list(self.players), "rounds": self.rounds if rounds is None else rounds}
 
 
+_USED = select(Submission.target_url, Submission.digest).where(Submission.key == bindparam("key"))
+
+
 def used_submission(session: Session, key: str) -> tuple[str, str | None] | None:
     """Where the form with this idempotency key went the first time, and the digest of
     what it said, if the key was used."""
     if not key:
         return None
-    row = session.execute(select(Submission.target_url, Submission.digest)
-                          .where(Submission.key == key)).first()
+    row = session.execute(_USED, {"key": key}).first()
     return (row[0], row[1]) if row is not None else None
 
 

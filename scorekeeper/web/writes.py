@@ -19,11 +19,12 @@ import hmac
 import secrets
 from collections.abc import Callable
 from datetime import timedelta
+from functools import cache
 from typing import Any, TypeVar
 
-from flask import abort, current_app, redirect, request, url_for
+from flask import abort, current_app, g, redirect, request, url_for
 from markupsafe import Markup, escape
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
@@ -76,9 +77,11 @@ class KeyReused(Exception):
 
 def form_digest() -> str:
     """What the submitted form says (every field but its CSRF token and key)."""
-    fields = sorted((k, v) for k, v in request.form.items(multi=True)
-                    if k not in ("csrf_token", "idem"))
-    return hashlib.sha256(repr(fields).encode("utf-8", "backslashreplace")).hexdigest()
+    if "form_digest" not in g:
+        fields = sorted((k, v) for k, v in request.form.items(multi=True)
+                        if k not in ("csrf_token", "idem"))
+        g.form_digest = hashlib.sha256(repr(fields).encode("utf-8", "backslashreplace")).hexdigest()
+    return str(g.form_digest)
 
 
 def already_used(url: str) -> Markup:
@@ -174,15 +177,23 @@ def create_once(key: str, make: Callable[[], Row], endpoint: str, kind: str) -> 
     return write_once(key, create, after=lambda: remember(created[0].edit_token, kind))
 
 
+@cache
+def _locking(model: type[Row]) -> Any:
+    """The statement that reads and locks a row of ``model`` by its edit token (built once)."""
+    return select(model).where(model.edit_token == bindparam("token")).with_for_update()
+
+
 def lock(db: Session, model: type[Row], token: str, submitted_version: Any, key: str) -> Row:
     """The row of ``model`` with this edit token, locked for the write (FOR UPDATE; SQLite
     is locked already), checked against the form's version. A key that another request
     used while this one waited for the lock answers as that request did."""
-    row = db.scalar(select(model).where(model.edit_token == token).with_for_update()) \
+    row: Row | None = db.scalar(_locking(model), {"token": token}) \
         if token and len(token) <= 64 else None
     if row is None:
         abort(404)
-    done = _replayed(db, key, form_digest())
+    # SQLite's BEGIN IMMEDIATE took the lock before write_once looked the key up; elsewhere
+    # another request may have used the key while this one waited for the row.
+    done = None if db.get_bind().dialect.name == "sqlite" else _replayed(db, key, form_digest())
     if done:
         raise _Done(done)
     if form_version(submitted_version) != row.version:

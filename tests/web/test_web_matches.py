@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from web_support import hidden_fields
+from web_support import breakdown, hidden_fields
 
 
 def test_new_match_defaults_to_buraco_aberto_and_its_target(site, client):
@@ -96,8 +96,10 @@ def test_new_match_without_csrf_is_refused(client):
 def test_italian_profiles_speak_of_pozzetto_and_burraco(site, client):
     token = site.new_match(profile="burraco", sides=("Ana", "Bia"))
     assert site.save_deal(token, [{"mode": "counts", "table_points": 50},
-                                  {"mode": "counts", "table_points": 20}]).status_code == 302
-    assert "<th>pozzetto</th>" in site.board(token)
+                                  {"mode": "counts", "table_points": 20,
+                                   "morto": "not_taken"}]).status_code == 302
+    deal = client.get(f"/m/{token}/deals/1").get_data(as_text=True)
+    assert breakdown(deal)["pozzetto"] == ["0", "-100"]
     page = client.get(f"/m/{token}/deals/new").get_data(as_text=True)
     assert ">Pozzetto</label>" in page
     assert ">Clean burracos</label>" in page
