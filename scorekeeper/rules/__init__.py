@@ -10,6 +10,7 @@ from typing import Any
 
 from scorekeeper.rules.burro import burro_document, burro_ranks
 from scorekeeper.rules.cards import Card, format_cards, parse_cards
+from scorekeeper.rules.limits import CountLimits, count_limits
 from scorekeeper.rules.match import match_document, match_status, score_match
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import CODES, INPUT_CODES, InputError, Problem
@@ -65,7 +66,8 @@ def profiles_document() -> dict[str, Any]:
 
 
 __all__ = [
-    "CODES", "DEFAULT_PROFILE", "INPUT_CODES", "PROFILES", "Card", "InputError", "Problem",
+    "CODES", "DEFAULT_PROFILE", "INPUT_CODES", "PROFILES", "Card", "CountLimits", "InputError",
+    "Problem", "count_limits",
     "Profile", "Reading", "Verdict", "burro_document", "burro_ranks", "check_document",
     "check_meld", "format_cards", "get_profile", "match_document", "match_status",
     "may_take_pile", "parse_cards", "profiles_document", "read_deal", "replace_wildcard",

@@ -10,11 +10,13 @@ from flask import request
 
 from scorekeeper import rules
 from scorekeeper.forms import CATEGORY_FIELDS, DealForm, EntryMode, choices
+from scorekeeper.i18n import format_number
 from scorekeeper.models import Match
+from scorekeeper.msgids import N_
 from scorekeeper.rules.states import ClosedBy, Morto
 from scorekeeper.vocabulary import rule_label
 from scorekeeper.web.cardtext import ONE_GO, canonical, canonical_tokens, shown
-from scorekeeper.web.common import _, input_error_text, localize
+from scorekeeper.web.common import _, input_error_text, locale_code, localize
 from scorekeeper.web.scoreboard import deal_problems, match_result
 
 _FIELD = re.compile(r"^(?:deals\[\d+\]\.)?sides\[(\d+)\]\.(\w+)(?:\[(\d+)\])?")
@@ -137,6 +139,37 @@ def form_to_doc(form: DealForm, match: Match) -> dict[str, Any]:
             side["opening"] = [meld_item(line) for line in opening]
         sides.append(side)
     return {"profile": match.profile, "sides": sides}
+
+
+def check_counts(form: DealForm, profile: rules.Profile) -> bool:
+    """Refuse, at their fields, counts that two decks and their jokers cannot make
+    (``rules.count_limits``); True when every count can exist."""
+    limits = rules.count_limits(profile)
+    fits = True
+
+    def refuse(field: Any, message: str, limit: int) -> None:
+        nonlocal fits
+        field.errors = [*field.errors, _(message, limit=format_number(limit, locale_code()))]
+        fits = False
+
+    for entry in form.sides.entries:
+        f = entry.form
+        if (f.hand_points.data or 0) > limits.hand_points:
+            refuse(f.hand_points, TOO_MANY, limits.hand_points)
+        if f.mode.data != EntryMode.COUNTS:
+            continue
+        if (f.table_points.data or 0) > limits.table_points:
+            refuse(f.table_points, TOO_MANY, limits.table_points)
+        counted = [getattr(f, name) for name in CATEGORY_FIELDS.values()]
+        if sum(c.data or 0 for c in counted) > limits.canastras:
+            for field in (c for c in counted if c.data):
+                refuse(field, TOO_MANY_IN_ALL, limits.canastras)
+    return fits
+
+
+#: A count above what the cards can make (the limit is a number in the page's language).
+TOO_MANY = N_("Two decks and their jokers cannot make more than %(limit)s.")
+TOO_MANY_IN_ALL = N_("Two decks and their jokers cannot make more than %(limit)s of these in all.")
 
 
 def _field_of(form: DealForm, path: str) -> Any:

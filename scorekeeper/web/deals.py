@@ -14,7 +14,7 @@ from scorekeeper.forms import CATEGORY_FIELDS, DealForm
 from scorekeeper.models import Deal, Match, utcnow
 from scorekeeper.vocabulary import count_label, profile_name
 from scorekeeper.web.common import remember
-from scorekeeper.web.dealform import apply_readings, build_form, has_errors, judge
+from scorekeeper.web.dealform import apply_readings, build_form, check_counts, has_errors, judge
 from scorekeeper.web.scoreboard import (
     changes_since,
     load_match,
@@ -124,6 +124,8 @@ def _enter(token: str, number: int | None) -> Any:
 
     if not form.validate():
         return _page(match, form, index, status=400 if _csrf_failed(form) else 422)
+    if not check_counts(form, _profile(match)):
+        return _page(match, form, index, status=422)
     apply_readings(form)
     doc, result, general = judge(form, match, index)
     if has_errors(form, general) or result is None:
