@@ -17,8 +17,10 @@ PROFILES = {p["id"]: p for p in profiles_document()["profiles"]}
 @pytest.mark.parametrize("profile_id", sorted(PROFILES))
 def test_blank_sheet_columns_fit_the_profile(ctx: Any, profile_id: str) -> None:
     profile = PROFILES[profile_id]
-    # a narrow column header may wrap after the hyphen of "semi-clean"
-    text = pdf_text(pdf.render_blank_sheet(profile_id, "en", rows=12)).replace("- ", "-")
+    # a narrow column header may wrap after the hyphen of "semi-clean", or be hyphenated
+    # ("Run‐ning")
+    text = pdf_text(pdf.render_blank_sheet(profile_id, "en", rows=12)).replace(
+        "- ", "-").replace("\u2010 ", "")
     labels = {"clean": "clean", "dirty": "dirty", "semi-clean": "semi-clean",
               "clean-500": "clean A–K", "clean-1000": "clean A–A"}
     for category, points in profile["bonuses"].items():
