@@ -64,22 +64,34 @@ def _match_context(snapshot: Mapping[str, Any], lang: str) -> dict[str, Any]:
     target = result.get("target", snapshot.get("target"))
     totals = result.get("totals") or (after[-1] if after else [0] * len(names))
     created = _parse_created(snapshot.get("created"))
+    shown = [{"name": names[i], "players": _players(names[i], side),
+              "total": num(totals[i]) if i < len(totals) else "",
+              "winner": status == "won" and winner == i}
+             for i, side in enumerate(sides)]
     return {
         "match": snapshot,
         "name": str(snapshot.get("name") or ""),
         "date": format_date(created, "long") if created else "",
         "terms": profile_terms(profile_id),
         "target": num(target),
-        "sides": [{"name": names[i], "players": [str(p) for p in side.get("players") or []],
-                   "total": num(totals[i]) if i < len(totals) else "",
-                   "winner": status == "won" and winner == i}
-                  for i, side in enumerate(sides)],
+        "sides": shown,
+        # a column of players only where some side has more than its name
+        "any_players": any(side["players"] for side in shown),
         "deals": deals,
         "any_invalid": any(not deal["valid"] for deal in deals),
         "status": status,
         "winner": names[winner] if status == "won" and isinstance(winner, int) else None,
         "chart": chart(names, after, target if isinstance(target, int) else None, num),
     }
+
+
+def _players(name: str, side: Mapping[str, Any]) -> list[str]:
+    """The players of a side, when they say more than its name: a side of one player
+    named after them (1 against 1) is named once, not "Ana · Ana"."""
+    players = [str(p) for p in side.get("players") or []]
+    if [" ".join(p.split()).casefold() for p in players] == [" ".join(name.split()).casefold()]:
+        return []
+    return players
 
 
 def _deal(deal_number: int, scored: Mapping[str, Any], names: list[str],

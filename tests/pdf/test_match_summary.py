@@ -167,3 +167,20 @@ def test_chart_legend_names_every_side_and_the_target(ctx: Any, played: dict[str
     legend = text[text.index("RUNNING TOTALS"):text.index("DEALS")]
     for word in ("Nós", "Eles", "Target", "horizontal axis: deals"):
         assert word in legend
+
+
+def test_a_one_against_one_match_names_each_player_once(ctx: Any) -> None:
+    snapshot = handmade_snapshot(2, names=("Ana", "Bia"), version=77)
+    snapshot["sides"] = [{"name": "Ana", "players": ["Ana"]},
+                         {"name": "Bia", "players": [" bia "]}]
+    text = pdf_text(pdf.render_match_summary(snapshot, "en"))
+    assert "Ana Ana" not in text
+    assert "Bia bia" not in text
+    assert "Players" not in text  # no side has more than its name: no column for them
+    unnamed = dict(snapshot, version=78, sides=[{"name": "Ana", "players": []},
+                                                {"name": "Bia", "players": []}])
+    assert pdf_text(pdf.render_match_summary(unnamed, "en")) == text
+    # a side of two still lists them
+    pairs = dict(snapshot, version=79, sides=[{"name": "Ana", "players": ["Ana", "Caio"]},
+                                              {"name": "Bia", "players": []}])
+    assert "Ana, Caio" in pdf_text(pdf.render_match_summary(pairs, "en"))
