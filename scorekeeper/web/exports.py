@@ -13,6 +13,7 @@ from flask import Blueprint, Response, abort, request
 
 from scorekeeper import pdf, rules
 from scorekeeper.db import reader
+from scorekeeper.i18n import LOCALES
 from scorekeeper.models import Match, match_snapshot
 from scorekeeper.web.common import locale_code
 from scorekeeper.web.scoreboard import load_match
@@ -39,11 +40,18 @@ def _file_name(match: Match) -> str:
     return f"scorekeeper-{slug}-{match.created:%Y-%m-%d}.pdf"
 
 
+def _language() -> str:
+    """The summary's language: the one chosen beside the download link (``?lang=``),
+    else the page's (a match does not record the language it was created in)."""
+    wanted = request.args.get("lang", "")
+    return wanted if wanted in LOCALES else locale_code()
+
+
 def _summary(match: Match | None) -> Response:
     if match is None:
         abort(404)
     data = pdf.render_saved_summary(match.id, match.version, lambda: match_snapshot(match),
-                                    locale_code(), _paper())
+                                    _language(), _paper())
     return _pdf(data, _file_name(match))
 
 

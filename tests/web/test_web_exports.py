@@ -93,3 +93,19 @@ def test_typed_burro_names_never_fill_the_pdf_cache(app, client):
     _pdf(client.get("/burro/sheet.pdf"))
     with app.test_request_context():
         assert pdf.cache_info()["entries"] == 1
+
+
+def test_the_summary_language_is_chosen_beside_the_link(site, client):
+    token = site.new_match(name="Sunday")
+    board = client.get(f"/m/{token}", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    form = board[board.index(f'action="/m/{token}/summary.pdf"'):]
+    form = form[:form.index("</form>")]
+    # the page's language is chosen (a match does not record the one it was made in)
+    assert re.findall(r'<option value="(\w+)"[^>]*selected', form) == ["it"]
+    assert re.findall(r'<option value="(\w+)"', form) == ["en", "fr", "pt_BR", "it", "pt_PT"]
+    chosen = _pdf(client.get(f"/m/{token}/summary.pdf?lang=fr&paper=A4",
+                             headers={"Accept-Language": "it"}))
+    assert PdfReader(io.BytesIO(chosen)).trailer["/Root"]["/Lang"] == "fr"
+    unknown = _pdf(client.get(f"/m/{token}/summary.pdf?lang=xx",
+                              headers={"Accept-Language": "it"}))
+    assert PdfReader(io.BytesIO(unknown)).trailer["/Root"]["/Lang"] == "it"
