@@ -53,7 +53,7 @@ def _reminder(profile: Profile, lang: str) -> dict[str, Any]:
         vulnerability = {"total": number(profile.vulnerable_at, lang),
                          "minimum": number(profile.opening_minimum, lang)}
     return {
-        "categories": [{"key": name, "label": category_label(name),
+        "categories": [{"key": name, "label": category_label(name, profile.id),
                         "points": number(profile.bonuses.get(name), lang)}
                        for name in profile.categories],
         "card_values": _card_values(profile.describe()["card_points"], lang),

@@ -13,6 +13,7 @@ from flask_babel import gettext
 
 from scorekeeper import vocabulary
 from scorekeeper.i18n import format_number
+from scorekeeper.msgids import translate
 
 
 def number(value: Any, lang: str) -> str:
@@ -29,10 +30,17 @@ def profile_terms(profile_id: str) -> dict[str, str]:
     terms = vocabulary.TERMS[vocabulary.tradition_of(profile_id)]
     name = vocabulary.PROFILE_SHORT_NAMES.get(profile_id)
     return {"name": gettext(name) if name else profile_id,
-            "pile": gettext(terms["Morto"]), "meld": gettext(terms["Canastras"])}
+            "pile": translate(terms["Morto"], gettext),
+            "meld": translate(terms["Canastras"], gettext),
+            "out": translate(terms["Going_out"], gettext)}
 
 
-def category_label(category: str) -> str:
-    """A canastra category as a short heading: ``clean-1000`` -> "clean A–A"."""
+def category_label(category: str, profile_id: str | None = None) -> str:
+    """A canastra category as a short heading, in the words of the profile's tradition
+    (a burraco is masculine where a canastra is feminine): "limpo", "clean A–A"."""
+    tradition = vocabulary.tradition_of(profile_id) if profile_id else None
+    word = str(vocabulary.category_short_label(category, tradition))
+    if word != category:
+        return word
     label = vocabulary.CATEGORY_SHORT_LABELS.get(category)
     return gettext(label) if label else category

@@ -14,7 +14,7 @@ from scorekeeper.i18n import format_number
 from scorekeeper.models import Match
 from scorekeeper.msgids import N_
 from scorekeeper.rules.states import ClosedBy, Morto
-from scorekeeper.vocabulary import rule_label
+from scorekeeper.vocabulary import rule_label, term
 from scorekeeper.web.cardtext import ONE_GO, canonical, canonical_tokens, shown
 from scorekeeper.web.common import _, input_error_text, locale_code, localize
 from scorekeeper.web.scoreboard import deal_problems, match_result
@@ -55,6 +55,7 @@ def build_form(match: Match, profile: rules.Profile,
     while len(form.sides.entries) < n:
         form.sides.append_entry()
     del form.sides.entries[n:]
+    form.went_out.label.text = str(term("Who_went_out", profile.tradition))
     form.went_out.choices = choices(
         [("", _("Nobody: the stock ran out"))]
         + [(str(i), side["name"]) for i, side in enumerate(match.sides)]

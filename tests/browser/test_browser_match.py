@@ -144,7 +144,9 @@ def test_a_whole_match_fix_an_old_deal_reach_the_target(phone, live_server):
     assert page.inner_text("#total-0") == "350"
     assert page.inner_text("#total-1") == "350"
     # deal 1 was mis-entered: Eles had 300, not 100
-    page.locator("#deal-1").get_by_role("link", name="edit").tap()
+    page.locator("#deal-1").tap()  # the deal's line opens its breakdown
+    page.wait_for_url(re.compile(r"/deals/1$"))
+    page.get_by_role("link", name="Edit this deal").tap()
     page.wait_for_url(re.compile(r"/deals/1/edit$"))
     assert page.input_value("#sides-1-table_points") == "100"
     page.fill("#sides-1-table_points", "300")
@@ -152,7 +154,7 @@ def test_a_whole_match_fix_an_old_deal_reach_the_target(phone, live_server):
     page.get_by_role("button", name="Save the deal").tap()
     page.wait_for_url(re.compile(r"#deal-1$"))
     assert page.inner_text("#total-1") == "550"
-    expect(page.locator(".banner.win")).to_contain_text("Eles won the match!")
+    expect(page.locator(".result")).to_contain_text("Winner: Eles")
     expect(page.get_by_role("link", name="Enter a deal")).to_have_count(0)
     _no_horizontal_scroll(page)
     assert page.url.startswith(board)

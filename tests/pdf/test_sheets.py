@@ -27,8 +27,11 @@ def test_blank_sheet_columns_fit_the_profile(ctx: Any, profile_id: str) -> None:
         assert f"{labels[category]} ({number(points, 'en')})" in text
     assert ("semi-clean" in text) == ("semi-clean" in profile["categories"])
     assert ("clean A–K" in text) == ("clean-500" in profile["categories"])
-    for word in ("Table", "Going out", "Hand", "Deal total", "Running total"):
+    for word in ("Table", "Hand", "Deal total", "Running total"):
         assert word in text
+    # the tradition's own words: going out and morto, closing and pozzetto
+    assert ("Going out" in text) == (profile["tradition"] == "br")
+    assert ("Closing" in text) == (profile["tradition"] == "it")
     assert ("Pozzetto" in text) == (profile["tradition"] == "it")
     assert ("Morto" in text) == (profile["tradition"] == "br")
     # the reminder: target and card values from the profile
