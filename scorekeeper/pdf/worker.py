@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Callable, Hashable, Mapping
@@ -35,6 +36,8 @@ QUEUE = 3
 RENDERERS = ("process", "thread")
 #: What ``Retry-After`` says at most, in seconds.
 MAX_RETRY_AFTER = 60
+#: How often a worker looks whether its server still runs (seconds).
+PARENT_CHECK_SECONDS = 2.0
 #: The Babel settings the child needs to translate as the app does.
 _BABEL_KEYS = ("BABEL_DEFAULT_LOCALE", "BABEL_DEFAULT_TIMEZONE", "BABEL_DOMAIN",
                "BABEL_TRANSLATION_DIRECTORIES")
@@ -107,8 +110,17 @@ def _start_child(settings: Mapping[str, Any]) -> None:
     the first job arrives."""
     from scorekeeper.pdf.engine import _weasy
 
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
     _child["app"] = layout_app(settings)
     _weasy()
+
+
+def _end_with_parent(parent: int) -> None:
+    """End the child once its server is gone (killed, it cannot say so): a worker never
+    outlives the server it lays documents out for."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 def _run_in_child(job: Job) -> tuple[bytes, float]:
