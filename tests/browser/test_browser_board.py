@@ -36,15 +36,16 @@ def _form(client: Any, url: str) -> dict[str, str]:
 
 
 def _match(client: Any) -> tuple[str, str]:
-    """Sides of 12 characters; after two deals 3,000 against −2,000 (seed 001 §04: a
-    morto not taken costs 100; 900 points left in hand)."""
+    """Sides of 12 characters; after two deals 3,200 (900 on the table, three clean
+    canastras, going out: 1,600 a deal) against −2,000 (seed 001 §04: a morto not taken
+    costs 100; 900 points left in hand)."""
     data = {**_form(client, "/matches/new"), "profile": "buraco-aberto", "target": "100000",
             "sides-0-name": "Alessandrina", "sides-1-name": "Maximilianos"}
     token = client.post("/matches/new", data=data).headers["Location"].rsplit("/m/", 1)[1]
     for _ in range(2):
         url = f"/m/{token}/deals/new"
         data = {**_form(client, url), "went_out": "0", "closed_by": "discard", "action": "save",
-                "sides-0-mode": "counts", "sides-0-table_points": "1200", "sides-0-clean": "1",
+                "sides-0-mode": "counts", "sides-0-table_points": "900", "sides-0-clean": "3",
                 "sides-0-morto": "taken", "sides-1-mode": "counts", "sides-1-table_points": "0",
                 "sides-1-hand_points": "900", "sides-1-morto": "not_taken"}
         assert client.post(url, data=data).status_code == 302
@@ -73,7 +74,7 @@ def test_no_figure_wraps_on_a_small_phone(browser, live_server, app, width, heig
             page.goto(f"{live_server}/m/{token}")
             totals = [t.replace("\u202f", " ").replace("\xa0", " ")
                       for t in page.locator(".big").all_inner_texts()]
-            assert [re.sub(r"\D", "", t) for t in totals] == ["3000", "2000"], (code, totals)
+            assert [re.sub(r"\D", "", t) for t in totals] == ["3200", "2000"], (code, totals)
             assert totals[1].startswith(("-", "−")), (code, totals)
     finally:
         context.close()

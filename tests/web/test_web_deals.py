@@ -221,11 +221,11 @@ def test_two_readings_are_offered_and_the_chosen_one_is_stored(site, client, app
 
 def test_vulnerable_side_gets_a_badge_and_its_opening_is_checked(site, client):
     token = site.new_match()
-    big = [{"mode": "counts", "table_points": 1200, "clean": 2, "hand_points": 0},
+    big = [{"mode": "counts", "table_points": 900, "clean": 4, "hand_points": 0},
            {"mode": "counts", "table_points": 10}]
     assert site.save_deal(token, big, went_out="0").status_code == 302
     board = site.board(token)
-    assert "vulnerable: opening ≥ 75" in board  # 1700 ≥ 1500 (seed 001 §05)
+    assert "vulnerable: opening ≥ 75" in board  # 900 + 800 + 100 ≥ 1500 (seed 001 §05)
     page = client.get(f"/m/{token}/deals/new").get_data(as_text=True)
     assert 'name="sides-0-opening"' in page
     assert 'name="sides-1-opening"' not in page
