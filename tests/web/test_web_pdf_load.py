@@ -109,12 +109,15 @@ def test_pdf_downloads_under_load_never_fail_and_never_slow_the_scoreboard(
     # more downloads than the layout queue holds: the rest are refused, not kept waiting
     # on a server thread each
     assert 503 in statuses
+    slowest_pdf = max(took for status, _h, _b, took in answers if status == 200)
     for status, headers, body, took in answers:
         if status == 200:
             assert body.startswith(b"%PDF-")
         else:
             assert int(headers["Retry-After"]) >= 1
-            assert took < 5  # refused at once
+            # refused without waiting for a layout slot: before the last PDF is done
+            # (how long a busy machine keeps it in the server's own queue is not ours)
+            assert took < slowest_pdf
     idle_ms = statistics.median(idle) * 1000
     loaded_ms = statistics.median(loaded) * 1000
     print(f"scoreboard p50 idle {idle_ms:.1f} ms, during {DOWNLOADS} PDF downloads "

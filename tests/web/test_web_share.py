@@ -38,7 +38,9 @@ def test_read_only_view_shows_the_scores_and_no_way_to_change_them(site, client,
     assert 'id="total-0">465<' in html
     assert token not in html
     assert "/m/" not in html
-    assert "<form" not in html
+    # the only form asks for the summary PDF in a language: nothing posts
+    assert re.findall(r"<form[^>]*>", html) == [
+        f'<form class="actions" method="get" action="/v/{view}/summary.pdf">']
     assert f'data-poll="/v/{view}/version.json"' in html
     # a tap on the deal opens its breakdown, read-only too
     assert f'href="/v/{view}/deals/1"' in html
