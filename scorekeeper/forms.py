@@ -189,7 +189,7 @@ class SideDealForm(Form):
         _l("or their points"), validators=[Optional(), NumberRange(min=0, max=2000)]
     )
     # the choices are the profile's own morto states (``Profile.morto_states``)
-    morto = SelectField(_l("Morto"), default=Morto.TAKEN.value)
+    morto = RadioField(_l("Morto"), default=Morto.TAKEN.value)
     opening = TextAreaField(
         _l("Opening: the melds laid down together, one per line"), validators=[Length(max=1000)]
     )

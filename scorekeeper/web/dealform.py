@@ -67,6 +67,12 @@ def build_form(match: Match, profile: rules.Profile,
     return form
 
 
+def remember_modes(form: DealForm, last: dict[str, Any]) -> None:
+    """A new deal is entered the way each side entered the last one: cards or counts."""
+    for entry, side in zip(form.sides.entries, last.get("sides", []), strict=False):
+        entry.form.mode.data = EntryMode.COUNTS.value if "counts" in side else EntryMode.CARDS.value
+
+
 def _form_data(doc: dict[str, Any]) -> dict[str, Any]:
     sides = []
     went_out = ""
@@ -95,8 +101,10 @@ def _form_data(doc: dict[str, Any]) -> dict[str, Any]:
     return {"sides": sides, "went_out": went_out, "closed_by": closed_by}
 
 
-def apply_readings(form: DealForm) -> None:
-    """The players said which reading they mean: write that meld as the referee arranged it."""
+def apply_readings(form: DealForm) -> set[int]:
+    """The players said which reading they mean: write that meld as the referee arranged
+    it. Returns the sides whose melds were rewritten."""
+    rewritten = set()
     for i, entry in enumerate(form.sides.entries):
         lines = meld_lines(entry.form.melds.data)
         changed = False
@@ -109,6 +117,8 @@ def apply_readings(form: DealForm) -> None:
                 changed = True
         if changed:
             entry.form.melds.data = "\n".join(lines)
+            rewritten.add(i)
+    return rewritten
 
 
 def form_to_doc(form: DealForm, match: Match) -> dict[str, Any]:

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    get_template_attribute,
+    jsonify,
+    render_template,
+    request,
+    url_for,
+)
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -12,9 +20,16 @@ from scorekeeper import rules
 from scorekeeper.db import reader
 from scorekeeper.forms import CATEGORY_FIELDS, DealForm
 from scorekeeper.models import Deal, Match, utcnow
-from scorekeeper.vocabulary import count_label, profile_name
-from scorekeeper.web.common import remember
-from scorekeeper.web.dealform import apply_readings, build_form, check_counts, has_errors, judge
+from scorekeeper.vocabulary import count_label, profile_name, term
+from scorekeeper.web.common import _, remember
+from scorekeeper.web.dealform import (
+    apply_readings,
+    build_form,
+    check_counts,
+    has_errors,
+    judge,
+    remember_modes,
+)
 from scorekeeper.web.scoreboard import (
     changes_since,
     load_match,
@@ -51,24 +66,12 @@ def _page(
     *,
     result: dict[str, Any] | None = None,
     general: list[str] | None = None,
-    reviewed: bool = False,
     changes: list[Any] | None = None,
     status: int = 200,
 ) -> Any:
-    earlier = None if index == len(match.deals) else [d.data for d in match.deals[:index]]
-    before = match_result(match, earlier)  # the state the deal starts from (cached for a new one)
-    profile = _profile(match)
-    for entry in form.sides.entries:  # "Clean burracos" in an Italian game
-        for category, name in CATEGORY_FIELDS.items():
-            getattr(entry.form, name).label.text = str(count_label(category, profile.tradition))
-    breakdown = None
-    if result is not None and index < len(result.get("deals", [])):
-        breakdown = {
-            "sides": result["deals"][index]["sides"],
-            "running": result["after_each_deal"][index]
-            if index < len(result.get("after_each_deal", []))
-            else [],
-        }
+    """The deal form, with the referee's count of what it holds when there is one."""
+    before = _before(match, index)
+    profile = _label(match, form)
     return (
         render_template(
             "deal.html",
@@ -82,13 +85,81 @@ def _page(
             vulnerable=before.get("vulnerable") or [False] * len(match.sides),
             minimum=before.get("opening_minimum") or [0] * len(match.sides),
             totals=before.get("totals") or [0] * len(match.sides),
-            breakdown=breakdown,
-            general=general or [],
-            reviewed=reviewed,
+            breakdown=_breakdown(result, index),
+            problems=_problems(match, form, general or []),
             changes=changes,
         ),
         status,
     )
+
+
+def _before(match: Match, index: int) -> dict[str, Any]:
+    """The state deal ``index`` starts from (cached for a new deal)."""
+    earlier = None if index == len(match.deals) else [d.data for d in match.deals[:index]]
+    return match_result(match, earlier)
+
+
+def _label(match: Match, form: DealForm) -> rules.Profile:
+    """The match's rules; the form's labels in the words of its tradition ("Clean
+    burracos" in an Italian game, its own name for the morto)."""
+    profile = _profile(match)
+    for entry in form.sides.entries:
+        for category, name in CATEGORY_FIELDS.items():
+            getattr(entry.form, name).label.text = str(count_label(category, profile.tradition))
+        entry.form.morto.label.text = str(term("morto", profile.id)).capitalize()
+    return profile
+
+
+def _breakdown(result: dict[str, Any] | None, index: int) -> dict[str, Any] | None:
+    """Deal ``index`` as the referee counted it: each side, and the totals after it."""
+    if result is None or index >= len(result.get("deals", [])):
+        return None
+    after = result.get("after_each_deal", [])
+    return {"sides": result["deals"][index]["sides"],
+            "running": after[index] if index < len(after) else []}
+
+
+def _problems(match: Match, form: DealForm, general: list[Any]) -> list[tuple[str | None, Any]]:
+    """Every problem of the form, for the list next to Save: the field it is at (its id,
+    or None for the deal as a whole) and what it says, with the side's name."""
+    items: list[tuple[str | None, Any]] = [(None, message) for message in general]
+    for i, entry in enumerate(form.sides.entries):
+        for field in entry.form:
+            for error in field.errors:
+                items.append((_anchor(field), _("%(field)s: %(message)s",
+                                                field=match.sides[i]["name"], message=error)))
+    for field in (form.went_out, form.closed_by):
+        items.extend((_anchor(field), error) for error in field.errors)
+    return items
+
+
+def _anchor(field: Any) -> str:
+    """The id a link to ``field`` goes to (a choice's first option)."""
+    return f"{field.id}-0" if field.type == "RadioField" else str(field.id)
+
+
+def _preview(match: Match, form: DealForm, index: int, result: dict[str, Any] | None,
+             general: list[Any], rewritten: set[int]) -> Any:
+    """The deal form's fields as they stand, counted by the referee, for the page to show
+    as they change: the review, the list next to Save, each field's errors, and the meld
+    boxes rewritten as the reading the players chose."""
+    profile = _label(match, form)
+    breakdown = _breakdown(result, index)
+    problems = _problems(match, form, general)
+    totals = _before(match, index).get("totals") or [0] * len(match.sides)
+    errors = {str(field.id): [str(e) for e in field.errors]
+              for entry in form.sides.entries for field in entry.form if field.errors}
+    errors.update({str(field.id): [str(e) for e in field.errors]
+                   for field in (form.went_out, form.closed_by) if field.errors})
+    review = get_template_attribute("_deal_review.html", "review")
+    bar = get_template_attribute("_deal_review.html", "bar")
+    return jsonify({
+        "review": str(review(breakdown, profile)) if breakdown else "",
+        "bar": str(bar(breakdown, match.sides, totals, problems)),
+        "errors": errors,
+        "melds": {str(i): form.sides.entries[i].form.melds.data or "" for i in rewritten},
+        "ok": not problems,
+    })
 
 
 @bp.route("/m/<token>/deals/new", methods=["GET", "POST"])
@@ -118,20 +189,26 @@ def _enter(token: str, number: int | None) -> Any:
         stored = match.deals[index].data
     form = build_form(match, _profile(match), stored)
     if request.method == "GET":
+        if stored is None and match.deals:
+            remember_modes(form, match.deals[-1].data)
         form.version.data = str(match.version)
         form.idem.data = new_key()
         return _page(match, form, index)
 
+    action = request.form.get("action")
     if not form.validate():
+        if action == "preview":
+            return _preview(match, form, index, None, _expired(form), set())
         return _page(match, form, index, status=400 if _csrf_failed(form) else 422)
-    if not check_counts(form, _profile(match)):
-        return _page(match, form, index, status=422)
-    apply_readings(form)
+    counts_fit = check_counts(form, _profile(match))
+    rewritten = apply_readings(form)
     doc, result, general = judge(form, match, index)
-    if has_errors(form, general) or result is None:
+    if action == "preview":
+        return _preview(match, form, index, result, general, rewritten)
+    if not counts_fit or has_errors(form, general) or result is None:
         return _page(match, form, index, result=result, general=general, status=422)
-    if request.form.get("action") != "save":
-        return _page(match, form, index, result=result, reviewed=True)
+    if action != "save":
+        return _page(match, form, index, result=result)
     return _save(token, match, form, index, doc, result)
 
 
@@ -189,7 +266,7 @@ def _reused(token: str, form: DealForm, url: str) -> Any:
     index = len(fresh.deals)
     _doc, result, general = judge(form, fresh, index)
     return _page(fresh, form, index, result=result, general=[already_used(url), *general],
-                 reviewed=True, status=409)
+                 status=409)
 
 
 def _stale(token: str, form: DealForm, index: int, editing: bool, version: int) -> Any:
@@ -202,8 +279,13 @@ def _stale(token: str, form: DealForm, index: int, editing: bool, version: int) 
         return render_template("conflict.html", match=fresh, changes=changes, form=None), 409
     form.version.data = str(fresh.version)
     _doc, result, general = judge(form, fresh, index)
-    return _page(fresh, form, index, result=result, general=general, reviewed=True,
-                 changes=changes, status=409)
+    return _page(fresh, form, index, result=result, general=general, changes=changes,
+                 status=409)
+
+
+def _expired(form: Any) -> list[Any]:
+    """What a preview says of a form whose CSRF token has run out."""
+    return [_("This form has expired: send it again.")] if _csrf_failed(form) else []
 
 
 def _csrf_failed(form: Any) -> bool:

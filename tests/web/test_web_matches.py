@@ -101,7 +101,7 @@ def test_italian_profiles_speak_of_pozzetto_and_burraco(site, client):
     deal = client.get(f"/m/{token}/deals/1").get_data(as_text=True)
     assert breakdown(deal)["pozzetto"] == ["0", "-100"]
     page = client.get(f"/m/{token}/deals/new").get_data(as_text=True)
-    assert ">Pozzetto</label>" in page
+    assert "<legend>Pozzetto</legend>" in page
     assert ">Clean burracos</label>" in page
     assert 'value="unused"' not in page  # "taken but never played" is Buraco Aberto's only
     html = client.get("/check?profile=burraco&melds=3H+4H+5H+6H+7H+8H+9H").get_data(as_text=True)

@@ -152,6 +152,22 @@
     if (area.value.trim()) { changed(); }
   });
 
+  /* The scoreboard forgets the deal forms kept on this phone (deal.js) that were sent
+     and saved: the match has moved past the version they were typed against. */
+  var drafts = doc.body.getAttribute("data-drafts");
+  if (drafts) {
+    try {
+      var store = window.localStorage, now = parseInt(doc.body.getAttribute("data-version"), 10);
+      for (var i = store.length - 1; i >= 0; i--) {
+        var key = store.key(i);
+        if (key && key.indexOf("scorekeeper:draft:" + drafts) === 0) {
+          var kept = JSON.parse(store.getItem(key) || "{}");
+          if (kept.sent && parseInt(kept.version, 10) < now) { store.removeItem(key); }
+        }
+      }
+    } catch (e) { /* no store: nothing kept */ }
+  }
+
   /* A read-only page reloads itself when the match changes. */
   var poll = doc.body.getAttribute("data-poll");
   if (poll) {

@@ -1,0 +1,188 @@
+/* The deal form on one screen (templates/deal.html), progressive enhancement only:
+   - what is typed is kept on the phone (localStorage) and put back after a reload, Back,
+     a crash or a dropped connection; the scoreboard forgets it once the deal is saved;
+   - the referee counts the deal as the fields change (the form posted with
+     action=preview; the server answers with the review, the list next to Save and each
+     field's errors) — nothing is saved until Save;
+   - a side switched to counts (or cards) takes the other sides that hold nothing yet along;
+   - "how did they go out?" shows only once someone went out; meld boxes grow. */
+(function () {
+  "use strict";
+  var doc = document, form = doc.getElementById("deal-form");
+  if (!form) { return; }
+  var KEY = "scorekeeper:draft:" + location.pathname;
+  var store = null;
+  try { store = window.localStorage; store.getItem(KEY); } catch (e) { store = null; }
+  var end = form.querySelector("fieldset.end");
+  var bar = doc.getElementById("bar"), review = doc.getElementById("review");
+
+  /* The fields a person fills: not the hidden key, version or CSRF token. */
+  function fields() {
+    return Array.prototype.filter.call(form.elements, function (e) {
+      return e.name && e.type !== "hidden" && e.type !== "submit" && e.type !== "button" &&
+        !/^reading-/.test(e.name);
+    });
+  }
+  function snapshot() {
+    return fields().filter(function (e) {
+      return (e.type !== "radio" && e.type !== "checkbox") || e.checked;
+    }).map(function (e) { return [e.name, e.value]; });
+  }
+  function save(sent) {
+    if (!store) { return; }
+    try {
+      store.setItem(KEY, JSON.stringify({version: form.getAttribute("data-version"),
+        sent: !!sent, fields: snapshot()}));
+    } catch (e) { /* a full or private store: the form still works */ }
+  }
+  function restore(draft) {
+    draft.fields.forEach(function (pair) {
+      fields().forEach(function (e) {
+        if (e.name !== pair[0]) { return; }
+        if (e.type === "radio" || e.type === "checkbox") {
+          if (e.value === pair[1]) { e.checked = true; e.dispatchEvent(new Event("change", {bubbles: true})); }
+        } else { e.value = pair[1]; }
+      });
+    });
+  }
+  function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+  /* Back on the form: what this phone held is put back, unless the page is the server's
+     answer to what was just sent (it holds exactly that). */
+  var kept = null;
+  if (store && !form.hasAttribute("data-posted")) {
+    try { kept = JSON.parse(store.getItem(KEY) || "null"); } catch (e) { kept = null; }
+  }
+  if (kept && kept.fields && !same(kept.fields, snapshot())) {
+    restore(kept);
+    var note = doc.createElement("p");
+    note.className = "banner";
+    note.setAttribute("role", "status");
+    note.textContent = form.getAttribute("data-restored") + " ";
+    var again = doc.createElement("button");
+    again.type = "button";
+    again.textContent = form.getAttribute("data-again");
+    again.addEventListener("click", function () { store.removeItem(KEY); location.reload(); });
+    note.appendChild(again);
+    form.parentNode.insertBefore(note, form);
+  }
+
+  /* A side's way of entering (cards or counts), taken by the sides that hold nothing yet. */
+  function empty(side) {
+    return !Array.prototype.some.call(side.querySelectorAll("input[type=text], input:not([type]), " +
+      "input[inputmode], textarea"), function (e) { return e.value.trim(); });
+  }
+  form.querySelectorAll("input.mode").forEach(function (radio) {
+    radio.addEventListener("click", function () {
+      var mine = radio.closest("fieldset.side");
+      mine.setAttribute("data-chosen", "");
+      form.querySelectorAll("fieldset.side").forEach(function (side) {
+        if (side === mine || side.hasAttribute("data-chosen") || !empty(side)) { return; }
+        var twin = side.querySelector('input.mode[value="' + radio.value + '"]');
+        if (twin && !twin.checked) { twin.checked = true; twin.dispatchEvent(new Event("change", {bubbles: true})); }
+      });
+    });
+  });
+
+  function outChanged() {
+    var out = form.querySelector('input[name="went_out"]:checked');
+    end.setAttribute("data-out", out ? out.value : "");
+  }
+  form.querySelectorAll('input[name="went_out"]').forEach(function (r) { r.addEventListener("change", outChanged); });
+
+  function grow(area) {
+    area.rows = Math.max(2, area.value.split("\n").length + 1);
+  }
+  form.querySelectorAll("textarea[data-grow]").forEach(function (area) {
+    grow(area);
+    area.addEventListener("input", function () { grow(area); });
+  });
+
+  /* The referee's count, asked for once the fields have been still for a moment. */
+  var timer = null, asked = 0;
+  function showErrors(errors) {
+    form.querySelectorAll(".sides .errors, fieldset.end .errors").forEach(function (u) { u.remove(); });
+    form.querySelectorAll(".bad").forEach(function (b) {
+      if (b.closest(".sides, fieldset.end") && !b.closest(".verdicts")) { b.classList.remove("bad"); }
+    });
+    form.querySelectorAll("[aria-invalid]").forEach(function (e) {
+      e.removeAttribute("aria-invalid"); e.removeAttribute("aria-describedby");
+    });
+    Object.keys(errors).forEach(function (id) {
+      var e = doc.getElementById(id) || doc.getElementById(id + "-0");
+      var box = e && (e.closest(".field") || e.closest("fieldset.radios"));
+      if (!box) { return; }
+      box.classList.add("bad");
+      var list = doc.createElement("ul");
+      list.className = "errors";
+      list.id = id + "-errors";
+      errors[id].forEach(function (m) { var li = doc.createElement("li"); li.textContent = m; list.appendChild(li); });
+      box.appendChild(list);
+      if (e.tagName !== "FIELDSET") { e.setAttribute("aria-invalid", "true"); e.setAttribute("aria-describedby", list.id); }
+    });
+  }
+  function ask() {
+    var data = new URLSearchParams(new FormData(form));
+    data.set("action", "preview");
+    var mine = ++asked;
+    fetch(location.pathname, {method: "POST", body: data, headers: {"Accept": "application/json"},
+                              credentials: "same-origin"})
+      .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
+      .then(function (answer) {
+        if (mine !== asked) { return; }
+        review.innerHTML = answer.review;
+        bar.innerHTML = answer.bar;
+        showErrors(answer.errors || {});
+        /* a reading chosen among several: the meld box holds it, unless typed on since */
+        Object.keys(answer.melds || {}).forEach(function (i) {
+          var area = doc.getElementById("sides-" + i + "-melds");
+          if (area && area.value === data.get("sides-" + i + "-melds")) {
+            area.value = answer.melds[i]; grow(area); save(false);
+          }
+        });
+        form.classList.remove("offline");
+      })
+      .catch(function () {
+        if (mine !== asked) { return; }
+        form.classList.add("offline");
+        bar.innerHTML = "";
+        var p = doc.createElement("p");
+        p.className = "banner bad";
+        p.setAttribute("role", "status");
+        p.textContent = form.getAttribute("data-offline");
+        bar.appendChild(p);
+      });
+  }
+  function changed() {
+    save(false);
+    clearTimeout(timer);
+    timer = setTimeout(ask, 350);
+  }
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  /* the picker's buttons change a meld box without an input event */
+  form.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest(".picker, .stepper")) { setTimeout(changed, 0); }
+  });
+
+  /* Save: the draft is marked sent (the scoreboard forgets it once the match has moved on)
+     and so is this page's place in the history: Back to it after the save lands on the
+     scoreboard, not on a form whose deal is already saved. */
+  form.addEventListener("submit", function (e) {
+    var button = e.submitter;
+    if (!button || button.value === "save") {
+      save(true);
+      try { history.replaceState({sent: form.getAttribute("data-version")}, ""); } catch (err) { /* none */ }
+    }
+  });
+  var state = history.state;
+  if (state && state.sent && parseInt(form.getAttribute("data-version"), 10) > parseInt(state.sent, 10)) {
+    location.replace(form.getAttribute("data-board"));
+    return;
+  }
+  form.querySelectorAll("a.button").forEach(function (cancel) {
+    cancel.addEventListener("click", function () { if (store) { store.removeItem(KEY); } });
+  });
+  outChanged();
+  if (kept || form.hasAttribute("data-posted") || !empty(form)) { ask(); }
+})();

@@ -1,0 +1,176 @@
+"""At the table, on a phone (390 × 844): a deal entered on one screen in a few taps, never
+lost (Back, a reload, a server that stops while a deal is half typed).
+
+Taps are counted as a scorer makes them: every tap on a button, a choice or a field to
+type into; the digits themselves are not taps."""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
+
+
+class Server:
+    """The app on waitress, on one port, that a test stops and starts again."""
+
+    def __init__(self, app: Any) -> None:
+        self.app, self.port, self.srv, self.thread = app, 0, None, None
+
+    def start(self) -> str:
+        from waitress.server import create_server
+
+        self.srv = create_server(self.app, host="127.0.0.1", port=self.port, threads=4)
+        self.port = self.srv.effective_port
+        self.thread = threading.Thread(target=self.srv.run, daemon=True)
+        self.thread.start()
+        return f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        for channel in list(self.srv._map.values()):
+            channel.close()
+        self.srv.task_dispatcher.shutdown()
+        self.thread.join(timeout=5)
+
+
+@pytest.fixture
+def server(app: Any) -> Any:
+    app.config["POLL_INTERVAL_MS"] = 300
+    srv = Server(app)
+    yield srv
+    if srv.thread is not None and srv.thread.is_alive():
+        srv.stop()
+
+
+class Scorer:
+    """A page whose taps are counted, and whose page loads are."""
+
+    def __init__(self, page: Any) -> None:
+        self.page, self.taps, self.loads = page, 0, 0
+        page.on("load", lambda _page: self._loaded())
+
+    def _loaded(self) -> None:
+        self.loads += 1
+
+    def tap(self, target: Any) -> None:
+        self.taps += 1
+        (self.page.locator(target) if isinstance(target, str) else target).tap()
+
+    def type(self, field: str, text: str) -> None:
+        """A tap on the field, then its digits or letters."""
+        self.tap(field)
+        self.page.keyboard.type(text)
+
+
+def _match(page: Any, base: str) -> str:
+    page.goto(base + "/matches/new")
+    page.fill("#sides-0-name", "Nós")
+    page.fill("#sides-1-name", "Eles")
+    page.get_by_role("button", name="Start the match").tap()
+    page.wait_for_url(re.compile(r"/m/[^/]+$"))
+    return page.url
+
+
+def test_a_count_deal_in_ten_taps_and_one_page_load(phone, server):
+    board = _match(phone, server.start())
+    phone.goto(board + "/deals/new")
+    scorer = Scorer(phone)
+    side = phone.locator("fieldset.side")
+    scorer.tap(side.nth(0).get_by_label("Counts"))  # the other side follows
+    expect(side.nth(1)).to_have_attribute("data-mode", "counts")
+    scorer.type("#sides-0-table_points", "180")
+    scorer.tap(side.nth(0).get_by_role("button", name="+ Clean canastras", exact=True))
+    scorer.type("#sides-0-hand_points", "15")
+    scorer.type("#sides-1-table_points", "60")
+    scorer.type("#sides-1-hand_points", "30")
+    scorer.tap(phone.locator("fieldset.end").get_by_label("Nós", exact=True))
+    # the referee counts as the fields change: seed 001 §09, 180 + 200 + 100 - 15
+    expect(phone.locator("#live-0")).to_have_text("+465")
+    expect(phone.locator("#live-1")).to_have_text("+30")
+    assert phone.locator("#deal-total-0").inner_text() == "465"
+    # Save is on the screen without scrolling, with the totals next to it
+    save = phone.get_by_role("button", name="Save the deal")
+    box = save.bounding_box()
+    assert box["y"] >= 0, box
+    assert box["y"] + box["height"] <= 844, box
+    scorer.tap(save)
+    phone.wait_for_url(re.compile(r"#deal-1$"))
+    assert phone.inner_text("#total-0") == "465"
+    assert scorer.taps <= 10, scorer.taps
+    assert scorer.loads == 1, scorer.loads
+    # the next deal starts the way each side entered this one
+    phone.goto(board + "/deals/new")
+    expect(phone.locator("fieldset.side").nth(0)).to_have_attribute("data-mode", "counts")
+    expect(phone.locator("fieldset.side").nth(1)).to_have_attribute("data-mode", "counts")
+
+
+def test_back_after_save_never_resubmits_and_never_drops_a_deal(phone, server):
+    board = _match(phone, server.start())
+    phone.goto(board + "/deals/new")
+    phone.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
+    phone.fill("#sides-0-table_points", "70")
+    phone.fill("#sides-1-table_points", "20")
+    expect(phone.locator("#live-0")).to_have_text("+70")
+    phone.get_by_role("button", name="Save the deal").tap()
+    phone.wait_for_url(re.compile(r"#deal-1$"))
+    phone.go_back()
+    # no "Confirm Form Resubmission", no form of a deal already saved: the scoreboard
+    phone.wait_for_url(board)
+    expect(phone.locator("#total-0")).to_have_text("70")
+    phone.get_by_role("link", name="Enter a deal").tap()
+    expect(phone.locator("h1")).to_have_text("Deal 2")
+    assert phone.input_value("#sides-0-table_points") == ""
+    phone.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
+    phone.fill("#sides-0-table_points", "40")
+    phone.fill("#sides-1-table_points", "90")
+    expect(phone.locator("#live-1")).to_have_text("+90")
+    phone.get_by_role("button", name="Save the deal").tap()
+    phone.wait_for_url(re.compile(r"#deal-2$"))
+    assert phone.inner_text("#total-0") == "110"
+    assert phone.inner_text("#total-1") == "110"
+    assert phone.locator("a.deal").count() == 2
+
+
+def test_a_half_typed_deal_survives_the_server_stopping(phone, server):
+    base = server.start()
+    board = _match(phone, base)
+    phone.goto(board + "/deals/new")
+    phone.locator("fieldset.side").nth(0).get_by_label("Cards", exact=True).tap()
+    phone.fill("#sides-0-melds", "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥")
+    phone.fill("#sides-0-hand", "K♠")
+    phone.locator("fieldset.side").nth(1).get_by_label("Counts").tap()
+    phone.fill("#sides-1-table_points", "60")
+    # seed 001 §09: 45 + 200 for the clean run, less the K♠ left in hand
+    expect(phone.locator("#live-0")).to_have_text("+235")
+    server.stop()
+    phone.fill("#sides-1-hand_points", "30")
+    phone.locator("fieldset.side").nth(1).get_by_role(
+        "button", name="+ Clean canastras", exact=True).tap()
+    phone.locator("fieldset.end").get_by_label("Eles", exact=True).tap()
+    # the page says the server is away, and keeps what is typed
+    expect(phone.locator("#bar")).to_contain_text("cannot be reached")
+    server.start()
+    phone.reload()
+    expect(phone.locator(".banner[role=status]")).to_contain_text("is back")
+    assert phone.input_value("#sides-0-melds") == "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥"
+    assert phone.input_value("#sides-0-hand") == "K♠"
+    assert phone.input_value("#sides-1-table_points") == "60"
+    assert phone.input_value("#sides-1-hand_points") == "30"
+    assert phone.input_value("#sides-1-clean") == "1"
+    expect(phone.locator("fieldset.side").nth(1)).to_have_attribute("data-mode", "counts")
+    assert phone.locator("fieldset.end").get_by_label("Eles", exact=True).is_checked()
+    phone.get_by_role("button", name="Save the deal").tap()
+    phone.wait_for_url(re.compile(r"#deal-1$"))
+    # saved: the form is not offered again
+    phone.goto(board + "/deals/new")
+    expect(phone.locator("h1")).to_have_text("Deal 2")
+    assert phone.input_value("#sides-1-table_points") == ""
+    assert phone.locator(".banner[role=status]").count() == 0
