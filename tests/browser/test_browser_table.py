@@ -104,6 +104,7 @@ def test_a_count_deal_in_ten_taps_and_one_page_load(phone, server):
     scorer.tap(save)
     phone.wait_for_url(re.compile(r"#deal-1$"))
     assert phone.inner_text("#total-0") == "465"
+    print(f"count deal: {scorer.taps} taps, {scorer.loads} page load")
     assert scorer.taps <= 10, scorer.taps
     assert scorer.loads == 1, scorer.loads
     # the next deal starts the way each side entered this one
@@ -174,3 +175,50 @@ def test_a_half_typed_deal_survives_the_server_stopping(phone, server):
     expect(phone.locator("h1")).to_have_text("Deal 2")
     assert phone.input_value("#sides-1-table_points") == ""
     assert phone.locator(".banner[role=status]").count() == 0
+
+
+def test_a_card_deal_in_thirty_five_taps(phone, server):
+    """Seed 001 §09: the run 3♥–9♥ with K♠ kept in hand, and three more runs (10♣–K♣,
+    4♦–8♦, J♠–A♠), built with the picker's run builder: a suit, a first and a last rank."""
+    board = _match(phone, server.start())
+    phone.goto(board + "/deals/new")
+    scorer = Scorer(phone)
+    picker = phone.locator('.picker[data-side="0"]')
+    scorer.tap(picker.locator('[data-way="run"]'))
+    for suit, first, last in (("H", "3", "9"), ("C", "10", "K"), ("D", "4", "8"),
+                              ("S", "J", "A")):
+        scorer.tap(picker.locator(f'[data-suit="{suit}"]'))
+        scorer.tap(picker.locator(f'[data-rank="{first}"]'))
+        scorer.tap(picker.locator(f'[data-rank="{last}"]'))
+    assert phone.input_value("#sides-0-melds") == (
+        "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥\n10♣ J♣ Q♣ K♣\n4♦ 5♦ 6♦ 7♦ 8♦\nJ♠ Q♠ K♠ A♠")
+    scorer.type("#sides-0-hand", "K♠")
+    second = phone.locator("fieldset.side").nth(1)
+    scorer.tap(second.get_by_label("Counts", exact=True))
+    scorer.type("#sides-1-table_points", "60")
+    scorer.type("#sides-1-hand_points", "30")
+    # 45 + 200 for the clean canastra, 40 + 30 + 45 for the other runs, less 10 in hand
+    expect(phone.locator("#live-0")).to_have_text("+350")
+    expect(phone.locator("#live-1")).to_have_text("+30")
+    scorer.tap(phone.get_by_role("button", name="Save the deal"))
+    phone.wait_for_url(re.compile(r"#deal-1$"))
+    assert phone.inner_text("#total-0") == "350"
+    print(f"card deal: {scorer.taps} taps, {scorer.loads} page load")
+    assert scorer.taps <= 35, scorer.taps
+    assert scorer.loads == 1, scorer.loads
+
+
+def test_the_set_builder_and_a_run_given_backwards(phone, server):
+    phone.goto(server.start() + "/check")
+    picker = phone.locator(".picker")
+    picker.locator('[data-way="set"]').tap()
+    picker.locator('[data-rank="7"]').tap()
+    for suit in ("S", "H", "D"):
+        picker.locator(f'[data-suit="{suit}"]').tap()
+    picker.locator('[data-way="run"]').tap()
+    picker.locator('[data-suit="C"]').tap()
+    picker.locator('[data-rank="K"]').tap()
+    picker.locator('[data-rank="9"]').tap()
+    picker.locator('[data-way="card"]').tap()
+    picker.locator('[data-rank="2"]').tap()
+    assert phone.input_value("#melds") == "7♠ 7♥ 7♦\n9♣ 10♣ J♣ Q♣ K♣ 2♣"

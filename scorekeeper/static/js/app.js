@@ -63,13 +63,32 @@
     var picker = el("div", {"class": "picker", "data-side": side});
     var suits = el("div", {"class": "suits"}), ranks = el("div", {"class": "ranks"});
     var suit = "H";
-    var suitButtons = [];
+    var suitButtons = [], rankButtons = [];
+    /* How a tap on a rank writes: one card; a run (first rank, then last: the whole run
+       in the chosen suit, on its own line); a set (a rank, then one tap per suit). */
+    var way = "card", first = null;
+    var ways = el("div", {"class": "ways", role: "group"});
+    var wayButtons = [["card", words.cards || "1"], ["run", words.run || "run"], ["set", words.set || "set"]]
+      .map(function (w) {
+        var label = w[1].charAt(0).toUpperCase() + w[1].slice(1);
+        var b = el("button", {type: "button", "data-way": w[0], "aria-pressed": w[0] === way ? "true" : "false"}, label);
+        b.addEventListener("click", function () {
+          way = w[0]; first = null; pressRanks();
+          wayButtons.forEach(function (o) { o.setAttribute("aria-pressed", o === b ? "true" : "false"); });
+        });
+        ways.appendChild(b);
+        return b;
+      });
+    function pressRanks() {
+      rankButtons.forEach(function (b) { b.setAttribute("aria-pressed", b.getAttribute("data-rank") === first ? "true" : "false"); });
+    }
     SUITS.forEach(function (s) {
       var b = el("button", {type: "button", "data-suit": s[0], "aria-pressed": s[0] === suit ? "true" : "false",
         "class": s[0] === "H" || s[0] === "D" ? "r" : ""}, s[1]);
       b.addEventListener("click", function () {
         suit = s[0];
         suitButtons.forEach(function (o) { o.setAttribute("aria-pressed", o === b ? "true" : "false"); });
+        if (way === "set" && first) { add(card(first, suit)); }
       });
       suitButtons.push(b); suits.appendChild(b);
     });
@@ -79,11 +98,29 @@
     /* The buttons show the page's rank letters (V D R in French) and write the suit as its
        symbol, which no language misreads (C is clubs in English, hearts in French). */
     var letters = words.ranks || {};
+    function card(r, s) { return (letters[r] || r) + SYM[s]; }
+    /* The run from one rank to another in the chosen suit; an ace after a king is high. */
+    function run(from, to) {
+      var a = RANKS.indexOf(from), b = RANKS.indexOf(to);
+      if (to === "A" && a > 0) { b = 13; }
+      if (from === "A" && b > 0 && b < a) { a = 13; }
+      var lo = Math.min(a, b), hi = Math.max(a, b), out = [];
+      for (var i = lo; i <= hi; i++) { out.push(card(RANKS[i % 13], suit)); }
+      return out.join(" ");
+    }
+    function newLine() {
+      var last = area.value.split("\n").pop();
+      if (last.trim()) { area.value = area.value.replace(/\s+$/, "") + "\n"; }
+    }
     RANKS.forEach(function (r) {
-      var shown = letters[r] || r;
-      var b = el("button", {type: "button", "data-rank": r}, shown);
-      b.addEventListener("click", function () { add(shown + SYM[suit]); });
-      ranks.appendChild(b);
+      var b = el("button", {type: "button", "data-rank": r, "aria-pressed": "false"}, letters[r] || r);
+      b.addEventListener("click", function () {
+        if (way === "card") { add(card(r, suit)); return; }
+        if (way === "set") { first = r; pressRanks(); newLine(); return; }
+        if (first === null) { first = r; pressRanks(); return; }
+        newLine(); add(run(first, r)); first = null; pressRanks();
+      });
+      rankButtons.push(b); ranks.appendChild(b);
     });
     var tools = el("div", {"class": "actions"});
     var newMeld = el("button", {type: "button", "data-action": "new-meld"}, words["new"] || "+");
@@ -98,7 +135,7 @@
     });
     tools.appendChild(newMeld); tools.appendChild(back);
     var list = el("ol", {"class": "verdicts", "aria-live": "polite", "data-side": side});
-    picker.appendChild(suits); picker.appendChild(ranks); picker.appendChild(tools); picker.appendChild(list);
+    picker.appendChild(ways); picker.appendChild(suits); picker.appendChild(ranks); picker.appendChild(tools); picker.appendChild(list);
     area.parentNode.insertBefore(picker, area.nextSibling);
 
     function add(card) {
