@@ -36,12 +36,14 @@ def _violations(browser, live_server, pages, locale, scheme="light"):
     # the app's Content-Security-Policy would refuse the injected script
     context = browser.new_context(**PHONE, bypass_csp=True, color_scheme=scheme)
     context.set_default_timeout(30_000)
+    # sent to the browser once, run in every page it opens (a script tag per page would
+    # send and parse half a megabyte each time)
+    context.add_init_script(path=str(_axe()))
     page = context.new_page()
     page.goto(f"{live_server}/lang/{locale}?next=/")
     found = {}
     for name, path in pages.items():
         page.goto(live_server + path)
-        page.add_script_tag(path=str(_axe()))
         violations = page.evaluate(RUN_AXE)
         if violations:
             found[name] = violations

@@ -35,10 +35,18 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def stop(self) -> None:
-        for channel in list(self.srv._map.values()):
-            channel.close()
-        self.srv.task_dispatcher.shutdown()
-        self.thread.join(timeout=5)
+        srv = self.srv
+        srv.task_dispatcher.shutdown()
+
+        def close_all() -> None:
+            for channel in list(srv._map.values()):
+                channel.close()
+
+        # every channel closed by the server's own loop (never under its select): the
+        # loop ends once its map is empty, and the port is free again
+        srv.trigger.pull_trigger(close_all)
+        self.thread.join(timeout=10)
+        assert not self.thread.is_alive()
 
 
 @pytest.fixture
@@ -222,3 +230,38 @@ def test_the_set_builder_and_a_run_given_backwards(phone, server):
     picker.locator('[data-way="card"]').tap()
     picker.locator('[data-rank="2"]').tap()
     assert phone.input_value("#melds") == "7♠ 7♥ 7♦\n9♣ 10♣ J♣ Q♣ K♣ 2♣"
+
+
+def test_the_readme_screens(phone, server):
+    """The three phone screens the README shows, made from a real match: the scoreboard,
+    a deal on one screen as the referee counts it, and the meld checker."""
+    base = server.start()
+    board = _match(phone, base)
+    for first, second in ((180, 60), (95, 210)):
+        phone.goto(board + "/deals/new")
+        phone.locator("fieldset.side").nth(0).get_by_label("Counts", exact=True).tap()
+        phone.fill("#sides-0-table_points", str(first))
+        phone.fill("#sides-1-table_points", str(second))
+        phone.get_by_role("button", name="Save the deal").tap()
+        phone.wait_for_url(re.compile(r"#deal-\d$"))
+    phone.goto(board)
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SCREENS / "scoreboard.png"))
+    phone.goto(board + "/deals/new")
+    phone.locator("fieldset.side").nth(0).get_by_label("Cards", exact=True).tap()
+    picker = phone.locator('.picker[data-side="0"]')
+    picker.locator('[data-way="run"]').tap()
+    for suit, first, last in (("H", "3", "9"), ("S", "10", "A")):
+        picker.locator(f'[data-suit="{suit}"]').tap()
+        picker.locator(f'[data-rank="{first}"]').tap()
+        picker.locator(f'[data-rank="{last}"]').tap()
+    phone.locator("fieldset.side").nth(1).get_by_label("Counts", exact=True).tap()
+    phone.fill("#sides-1-table_points", "95")
+    expect(phone.locator("#live-0")).to_have_text("+300")
+    phone.screenshot(path=str(SCREENS / "deal.png"))
+    phone.goto(base + "/check")
+    phone.fill("#melds", "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥\nQ♠ K♠ 2♣ A♠")
+    expect(phone.locator(".verdicts li.ok")).to_have_count(2)
+    phone.screenshot(path=str(SCREENS / "checker.png"))
+    for name in ("scoreboard", "deal", "checker"):
+        assert (SCREENS / f"{name}.png").stat().st_size > 10_000
