@@ -11,7 +11,7 @@ from flask import Blueprint, render_template, request
 
 from scorekeeper import rules
 from scorekeeper.forms import BurroRanksForm, CheckForm, PileForm, WildcardForm, choices
-from scorekeeper.vocabulary import profile_name, tradition_of
+from scorekeeper.vocabulary import tradition_of
 from scorekeeper.web.cardtext import ONE_GO, canonical, canonical_tokens
 from scorekeeper.web.common import (
     _,
@@ -146,29 +146,31 @@ def _errors(form: Any) -> bool:
 
 @bp.get("/rules")
 def rules_page() -> Any:
-    """The profiles side by side, from the referee's own data."""
+    """One rule set at a time, from the referee's own data, each rule with its source as a
+    footnote; what differs from a second rule set (``?compare=``) marked."""
+    doc = rules.profiles_document()
+    profiles = {p["id"]: p for p in doc["profiles"]}
+    shown = request.args.get("profile", "")
+    shown = shown if shown in profiles else str(doc.get("default") or next(iter(profiles)))
+    other = request.args.get("compare", "")
+    other = other if other in profiles and other != shown else ""
 
     def render() -> str:
-        doc = rules.profiles_document()
-        profiles = doc["profiles"]
-        keys: list[str] = []
-        for profile in profiles:
-            for item in profile.get("rules", []):
-                if item["rule"] not in keys:
-                    keys.append(item["rule"])
-        table = []
-        for key in keys:
-            cells = []
-            for profile in profiles:
-                item = next((r for r in profile.get("rules", []) if r["rule"] == key), None)
-                cells.append(item)
-            table.append((key, cells))
+        mine = profiles[shown]["rules"]
+        theirs = {r["rule"]: r for r in profiles[other]["rules"]} if other else {}
+        notes: list[str] = []  # each source once, numbered in the order the page cites it
+        items = []
+        for rule in mine:
+            if rule["source"] not in notes:
+                notes.append(rule["source"])
+            their = theirs.get(rule["rule"])
+            items.append({"rule": rule, "note": notes.index(rule["source"]) + 1,
+                          "other": their,
+                          "differs": bool(other) and (their is None
+                                                      or their["value"] != rule["value"])})
+        missing = [r for key, r in theirs.items() if all(i["rule"]["rule"] != key for i in items)]
         return render_template(
-            "rules.html",
-            profiles=profiles,
-            names=[profile_name(p["id"]) for p in profiles],
-            table=table,
-            default=doc.get("default"),
-        )
+            "rules.html", shown=shown, other=other, items=items, missing=missing, notes=notes,
+            choices=profile_choices())
 
-    return cache("pages").get_or_make(("rules", locale_code()), render)
+    return cache("pages").get_or_make(("rules", locale_code(), shown, other), render)

@@ -56,9 +56,10 @@ def test_meld_checker_uses_the_profile_words(player, locale):
 def test_classic_buraco_says_puits_in_french(player):
     """Seed 000, the French source of Classic Buraco, calls the pile the *puits*."""
     player.client.get("/lang/fr")
-    rules = _text(player.client.get("/rules").get_data(as_text=True))
-    assert "Puits pas pris" in rules
-    assert "Pozzetto pas pris" in rules  # Italian Burraco keeps its source's word
+    classic = _text(player.client.get("/rules?profile=buraco-classico").get_data(as_text=True))
+    assert "Puits pas pris" in classic
+    italian = _text(player.client.get("/rules?profile=burraco").get_data(as_text=True))
+    assert "Pozzetto pas pris" in italian  # Italian Burraco keeps its source's word
 
 
 @pytest.mark.parametrize(("locale", "canastra", "burraco"), [
@@ -67,6 +68,7 @@ def test_classic_buraco_says_puits_in_french(player):
 def test_the_rules_page_agrees_category_words_with_the_meld(player, locale, canastra, burraco):
     """*Bônus das canastras: limpa 200*, *Bônus dos burracos: limpo 200*."""
     player.client.get(f"/lang/{locale}")
-    rules = _text(player.client.get("/rules").get_data(as_text=True))
+    rules = _text(player.client.get("/rules?profile=buraco-aberto&compare=burraco")
+                  .get_data(as_text=True))
     assert re.search(rf"\b{canastra}\b", rules)
     assert re.search(rf"\b{burraco}\b", rules)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from html import unescape
 
 from scorekeeper.rules import profiles_document
@@ -73,9 +75,11 @@ def test_burro_ranks(client):
 
 
 def test_rules_page_is_generated_from_the_profiles(client):
-    html = unescape(client.get("/rules").get_data(as_text=True))
     doc = profiles_document()
+    pages = ""
     for profile in doc["profiles"]:
+        html = unescape(client.get(f"/rules?profile={profile['id']}").get_data(as_text=True))
+        pages += html
         for rule in profile["rules"]:
             cited = rule["source"].replace("rules.md decision",
                                            "our decision where the texts are silent")
@@ -83,21 +87,45 @@ def test_rules_page_is_generated_from_the_profiles(client):
             cited = cited.replace("seeds", "sources").replace("seed", "source")
             cited = cited.replace("infobox", "summary box")
             assert cited.replace("(none)", "(says nothing)") in html, rule
-    assert "source 001 §04" in html
-    assert "source 003: <cite lang=\"fr\">Buraco Fechado STBL" in html
-    assert "1000" in html
-    assert "2005" in html
-    assert "3000" in html
+    assert "source 001 §04" in pages
+    assert "source 003: <cite lang=\"fr\">Buraco Fechado STBL" in pages
+    assert "1000" in pages
+    assert "2005" in pages
+    assert "3000" in pages
+
+
+def test_rules_page_shows_one_rule_set_and_marks_what_another_does_otherwise(client):
+    """Buraco Aberto's target is 3000 (seed 001), Italian Burraco's 2005 (seed 004)."""
+    alone = client.get("/rules?profile=buraco-aberto").get_data(as_text=True)
+    assert "<table" not in alone
+    assert "differs" not in alone
+    assert "3000" in alone
+    assert "2005" not in alone
+    both = unescape(client.get("/rules?profile=buraco-aberto&compare=burraco")
+                    .get_data(as_text=True))
+    target = re.search(r'<div class="rule differs">\s*<dt>Target[^<]*<small class="badge">'
+                       r'differs</small></dt>\s*<dd>(.*?)</dd>\s*<dd class="other">(.*?)</dd>',
+                       both, re.S)
+    assert target, both
+    assert "3000" in target.group(1)
+    assert "2005" in target.group(2)
+    assert "Italian Burraco: " in target.group(2)
+    # an unknown rule set falls back to the default, never an error
+    assert client.get("/rules?profile=nope&compare=nope").status_code == 200
 
 
 def test_rules_page_cites_its_sources_in_the_page_language(client):
-    fr = unescape(client.get("/rules", headers={"Accept-Language": "fr"}).get_data(as_text=True))
+    fr = unescape(client.get("/rules?profile=buraco-aberto", headers={"Accept-Language": "fr"})
+                  .get_data(as_text=True))
     assert "source 001 §04" in fr
     assert "seed" not in fr
-    assert "notre décision là où les textes se taisent" in fr
+    fechado = unescape(client.get("/rules?profile=buraco-fechado",
+                                  headers={"Accept-Language": "fr"}).get_data(as_text=True))
+    assert "notre décision là où les textes se taisent" in fechado
     # French writes a narrow no-break space before the colon
     assert "source 004\u202f: <cite lang=\"fr\">Règles du Burraco" in fr
-    it = unescape(client.get("/rules", headers={"Accept-Language": "it"}).get_data(as_text=True))
+    it = unescape(client.get("/rules?profile=burraco", headers={"Accept-Language": "it"})
+                  .get_data(as_text=True))
     assert "fonte 004 \"Le pozzetto\"" in it
     assert "fonte 004: <cite lang=\"fr\">Règles du Burraco" in it
 
