@@ -41,12 +41,18 @@ def live_server(app: Any) -> Iterator[str]:
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}"
-    # Close every channel (the listening socket, kept-alive connections, the trigger):
-    # waitress's loop ends once its map is empty.
-    for channel in list(server._map.values()):
-        channel.close()
     server.task_dispatcher.shutdown()
-    thread.join(timeout=5)
+
+    def close_all() -> None:
+        for channel in list(server._map.values()):
+            channel.close()
+
+    # Every channel (the listening socket, kept-alive connections, the trigger) closed by
+    # the server's own loop, never under its select (closed from here, the loop could
+    # select on a closed descriptor): the loop ends once its map is empty.
+    server.trigger.pull_trigger(close_all)
+    thread.join(timeout=10)
+    assert not thread.is_alive()
 
 
 @pytest.fixture(scope="session")
