@@ -115,9 +115,10 @@ def test_pdf_downloads_under_load_never_fail_and_never_slow_the_scoreboard(
             assert body.startswith(b"%PDF-")
         else:
             assert int(headers["Retry-After"]) >= 1
-            # refused without waiting for a layout slot: before the last PDF is done
-            # (how long a busy machine keeps it in the server's own queue is not ours)
-            assert took < slowest_pdf
+            # refused without waiting for a layout slot (which would take at least one
+            # more layout after the slowest PDF); the slack is the server's own queue of
+            # requests on a busy machine, which holds a refusal as long as any request
+            assert took < slowest_pdf + 5
     idle_ms = statistics.median(idle) * 1000
     loaded_ms = statistics.median(loaded) * 1000
     print(f"scoreboard p50 idle {idle_ms:.1f} ms, during {DOWNLOADS} PDF downloads "
