@@ -123,14 +123,20 @@ def _problems(match: Match, form: DealForm, general: list[Any]) -> list[tuple[st
     """Every problem of the form, for the list next to Save: the field it is at (its id,
     or None for the deal as a whole) and what it says, with the side's name."""
     items: list[tuple[str | None, Any]] = [(None, message) for message in general]
-    for i, entry in enumerate(form.sides.entries):
-        for field in entry.form:
-            for error in field.errors:
-                items.append((_anchor(field), _("%(field)s: %(message)s",
-                                                field=match.sides[i]["name"], message=error)))
-    for field in (form.went_out, form.closed_by):
-        items.extend((_anchor(field), error) for error in field.errors)
+    for side, field in _fields_in_error(form):
+        for error in field.errors:
+            text = error if side is None else _("%(field)s: %(message)s",
+                                                field=match.sides[side]["name"], message=error)
+            items.append((_anchor(field), text))
     return items
+
+
+def _fields_in_error(form: DealForm) -> list[tuple[int | None, Any]]:
+    """Every field of the form with errors, with its side (None: the deal as a whole)."""
+    fields: list[tuple[int | None, Any]] = [
+        (i, field) for i, entry in enumerate(form.sides.entries) for field in entry.form]
+    fields += [(None, form.went_out), (None, form.closed_by)]
+    return [(side, field) for side, field in fields if field.errors]
 
 
 def _anchor(field: Any) -> str:
@@ -148,9 +154,7 @@ def _preview(match: Match, form: DealForm, index: int, result: dict[str, Any] | 
     problems = _problems(match, form, general)
     totals = _before(match, index).get("totals") or [0] * len(match.sides)
     errors = {str(field.id): [str(e) for e in field.errors]
-              for entry in form.sides.entries for field in entry.form if field.errors}
-    errors.update({str(field.id): [str(e) for e in field.errors]
-                   for field in (form.went_out, form.closed_by) if field.errors})
+              for _side, field in _fields_in_error(form)}
     review = get_template_attribute("_deal_review.html", "review")
     bar = get_template_attribute("_deal_review.html", "bar")
     return jsonify({
