@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-
 from html import unescape
 
 from scorekeeper.rules import profiles_document
