@@ -67,9 +67,12 @@ def _page(
     result: dict[str, Any] | None = None,
     general: list[str] | None = None,
     changes: list[Any] | None = None,
+    disputable: bool = False,
     status: int = 200,
 ) -> Any:
-    """The deal form, with the referee's count of what it holds when there is one."""
+    """The deal form, with the referee's count of what it holds when there is one;
+    ``disputable``: the deal breaks a rule but can be counted, so it may be saved marked
+    as disputed."""
     before = _before(match, index)
     profile = _label(match, form)
     return (
@@ -88,6 +91,7 @@ def _page(
             breakdown=_breakdown(result, index),
             problems=_problems(match, form, general or []),
             changes=changes,
+            disputable=disputable,
         ),
         status,
     )
@@ -145,7 +149,7 @@ def _anchor(field: Any) -> str:
 
 
 def _preview(match: Match, form: DealForm, index: int, result: dict[str, Any] | None,
-             general: list[Any], rewritten: set[int]) -> Any:
+             general: list[Any], rewritten: set[int], disputable: bool = False) -> Any:
     """The deal form's fields as they stand, counted by the referee, for the page to show
     as they change: the review, the list next to Save, each field's errors, and the meld
     boxes rewritten as the reading the players chose."""
@@ -159,7 +163,7 @@ def _preview(match: Match, form: DealForm, index: int, result: dict[str, Any] | 
     bar = get_template_attribute("_deal_review.html", "bar")
     return jsonify({
         "review": str(review(breakdown, profile)) if breakdown else "",
-        "bar": str(bar(breakdown, match.sides, totals, problems)),
+        "bar": str(bar(breakdown, match.sides, totals, problems, disputable)),
         "errors": errors,
         "melds": {str(i): form.sides.entries[i].form.melds.data or "" for i in rewritten},
         "ok": not problems,
@@ -207,13 +211,23 @@ def _enter(token: str, number: int | None) -> Any:
     counts_fit = check_counts(form, _profile(match))
     rewritten = apply_readings(form)
     doc, result, general = judge(form, match, index)
+    # a deal that breaks a rule but can be counted may be saved on purpose, marked disputed
+    countable = counts_fit and result is not None
+    disputable = countable and has_errors(form, general)
     if action == "preview":
-        return _preview(match, form, index, result, general, rewritten)
-    if not counts_fit or has_errors(form, general) or result is None:
-        return _page(match, form, index, result=result, general=general, status=422)
+        return _preview(match, form, index, result, general, rewritten, disputable)
+    if result is None or not counts_fit or (disputable and not _disputed(action)):
+        return _page(match, form, index, result=result, general=general,
+                     disputable=disputable, status=422)
     if action != "save":
         return _page(match, form, index, result=result)
     return _save(token, match, form, index, doc, result)
+
+
+def _disputed(action: str | None) -> bool:
+    """The players chose to save a deal that breaks a rule: Save with "save anyway,
+    marked disputed" ticked (the rule's problems stay on the deal for all to see)."""
+    return action == "save" and request.form.get("disputed") == "1"
 
 
 def _gone(match: Match, number: int) -> Any:

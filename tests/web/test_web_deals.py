@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from web_support import hidden_fields
+from web_support import deal_line, hidden_fields
 
 # Seed 001 §09 in card mode: 45 + 40 + 45 + 25 + 25 = 180 card points on the table.
 CARD_MELDS = "3H 4H 5H 6H 7H 8H 9H\n10S JS QS KS\nJC QC KC AC\n5D 6D 7D 8D\n3C 4C 5C 6C 7C"
@@ -90,6 +90,42 @@ def test_going_out_without_a_clean_canastra_is_refused(site):
     html = response.get_data(as_text=True)
     assert response.status_code == 422
     assert 'id="went_out-errors"' in html
+
+
+def test_a_deal_that_breaks_a_rule_is_saved_only_when_marked_disputed(site, client):
+    """The players may keep a deal as it was played (going out without the clean canastra
+    the rules ask for, seed 001 §06; values §07): one more tick, and the deal carries its
+    problem."""
+    token = site.new_match()
+    sides = [{"melds": "3H 4H 5H", "hand_points": 0}, {"melds": "3C 4C 5C", "hand_points": 20}]
+    refused = site.save_deal(token, sides, went_out="0")
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 422
+    assert 'name="disputed" value="1"' in html
+    assert "No deal yet." in site.board(token)
+
+    data = site.deal_data(token, sides, went_out="0")
+    data["disputed"] = "1"
+    saved = client.post(f"/m/{token}/deals/new", data=data)
+    assert saved.status_code == 302
+    board = site.board(token)
+    # 3 + 4 + 5 of hearts: 15 on the table, no going-out bonus for a side that cannot go out;
+    # the other side 15 − 20 left in hand
+    assert deal_line(board, 1) == [("15", "+15"), ("-5", "−5")]
+    assert '<em class="disputed" aria-hidden="true">!</em>' in board
+    view = client.get(f"/m/{token}/deals/1").get_data(as_text=True)
+    assert "Disputed: this deal breaks a rule" in view
+
+
+def test_a_deal_the_referee_cannot_read_is_never_saved_even_marked_disputed(site, client):
+    token = site.new_match()
+    data = site.deal_data(token, [{"melds": "3H 4H 5X"}, {"melds": "3C 4C 5C"}])
+    data["disputed"] = "1"
+    response = client.post(f"/m/{token}/deals/new", data=data)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert 'name="disputed"' not in html
+    assert "No deal yet." in site.board(token)
 
 
 def test_bad_numbers_are_refused_next_to_their_field(site):

@@ -20,7 +20,7 @@
   function fields() {
     return Array.prototype.filter.call(form.elements, function (e) {
       return e.name && e.type !== "hidden" && e.type !== "submit" && e.type !== "button" &&
-        !/^reading-/.test(e.name);
+        e.name !== "disputed" && !/^reading-/.test(e.name);
     });
   }
   function snapshot() {
@@ -153,7 +153,9 @@
         bar.appendChild(p);
       });
   }
-  function changed() {
+  function changed(e) {
+    /* ticking "save anyway, marked disputed" changes nothing the referee counts */
+    if (e && e.target && e.target.name === "disputed") { return; }
     save(false);
     clearTimeout(timer);
     timer = setTimeout(ask, 350);
@@ -162,7 +164,7 @@
   form.addEventListener("change", changed);
   /* the picker's buttons change a meld box without an input event */
   form.addEventListener("click", function (e) {
-    if (e.target.closest && e.target.closest(".picker, .stepper")) { setTimeout(changed, 0); }
+    if (e.target.closest && e.target.closest(".picker, .stepper")) { setTimeout(function () { changed(); }, 0); }
   });
 
   /* Save: the draft is marked sent (the scoreboard forgets it once the match has moved on)
