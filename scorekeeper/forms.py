@@ -193,9 +193,13 @@ class SideDealForm(Form):
     opening = TextAreaField(
         _l("Opening: the melds laid down together, one per line"), validators=[Length(max=1000)]
     )
+    # a vulnerable side's opening nobody wrote down: the minimum is then not checked
+    unnoted = BooleanField(_l("Nobody noted the opening"))
 
 
 class DealForm(WriteForm):
+    #: each side's meld lines ticked as its opening (``dealform.ticked``), set by ``build_form``
+    opened: list[list[int]] = []
     sides = FieldList(FormField(SideDealForm), min_entries=2, max_entries=5)
     went_out = RadioField(_l("Who went out?"), default="")
     closed_by = RadioField(

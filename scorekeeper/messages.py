@@ -184,15 +184,19 @@ def _current_locale() -> str | None:
 
 
 def _card_params(params: dict[str, Any], locale: str | None) -> None:
-    """Write the ``card`` and ``rank`` parameters in the locale's notation."""
+    """Write the ``card`` and ``rank`` parameters in the locale's notation, and numbers
+    as the locale writes them (``1.800`` in Italian)."""
     if not locale:
         return
-    from scorekeeper.i18n import format_card, format_rank
+    from scorekeeper.i18n import format_card, format_number, format_rank
 
     if isinstance(params.get("card"), str):
         params["card"] = format_card(params["card"], locale)
     if isinstance(params.get("rank"), str):
         params["rank"] = format_rank(params["rank"], locale)
+    for key, value in params.items():
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000:
+            params[key] = format_number(value, locale)
 
 
 def problem_message(problem: Mapping[str, Any], gettext: Gettext = str, *,

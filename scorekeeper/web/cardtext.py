@@ -11,6 +11,7 @@ decides, and the page shows how it read each card (``read_as``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
@@ -22,6 +23,15 @@ from scorekeeper.web.common import locale_code
 
 #: A meld line ending with "!" was laid down in one go (Fechado's 500/1000 canastas).
 ONE_GO = "!"
+
+#: What separates cards typed in a field.
+SPLIT = re.compile(r"[\s,;]+")
+
+
+def meld_lines(text: str | None) -> list[str]:
+    """The melds of a text field, one per line, blank lines and a lone ``!`` left out."""
+    return [" ".join(SPLIT.split(line.strip())) for line in (text or "").splitlines()
+            if line.strip() and line.strip() != ONE_GO]
 
 
 @lru_cache(maxsize=16)

@@ -15,17 +15,18 @@ from scorekeeper.models import Match
 from scorekeeper.msgids import N_
 from scorekeeper.rules.states import ClosedBy, Morto
 from scorekeeper.vocabulary import rule_label, term
-from scorekeeper.web.cardtext import ONE_GO, canonical, canonical_tokens, shown
+from scorekeeper.web.cardtext import (
+    ONE_GO,
+    SPLIT,
+    canonical,
+    canonical_tokens,
+    meld_lines,
+    shown,
+)
 from scorekeeper.web.common import _, input_error_text, locale_code, localize
 from scorekeeper.web.scoreboard import deal_problems, match_result
 
 _FIELD = re.compile(r"^(?:deals\[\d+\]\.)?sides\[(\d+)\]\.(\w+)(?:\[(\d+)\])?")
-_SPLIT = re.compile(r"[\s,;]+")
-
-
-def meld_lines(text: str | None) -> list[str]:
-    return [" ".join(_SPLIT.split(line.strip())) for line in (text or "").splitlines()
-            if line.strip() and line.strip() != ONE_GO]
 
 
 def meld_item(line: str) -> Any:
@@ -47,11 +48,14 @@ def _meld_line(item: Any) -> str:
 def build_form(match: Match, profile: rules.Profile,
                doc: dict[str, Any] | None = None) -> DealForm:
     """The deal form for this match, from the request or prefilled from a stored deal."""
+    n = len(match.sides)
     if doc is not None and request.method == "GET":
         form = DealForm(data=_form_data(doc))
+        form.opened = [_opening_split(side)[0] for side in doc.get("sides", [])]
     else:
         form = DealForm()
-    n = len(match.sides)
+        form.opened = [ticked(i) for i in range(n)]
+    form.opened = (form.opened + [[] for _i in range(n)])[:n]
     while len(form.sides.entries) < n:
         form.sides.append_entry()
     del form.sides.entries[n:]
@@ -92,13 +96,62 @@ def _form_data(doc: dict[str, Any]) -> dict[str, Any]:
             entry["hand"] = shown(side["hand"])
         elif "hand_points" in side:
             entry["hand_points"] = side["hand_points"]
-        if side.get("opening"):
-            entry["opening"] = "\n".join(_meld_line(m) for m in side["opening"])
+        typed = _opening_split(side)[1]
+        if typed:
+            entry["opening"] = "\n".join(_meld_line(m) for m in typed)
+        # saved without an opening: nobody noted it (the form asked)
+        entry["unnoted"] = not side.get("opening")
         if side.get("went_out"):
             went_out = str(i)
             closed_by = side.get("closed_by", ClosedBy.DISCARD)
         sides.append(entry)
     return {"sides": sides, "went_out": went_out, "closed_by": closed_by}
+
+
+def ticked(side: int) -> list[int]:
+    """The meld lines of ``side`` ticked as laid down together to open (0-based)."""
+    values = request.form.getlist(f"sides-{side}-opened")
+    return sorted({int(v) for v in values if v.isdigit() and len(v) < 4})
+
+
+def _opening_split(side: dict[str, Any]) -> tuple[list[int], list[Any]]:
+    """A stored opening as the form shows it: each opening meld that is one of the side's
+    melds is a ticked line; the others (a meld that grew since) are typed."""
+    melds = list(side.get("melds", []))
+    ticks: list[int] = []
+    typed: list[Any] = []
+    for item in side.get("opening") or []:
+        j = next((k for k, m in enumerate(melds) if m == item and k not in ticks), None)
+        if j is None:
+            typed.append(item)
+        else:
+            ticks.append(j)
+    return sorted(ticks), typed
+
+
+def ask_opening(form: DealForm, before: dict[str, Any]) -> bool:
+    """A vulnerable side that laid cards down says how it opened (meld lines ticked, melds
+    typed) or that nobody noted it: the minimum is never skipped silently (seed 001 §05).
+    Asks at the opening field; True when every such side has answered."""
+    vulnerable = before.get("vulnerable") or []
+    minimum = before.get("opening_minimum") or []
+    answered = True
+    for i, entry in enumerate(form.sides.entries):
+        f = entry.form
+        if i >= len(vulnerable) or not vulnerable[i] or f.unnoted.data:
+            continue
+        counts = f.mode.data == EntryMode.COUNTS
+        laid = bool(f.table_points.data) if counts else bool(meld_lines(f.melds.data))
+        if laid and not (form.opened[i] and not counts) and not meld_lines(f.opening.data):
+            f.opening.errors = [*f.opening.errors, _(
+                OPENING_ASKED, minimum=format_number(minimum[i], locale_code()))]
+            answered = False
+    return answered
+
+
+#: The question put to a vulnerable side that gave no opening (the minimum as a number).
+OPENING_ASKED = N_("Which melds were laid down together to open (%(minimum)s or more)? "
+                   "Tick or type them, or tick “Nobody noted the opening”.")
 
 
 def apply_readings(form: DealForm) -> set[int]:
@@ -136,7 +189,7 @@ def form_to_doc(form: DealForm, match: Match) -> dict[str, Any]:
             side["counts"] = counts
         else:
             side["melds"] = [meld_item(line) for line in meld_lines(f.melds.data)]
-        hand = canonical_tokens(t for t in _SPLIT.split(f.hand.data or "") if t)
+        hand = canonical_tokens(t for t in SPLIT.split(f.hand.data or "") if t)
         if hand:
             side["hand"] = hand
         elif f.hand_points.data is not None:
@@ -145,9 +198,11 @@ def form_to_doc(form: DealForm, match: Match) -> dict[str, Any]:
         side["went_out"] = form.went_out.data == str(i)
         if side["went_out"]:
             side["closed_by"] = form.closed_by.data or ClosedBy.DISCARD.value
-        opening = meld_lines(f.opening.data)
+        melds = side.get("melds", [])
+        opening = [melds[j] for j in form.opened[i] if j < len(melds)]
+        opening += [meld_item(line) for line in meld_lines(f.opening.data)]
         if opening:
-            side["opening"] = [meld_item(line) for line in opening]
+            side["opening"] = opening
         sides.append(side)
     return {"profile": match.profile, "sides": sides}
 
@@ -265,7 +320,7 @@ def _route(form: DealForm, problem: dict[str, Any], general: list[str]) -> None:
     elif isinstance(side, int) and 0 <= side < len(form.sides.entries):
         sub = form.sides.entries[side].form
         if code == "opening-below-minimum" or "opening" in problem:
-            target = sub.opening if sub.opening.data else sub.melds
+            target = sub.opening if sub.opening.data or form.opened[side] else sub.melds
             if "opening" in problem:  # a meld of the opening breaks a rule
                 number = int(problem["opening"]) + 1
                 message = _("%(field)s: %(message)s", field=_("Meld %(number)d", number=number),

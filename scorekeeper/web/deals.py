@@ -24,6 +24,7 @@ from scorekeeper.vocabulary import count_label, profile_name, term
 from scorekeeper.web.common import _, remember
 from scorekeeper.web.dealform import (
     apply_readings,
+    ask_opening,
     build_form,
     check_counts,
     has_errors,
@@ -208,15 +209,15 @@ def _enter(token: str, number: int | None) -> Any:
         if action == "preview":
             return _preview(match, form, index, None, _expired(form), set())
         return _page(match, form, index, status=400 if _csrf_failed(form) else 422)
-    counts_fit = check_counts(form, _profile(match))
+    # counts the cards can make, and the opening of a vulnerable side said (both asked)
+    answered = all([check_counts(form, _profile(match)), ask_opening(form, _before(match, index))])
     rewritten = apply_readings(form)
     doc, result, general = judge(form, match, index)
     # a deal that breaks a rule but can be counted may be saved on purpose, marked disputed
-    countable = counts_fit and result is not None
-    disputable = countable and has_errors(form, general)
+    disputable = answered and result is not None and has_errors(form, general)
     if action == "preview":
         return _preview(match, form, index, result, general, rewritten, disputable)
-    if result is None or not counts_fit or (disputable and not _disputed(action)):
+    if result is None or not answered or (disputable and not _disputed(action)):
         return _page(match, form, index, result=result, general=general,
                      disputable=disputable, status=422)
     if action != "save":

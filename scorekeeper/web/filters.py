@@ -10,7 +10,7 @@ from flask_babel import gettext, lazy_gettext
 from scorekeeper import __version__, vocabulary
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
-from scorekeeper.web.cardtext import notation, read_as, shown, shown_card
+from scorekeeper.web.cardtext import meld_lines, notation, read_as, shown, shown_card
 from scorekeeper.web.common import locale_code, red
 
 #: The language switcher's labels: each language in its own words.
@@ -64,6 +64,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(
         num=num, signed=signed, card=shown_card, cards=shown, read_as=read_as, label=label,
         category=category, rank=lambda r: format_rank(r, locale_code()), source=source,
+        meld_lines=meld_lines,
     )
     app.jinja_env.tests["red"] = red
     app.jinja_env.globals.update(

@@ -12,7 +12,7 @@ from flask import Blueprint, render_template, request
 from scorekeeper import rules
 from scorekeeper.forms import BurroRanksForm, CheckForm, PileForm, WildcardForm, choices
 from scorekeeper.vocabulary import tradition_of
-from scorekeeper.web.cardtext import ONE_GO, canonical, canonical_tokens
+from scorekeeper.web.cardtext import ONE_GO, canonical, canonical_tokens, meld_lines
 from scorekeeper.web.common import (
     _,
     cache,
@@ -21,7 +21,7 @@ from scorekeeper.web.common import (
     localize,
     profile_choices,
 )
-from scorekeeper.web.dealform import meld_item, meld_lines
+from scorekeeper.web.dealform import meld_item
 
 bp = Blueprint("referee", __name__)
 

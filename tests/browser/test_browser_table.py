@@ -265,3 +265,39 @@ def test_the_readme_screens(phone, server):
     phone.screenshot(path=str(SCREENS / "checker.png"))
     for name in ("scoreboard", "deal", "checker"):
         assert (SCREENS / f"{name}.png").stat().st_size > 10_000
+
+
+def test_a_vulnerable_side_ticks_the_lines_it_opened_with(phone, server):
+    """Seed 001 §05: at 1,500 or more the first melds of a deal must make 75. The opening is
+    ticked among the meld lines as they are typed, kept through a reload, and counted."""
+    board = _match(phone, server.start())
+    phone.goto(board + "/deals/new")
+    phone.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
+    phone.fill("#sides-0-table_points", "900")
+    phone.fill("#sides-0-clean", "4")
+    phone.fill("#sides-1-table_points", "10")
+    phone.locator("fieldset.end").get_by_label("Nós", exact=True).tap()
+    expect(phone.locator("#live-0")).to_have_text("+1,800")  # 900 + 4 × 200 + 100
+    phone.get_by_role("button", name="Save the deal").tap()
+    phone.wait_for_url(re.compile(r"#deal-1$"))
+
+    phone.goto(board + "/deals/new")
+    side = phone.locator("fieldset.side").nth(0)
+    side.get_by_label("Cards", exact=True).tap()
+    phone.fill("#sides-0-melds", "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥\nJ♣ Q♣ K♣ A♣")
+    ticks = phone.locator("#sides-0-opened input[type=checkbox]")
+    expect(ticks).to_have_count(2)
+    # nothing ticked yet: the page asks
+    expect(phone.locator("#bar")).to_contain_text("Which melds were laid down together")
+    ticks.nth(1).tap()  # J♣–A♣ alone: 45, below 75
+    expect(phone.locator("#bar")).to_contain_text("75")
+    ticks.nth(0).tap()  # with 3♥–9♥: 90 (and its clean canastra, 200, seed 001 §07)
+    expect(phone.locator("#live-0")).to_have_text("+290")
+    expect(phone.locator("#bar .problems")).to_have_count(0)
+    phone.reload()
+    ticks = phone.locator("#sides-0-opened input[type=checkbox]")
+    expect(ticks.nth(0)).to_be_checked()
+    expect(ticks.nth(1)).to_be_checked()
+    phone.get_by_role("button", name="Save the deal").tap()
+    phone.wait_for_url(re.compile(r"#deal-2$"))
+    assert phone.inner_text("#total-0") == "2,090"

@@ -399,3 +399,69 @@ def test_counts_no_two_decks_can_make_are_refused_at_their_field(site, client, p
     fits = [{"mode": "counts", "table_points": limit, "clean": 15, "hand_points": 5},
             {"mode": "counts", "table_points": 0, "hand_points": limit}]
     assert site.save_deal(token, fits, went_out="0").status_code == 302
+
+
+def _vulnerable_match(site) -> str:
+    """A match whose first side stands at 1,800: vulnerable, its opening must make 75
+    (seed 001 §05)."""
+    token = site.new_match()
+    big = [{"mode": "counts", "table_points": 900, "clean": 4, "hand_points": 0},
+           {"mode": "counts", "table_points": 10}]
+    assert site.save_deal(token, big, went_out="0").status_code == 302
+    return token
+
+
+# 3♥…9♥: 5 × 5 + 10 + 10 = 45; J♣ Q♣ K♣ A♣: 30 + 15 = 45 (seed 001 §07)
+TWO_MELDS = "3H 4H 5H 6H 7H 8H 9H\nJC QC KC AC"
+
+
+def _stored(app) -> list[dict]:
+    from scorekeeper.db import get_db
+    from scorekeeper.models import Deal
+
+    with app.app_context(), get_db().read_sessions() as db:
+        return [d.data for d in db.query(Deal).order_by(Deal.position)]
+
+
+def test_a_vulnerable_side_that_gave_no_opening_is_asked(site, client):
+    token = _vulnerable_match(site)
+    sides = [{"melds": TWO_MELDS}, {"mode": "counts", "table_points": 10}]
+    response = site.save_deal(token, sides)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    errors = html.split('id="sides-0-opening-errors"')[1].split("</ul>")[0]
+    assert "Which melds were laid down together to open (75 or more)?" in errors
+    assert 'name="disputed"' not in html  # a question, not a rule to overrule
+    # one box per meld line to tick
+    assert html.count('name="sides-0-opened"') == 2
+    assert site.board(token).count('class="deal"') == 1
+
+
+def test_the_opening_is_the_meld_lines_ticked(app, site, client):
+    token = _vulnerable_match(site)
+    data = site.deal_data(token, [{"melds": TWO_MELDS}, {"mode": "counts", "table_points": 10}])
+    short = {**data, "sides-0-opened": ["1"]}  # 45 alone is below 75
+    response = client.post(f"/m/{token}/deals/new", data=short)
+    assert response.status_code == 422
+    errors = response.get_data(as_text=True).split('id="sides-0-opening-errors"')[1]
+    assert ("The opening is worth 45 card points; with 1,800 points before the deal the side "
+            "must open with at least 75.") in errors.split("</ul>")[0]
+    both = {**data, "sides-0-opened": ["0", "1"]}  # 90
+    assert client.post(f"/m/{token}/deals/new", data=both).status_code == 302
+    stored = _stored(app)[1]["sides"][0]
+    assert stored["opening"] == ["3H 4H 5H 6H 7H 8H 9H", "JC QC KC AC"]
+    # opened again for a fix: the two lines ticked, nothing typed
+    page = client.get(f"/m/{token}/deals/2/edit").get_data(as_text=True)
+    assert len(re.findall(r'name="sides-0-opened" value="\d" checked', page)) == 2
+    assert re.search(r'<textarea[^>]*name="sides-0-opening"[^>]*>\s*</textarea>', page)
+
+
+def test_an_opening_nobody_noted_is_said_so(app, site, client):
+    token = _vulnerable_match(site)
+    data = site.deal_data(token, [{"melds": TWO_MELDS, "unnoted": "y"},
+                                  {"mode": "counts", "table_points": 10}])
+    assert client.post(f"/m/{token}/deals/new", data=data).status_code == 302
+    assert "opening" not in _stored(app)[1]["sides"][0]
+    page = client.get(f"/m/{token}/deals/2/edit").get_data(as_text=True)
+    assert re.search(r'<input checked[^>]*name="sides-0-unnoted"', page) or re.search(
+        r'name="sides-0-unnoted"[^>]*checked', page)

@@ -53,8 +53,38 @@
   if (store && !form.hasAttribute("data-posted")) {
     try { kept = JSON.parse(store.getItem(KEY) || "null"); } catch (e) { kept = null; }
   }
+  /* The opening: one box per meld line, ticked when the line was laid down to open
+     (the lines read as dealform.meld_lines reads them, so the numbers agree). */
+  function lines(text) {
+    return text.split("\n").map(function (l) { return l.trim().split(/[\s,;]+/).join(" "); })
+      .filter(function (l) { return l && l !== "!"; });
+  }
+  function ticks(list) {
+    var side = list.id.split("-")[1], area = doc.getElementById("sides-" + side + "-melds");
+    var now = lines(area ? area.value : ""), was = {}, shown = [];
+    list.querySelectorAll("input").forEach(function (box) {
+      var text = box.parentNode.querySelector("span").textContent;
+      shown.push(text);
+      if (box.checked) { was[text] = true; }
+    });
+    if (same(now, shown)) { return; }
+    list.textContent = "";
+    now.forEach(function (line, j) {
+      var label = doc.createElement("label"), box = doc.createElement("input"), span = doc.createElement("span");
+      label.className = "choice";
+      box.type = "checkbox"; box.name = "sides-" + side + "-opened"; box.value = String(j);
+      box.checked = !!was[line];
+      span.textContent = line;
+      label.appendChild(box); label.appendChild(doc.createTextNode(" ")); label.appendChild(span);
+      list.appendChild(label);
+    });
+  }
+  function allTicks() { form.querySelectorAll(".opened").forEach(ticks); }
+
   if (kept && kept.fields && !same(kept.fields, snapshot())) {
     restore(kept);
+    allTicks();
+    restore(kept);  /* the opening's boxes exist once the meld lines are back */
     var note = doc.createElement("p");
     note.className = "banner";
     note.setAttribute("role", "status");
@@ -156,6 +186,7 @@
   function changed(e) {
     /* ticking "save anyway, marked disputed" changes nothing the referee counts */
     if (e && e.target && e.target.name === "disputed") { return; }
+    allTicks();
     save(false);
     clearTimeout(timer);
     timer = setTimeout(ask, 350);
