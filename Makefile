@@ -84,13 +84,10 @@ test: system-deps-test setup-test lint
 # The web and browser tests again, on a local PostgreSQL server (Debian's postgresql,
 # installed and started here when missing; a throwaway database owned by `scorekeeper`).
 PG_URL ?= postgresql+psycopg://scorekeeper:scorekeeper@127.0.0.1/scorekeeper_test
-# Tests the database behind changes nothing for — how pages look (sizes, accessibility,
-# wrapping, the README's screens, the card picker) and the stateless referee API — run
-# once, in `make test`.
-SAME_ON_ANY_DATABASE := tests/browser/test_browser_axe.py tests/browser/test_browser_comfort.py \
-	tests/browser/test_browser_board.py tests/web/test_web_openapi.py
-SAME_ON_ANY_DATABASE_TESTS := tests/browser/test_browser_table.py::test_the_readme_screens \
-	tests/browser/test_browser_table.py::test_the_set_builder_and_a_run_given_backwards
+# The browser tests drive the same pages whatever the database: one of them, a match played
+# through to its winner, runs on PostgreSQL too; the stateless referee API runs once, in
+# `make test`.
+PG_TESTS := tests/web tests/browser/test_browser_match.py --ignore=tests/web/test_web_openapi.py
 test-postgres: setup-test
 	@dpkg -s postgresql >/dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
@@ -99,9 +96,7 @@ test-postgres: setup-test
 	  su postgres -c "psql -qc \"CREATE ROLE scorekeeper LOGIN PASSWORD 'scorekeeper'\""
 	@su postgres -c "psql -qtc \"SELECT 1 FROM pg_database WHERE datname='scorekeeper_test'\"" | grep -q 1 || \
 	  su postgres -c "createdb -O scorekeeper scorekeeper_test"
-	SCOREKEEPER_TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest -q tests/web tests/browser \
-	  $(foreach t,$(SAME_ON_ANY_DATABASE),--ignore=$(t)) \
-	  $(foreach t,$(SAME_ON_ANY_DATABASE_TESTS),--deselect=$(t))
+	SCOREKEEPER_TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest -q $(PG_TESTS)
 
 bench: system-deps-test setup-test migrate
 	@dpkg -s wrk >/dev/null 2>&1 || { apt-get update -qq && \
