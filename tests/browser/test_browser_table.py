@@ -187,7 +187,8 @@ def test_a_half_typed_deal_survives_the_server_stopping(phone, server):
 
 def test_a_card_deal_in_thirty_five_taps(phone, server):
     """Seed 001 §09: the run 3♥–9♥ with K♠ kept in hand, and three more runs (10♣–K♣,
-    4♦–8♦, J♠–A♠), built with the picker's run builder: a suit, a first and a last rank."""
+    4♦–8♦, J♠–A♠), built with the picker's run builder: a suit, a first and a last rank;
+    the hand picked from its own keys."""
     board = _match(phone, server.start())
     phone.goto(board + "/deals/new")
     scorer = Scorer(phone)
@@ -200,7 +201,12 @@ def test_a_card_deal_in_thirty_five_taps(phone, server):
         scorer.tap(picker.locator(f'[data-rank="{last}"]'))
     assert phone.input_value("#sides-0-melds") == (
         "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥\n10♣ J♣ Q♣ K♣\n4♦ 5♦ 6♦ 7♦ 8♦\nJ♠ Q♠ K♠ A♠")
-    scorer.type("#sides-0-hand", "K♠")
+    # the hand from its own keys, opened by their button: no keyboard on the screen
+    scorer.tap(phone.locator("#sides-0-hand ~ button.keys"))
+    keys = phone.locator("#sides-0-hand-keys")
+    scorer.tap(keys.locator('[data-suit="S"]'))
+    scorer.tap(keys.locator('[data-rank="K"]'))
+    assert phone.input_value("#sides-0-hand") == "K♠"
     second = phone.locator("fieldset.side").nth(1)
     scorer.tap(second.get_by_label("Counts", exact=True))
     scorer.type("#sides-1-table_points", "60")

@@ -53,17 +53,80 @@
     wrap.appendChild(minus); wrap.appendChild(input); wrap.appendChild(plus);
   });
 
+  /* The picker's keys: the suits and the joker, then the ranks in the page's letters (V D R
+     in French); a card is written with its suit's symbol, which no language misreads (C is
+     clubs in English, hearts in French). ``on`` says what a tap on each kind of key does. */
+  function keypad(words, on) {
+    var letters = words.ranks || {};
+    var pad = {suit: "H", suits: el("div", {"class": "suits"}), ranks: el("div", {"class": "ranks"})};
+    var suitButtons = [], rankButtons = [];
+    pad.card = function (r, s) { return (letters[r] || r) + SYM[s]; };
+    pad.press = function (rank) {
+      rankButtons.forEach(function (b) { b.setAttribute("aria-pressed", b.getAttribute("data-rank") === rank ? "true" : "false"); });
+    };
+    SUITS.forEach(function (s) {
+      var b = el("button", {type: "button", "data-suit": s[0], "aria-pressed": s[0] === pad.suit ? "true" : "false",
+        "class": s[0] === "H" || s[0] === "D" ? "r" : ""}, s[1]);
+      b.addEventListener("click", function () {
+        pad.suit = s[0];
+        suitButtons.forEach(function (o) { o.setAttribute("aria-pressed", o === b ? "true" : "false"); });
+        on.suit(s[0]);
+      });
+      suitButtons.push(b); pad.suits.appendChild(b);
+    });
+    var joker = el("button", {type: "button", "data-rank": "JK"}, "JK");
+    joker.addEventListener("click", on.joker);
+    pad.suits.appendChild(joker);
+    RANKS.forEach(function (r) {
+      var b = el("button", {type: "button", "data-rank": r, "aria-pressed": "false"}, letters[r] || r);
+      b.addEventListener("click", function () { on.rank(r); });
+      rankButtons.push(b); pad.ranks.appendChild(b);
+    });
+    return pad;
+  }
+  function wordsOf(form) {
+    try { return JSON.parse(form && form.getAttribute("data-words")) || {}; } catch (e) { return {}; }
+  }
+
+  /* A field of loose cards (a hand, the top of the pile): the keys open under it from
+     their own button, so a tap never brings up the phone's keyboard. */
+  doc.querySelectorAll("input[data-cards]").forEach(function (input) {
+    var words = wordsOf(input.closest("form[data-words]"));
+    var picker = el("div", {"class": "picker loose", id: input.id + "-keys", hidden: ""});
+    var open = el("button", {type: "button", "class": "keys", "aria-expanded": "false",
+      "aria-controls": picker.id, "aria-label": words.keys || "Cards"}, "\u2660\u2665");
+    function changed() { input.dispatchEvent(new Event("input", {bubbles: true})); }
+    function add(card) {
+      var v = input.value;
+      input.value = (v && !/\s$/.test(v) ? v + " " : v) + card;
+      changed();
+    }
+    var pad = keypad(words, {
+      suit: function () {}, joker: function () { add("JK"); },
+      rank: function (r) { add(pad.card(r, pad.suit)); }
+    });
+    var back = el("button", {type: "button", "data-action": "back"}, words.back || "\u232b");
+    back.addEventListener("click", function () { input.value = input.value.replace(/\s*\S+\s*$/, ""); changed(); });
+    var tools = el("div", {"class": "actions"});
+    tools.appendChild(back);
+    picker.appendChild(pad.suits); picker.appendChild(pad.ranks); picker.appendChild(tools);
+    open.addEventListener("click", function () {
+      picker.hidden = !picker.hidden;
+      open.setAttribute("aria-expanded", picker.hidden ? "false" : "true");
+    });
+    input.parentNode.insertBefore(open, input.nextSibling);
+    /* beside another field (the hand and its points), the keys take the whole row below */
+    var pair = input.closest(".pair");
+    if (pair) { pair.appendChild(picker); } else { open.parentNode.insertBefore(picker, open.nextSibling); }
+  });
+
   /* Card picker and live verdicts for every meld box (deal entry, meld checker). */
   doc.querySelectorAll("textarea[data-picker]").forEach(function (area) {
     var form = area.closest("form[data-check]");
     if (!form) { return; }
-    var words = {};
-    try { words = JSON.parse(form.getAttribute("data-words")) || {}; } catch (e) { words = {}; }
+    var words = wordsOf(form);
     var side = area.getAttribute("data-picker");
     var picker = el("div", {"class": "picker", "data-side": side});
-    var suits = el("div", {"class": "suits"}), ranks = el("div", {"class": "ranks"});
-    var suit = "H";
-    var suitButtons = [], rankButtons = [];
     /* How a tap on a rank writes: one card; a run (first rank, then last: the whole run
        in the chosen suit, on its own line); a set (a rank, then one tap per suit). */
     var way = "card", first = null;
@@ -73,55 +136,36 @@
         var label = w[1].charAt(0).toUpperCase() + w[1].slice(1);
         var b = el("button", {type: "button", "data-way": w[0], "aria-pressed": w[0] === way ? "true" : "false"}, label);
         b.addEventListener("click", function () {
-          way = w[0]; first = null; pressRanks();
+          way = w[0]; first = null; pad.press(null);
           wayButtons.forEach(function (o) { o.setAttribute("aria-pressed", o === b ? "true" : "false"); });
         });
         ways.appendChild(b);
         return b;
       });
-    function pressRanks() {
-      rankButtons.forEach(function (b) { b.setAttribute("aria-pressed", b.getAttribute("data-rank") === first ? "true" : "false"); });
-    }
-    SUITS.forEach(function (s) {
-      var b = el("button", {type: "button", "data-suit": s[0], "aria-pressed": s[0] === suit ? "true" : "false",
-        "class": s[0] === "H" || s[0] === "D" ? "r" : ""}, s[1]);
-      b.addEventListener("click", function () {
-        suit = s[0];
-        suitButtons.forEach(function (o) { o.setAttribute("aria-pressed", o === b ? "true" : "false"); });
-        if (way === "set" && first) { add(card(first, suit)); }
-      });
-      suitButtons.push(b); suits.appendChild(b);
+    var pad = keypad(words, {
+      suit: function (s) { if (way === "set" && first) { add(pad.card(first, s)); } },
+      joker: function () { add("JK"); },
+      rank: function (r) {
+        if (way === "card") { add(pad.card(r, pad.suit)); return; }
+        if (way === "set") { first = r; pad.press(first); newLine(); return; }
+        if (first === null) { first = r; pad.press(first); return; }
+        newLine(); add(run(first, r)); first = null; pad.press(null);
+      }
     });
-    var joker = el("button", {type: "button", "data-rank": "JK"}, "JK");
-    joker.addEventListener("click", function () { add("JK"); });
-    suits.appendChild(joker);
-    /* The buttons show the page's rank letters (V D R in French) and write the suit as its
-       symbol, which no language misreads (C is clubs in English, hearts in French). */
     var letters = words.ranks || {};
-    function card(r, s) { return (letters[r] || r) + SYM[s]; }
     /* The run from one rank to another in the chosen suit; an ace after a king is high. */
     function run(from, to) {
       var a = RANKS.indexOf(from), b = RANKS.indexOf(to);
       if (to === "A" && a > 0) { b = 13; }
       if (from === "A" && b > 0 && b < a) { a = 13; }
       var lo = Math.min(a, b), hi = Math.max(a, b), out = [];
-      for (var i = lo; i <= hi; i++) { out.push(card(RANKS[i % 13], suit)); }
+      for (var i = lo; i <= hi; i++) { out.push(pad.card(RANKS[i % 13], pad.suit)); }
       return out.join(" ");
     }
     function newLine() {
       var last = area.value.split("\n").pop();
       if (last.trim()) { area.value = area.value.replace(/\s+$/, "") + "\n"; }
     }
-    RANKS.forEach(function (r) {
-      var b = el("button", {type: "button", "data-rank": r, "aria-pressed": "false"}, letters[r] || r);
-      b.addEventListener("click", function () {
-        if (way === "card") { add(card(r, suit)); return; }
-        if (way === "set") { first = r; pressRanks(); newLine(); return; }
-        if (first === null) { first = r; pressRanks(); return; }
-        newLine(); add(run(first, r)); first = null; pressRanks();
-      });
-      rankButtons.push(b); ranks.appendChild(b);
-    });
     var tools = el("div", {"class": "actions"});
     var newMeld = el("button", {type: "button", "data-action": "new-meld"}, words["new"] || "+");
     var back = el("button", {type: "button", "data-action": "back"}, words.back || "\u232b");
@@ -135,7 +179,7 @@
     });
     tools.appendChild(newMeld); tools.appendChild(back);
     var list = el("ol", {"class": "verdicts", "aria-live": "polite", "data-side": side});
-    picker.appendChild(ways); picker.appendChild(suits); picker.appendChild(ranks); picker.appendChild(tools); picker.appendChild(list);
+    picker.appendChild(ways); picker.appendChild(pad.suits); picker.appendChild(pad.ranks); picker.appendChild(tools); picker.appendChild(list);
     area.parentNode.insertBefore(picker, area.nextSibling);
 
     function add(card) {
