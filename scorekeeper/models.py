@@ -48,6 +48,8 @@ class Match(Base):
     # Cache for the home page only (recomputed from the deals on every change).
     status: Mapped[str] = mapped_column(String(20), default="in-progress")
     totals: Mapped[list[int]] = mapped_column(JSON, default=list)
+    # The seat (``scoreboard.seats``) of the first deal's dealer; None until the players say.
+    first_dealer: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     deals: Mapped[list[Deal]] = relationship(
         back_populates="match",

@@ -33,6 +33,7 @@ from scorekeeper.web.dealform import (
 )
 from scorekeeper.web.scoreboard import (
     changes_since,
+    dealer,
     load_match,
     match_result,
     note_written,
@@ -93,6 +94,7 @@ def _page(
             problems=_problems(match, form, general or []),
             changes=changes,
             disputable=disputable,
+            dealt_by=dealer(match, index),
         ),
         status,
     )

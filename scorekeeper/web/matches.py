@@ -228,6 +228,31 @@ def undo(token: str) -> Any:
                             url_for("matches.scoreboard", token=token))
 
 
+@bp.get("/m/<token>/dealer")
+def dealer_choice(token: str) -> Any:
+    """Ask who deals first: one button per seat, in the order the players sit."""
+    return _confirm(token, "dealer.html")
+
+
+@bp.post("/m/<token>/dealer")
+def choose_dealer(token: str) -> Any:
+    """Remember who dealt the first deal: every later dealer follows, one seat to the right."""
+    seat = request.form.get("seat", "")
+    match = load_match(reader(), edit=token)
+    if match is None:
+        abort(404)
+    if not (seat.isdigit() and int(seat) < len(board(match)["seats"])):
+        return _confirm(token, "dealer.html"), 400
+
+    def choose(db: Session, locked: Match) -> None:
+        locked.first_dealer = int(seat)
+        record(db, locked, "dealer", len(locked.deals),
+               {"status": locked.status, "totals": locked.totals})
+
+    return _confirmed_write(token, "dealer.html", choose, note_written,
+                            url_for("matches.scoreboard", token=token))
+
+
 @bp.get("/m/<token>/delete")
 def delete_confirm(token: str) -> Any:
     """Ask before deleting the whole match."""

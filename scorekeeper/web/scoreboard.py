@@ -169,6 +169,8 @@ def board(match: Match) -> dict[str, Any]:
     return {
         "match": match,
         "sides": sides,
+        "seats": seats(match.sides),
+        "next_dealer": dealer(match, len(match.deals)),
         "rows": rows,
         "status": result.get("status", "in-progress"),
         "winner": match.sides[winner]["name"] if isinstance(winner, int) else None,
@@ -176,6 +178,24 @@ def board(match: Match) -> dict[str, Any]:
         "profile": match.profile,
         "tradition": tradition,
     }
+
+
+def seats(sides: list[dict[str, Any]]) -> list[str]:
+    """Who sits where, going to the right from the first player of the first side: each
+    side's players in the order they were entered, the sides taking turns (partners sit
+    apart); a side whose players have no names is one seat, called by its name."""
+    rows = [side.get("players") or [side["name"]] for side in sides]
+    return [row[k] for k in range(max(map(len, rows), default=0)) for row in rows
+            if k < len(row)]
+
+
+def dealer(match: Match, index: int) -> str | None:
+    """Who deals deal ``index`` (0-based): the deal passes one seat to the right each time
+    from the first dealer the players chose; None until they have."""
+    around = seats(match.sides)
+    if match.first_dealer is None or not around:
+        return None
+    return around[(match.first_dealer + index) % len(around)]
 
 
 def _row_key(row: dict[str, Any]) -> tuple[Any, ...]:

@@ -180,3 +180,39 @@ def test_play_again_from_a_link_that_opens_no_match_is_a_plain_new_match(client)
     form = client.get("/matches/new?again=nothing-here").get_data(as_text=True)
     assert '<option selected value="buraco-aberto">' in form
     assert re.search(r'<input [^>]*name="sides-0-name" [^>]*value="">', form)
+
+
+def test_the_deal_passes_to_the_right_from_the_first_dealer(site, client, seed_deal):
+    """Partners sit apart: Ana, Caio, Bia, Duda around the table; Caio deals first, then
+    Bia, Duda, Ana, and Caio again."""
+    token = site.new_match(**{"sides-0-players": "Ana, Bia", "sides-1-players": "Caio, Duda"})
+    board = site.board(token)
+    assert "Next dealer" not in board
+    assert f'href="/m/{token}/dealer"' in board
+    page = client.get(f"/m/{token}/dealer").get_data(as_text=True)
+    assert re.findall(r'name="seat" value="(\d)"[^>]*>([^<]+)<', page) == [
+        ("0", "Ana"), ("1", "Caio"), ("2", "Bia"), ("3", "Duda")]
+    chosen = client.post(f"/m/{token}/dealer", data={**hidden_fields(page), "seat": "1"})
+    assert chosen.status_code == 302
+    assert "Next dealer: <b>Caio</b>" in site.board(token)
+    for dealer_now, next_one in (("Caio", "Bia"), ("Bia", "Duda"), ("Duda", "Ana"),
+                                 ("Ana", "Caio")):
+        form = client.get(f"/m/{token}/deals/new").get_data(as_text=True)
+        assert f"Dealer: {dealer_now}" in form
+        assert site.save_deal(token, seed_deal).status_code == 302
+        assert f"Next dealer: <b>{next_one}</b>" in site.board(token)
+    # a past deal says who dealt it
+    assert "Dealer: Bia" in client.get(f"/m/{token}/deals/2/edit").get_data(as_text=True)
+
+
+def test_sides_without_named_players_deal_in_turn(site, client):
+    token = site.new_match(sides=("Nós", "Eles"))
+    page = client.get(f"/m/{token}/dealer").get_data(as_text=True)
+    assert re.findall(r'name="seat" value="(\d)"[^>]*>([^<]+)<', page) == [
+        ("0", "Nós"), ("1", "Eles")]
+    forged = client.post(f"/m/{token}/dealer", data={**hidden_fields(page), "seat": "7"})
+    assert forged.status_code == 400
+    assert "Next dealer" not in site.board(token)
+    assert client.post(f"/m/{token}/dealer",
+                       data={**hidden_fields(page), "seat": "1"}).status_code == 302
+    assert "Next dealer: <b>Eles</b>" in site.board(token)
