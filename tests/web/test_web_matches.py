@@ -194,7 +194,7 @@ def test_the_deal_passes_to_the_right_from_the_first_dealer(site, client, seed_d
         ("0", "Ana"), ("1", "Caio"), ("2", "Bia"), ("3", "Duda")]
     chosen = client.post(f"/m/{token}/dealer", data={**hidden_fields(page), "seat": "1"})
     assert chosen.status_code == 302
-    assert "Next dealer: <b>Caio</b>" in site.board(token)
+    assert "Next dealer: <b>Caio</b></span>" in site.board(token)
     for dealer_now, next_one in (("Caio", "Bia"), ("Bia", "Duda"), ("Duda", "Ana"),
                                  ("Ana", "Caio")):
         form = client.get(f"/m/{token}/deals/new").get_data(as_text=True)
