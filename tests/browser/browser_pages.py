@@ -48,6 +48,8 @@ def _match(client: Any) -> str:
     for i, side in enumerate(_DEAL):
         data.update({f"sides-{i}-{k}": str(v) for k, v in side.items()})
     _post(client, url, data)
+    # the first dealer chosen: the scoreboard and the deal form say who deals
+    _post(client, f"/m/{token}/dealer", {**_form(client, f"/m/{token}/dealer"), "seat": "0"})
     return token
 
 
@@ -81,6 +83,7 @@ def sample_pages(app: Any) -> dict[str, str]:
         "share view": f"/v/{view}",
         "undo": f"/m/{match}/undo",
         "delete": f"/m/{match}/delete",
+        "dealer": f"/m/{match}/dealer",
         "rules": "/rules",
         "checker": "/check?melds=3H+4H+5H%0A2S+3S+4S+5S+JK+2H",
         "pile": "/check/pile?profile=burraco&top=7H&melds=4H+5H+6H",
