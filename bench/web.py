@@ -266,10 +266,13 @@ def prepare(db_url: str, grown: int, seeded: list[int], writers: int,
 
 
 def deal_fields(deal: dict[str, Any]) -> dict[str, str]:
-    """A deal document as the deal form sends it (both sides card by card)."""
+    """A deal document as the deal form sends it (both sides card by card; a side at
+    1,500 or more is vulnerable, and its scorer answers the form's question about the
+    opening with "nobody noted the opening")."""
     fields: dict[str, str] = {"action": "save", "closed_by": "discard", "went_out": ""}
     for i, side in enumerate(deal["sides"]):
         fields[f"sides-{i}-mode"] = "cards"
+        fields[f"sides-{i}-unnoted"] = "y"
         fields[f"sides-{i}-melds"] = "\n".join(side["melds"])
         fields[f"sides-{i}-hand"] = " ".join(side.get("hand", []))
         fields[f"sides-{i}-morto"] = side["morto"]
