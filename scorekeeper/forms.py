@@ -89,6 +89,41 @@ def Visible(form: Any, field: Any) -> None:  # noqa: N802 - a WTForms validator,
         raise StopValidation(str(_l("A name needs at least one visible character.")))
 
 
+class _WTFormsMessages:
+    """WTForms' own catalog in the page's language, read from disk once per language for
+    the life of the process (Flask-WTF reads it again on every request)."""
+
+    _loaded: dict[str, Any] = {}
+
+    def _catalog(self) -> Any:
+        from babel import support
+        from flask import has_request_context
+        from flask_babel import get_locale
+        from wtforms.i18n import messages_path
+
+        locale = str(get_locale() or "") if has_request_context() else ""
+        if not locale:
+            return None
+        catalog = self._loaded.get(locale)
+        if catalog is None:
+            catalog = support.Translations.load(messages_path(), [locale], domain="wtforms")
+            self._loaded[locale] = catalog
+        return catalog
+
+    def gettext(self, string: str) -> str:
+        catalog = self._catalog()
+        return string if catalog is None else str(catalog.ugettext(string))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        catalog = self._catalog()
+        if catalog is None:
+            return singular if n == 1 else plural
+        return str(catalog.ungettext(singular, plural, n))
+
+
+_WTFORMS_MESSAGES = _WTFormsMessages()
+
+
 class StrippingMeta:
     """Clean every text field (``clean_text``; indico's base form strips whitespace)."""
 
@@ -96,11 +131,10 @@ class StrippingMeta:
         """WTForms' own messages ("Not a valid integer value"…) in the page's language,
         for sub-forms and GET forms too, not only for FlaskForm."""
         from flask import current_app, has_app_context
-        from flask_wtf.i18n import translations
 
         if has_app_context() and not current_app.config.get("WTF_I18N_ENABLED", True):
             return None
-        return translations
+        return _WTFORMS_MESSAGES
 
     def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
         if issubclass(unbound_field.field_class, (FieldList, FormField)):
