@@ -304,6 +304,14 @@ def test_a_vulnerable_side_ticks_the_lines_it_opened_with(phone, server):
     ticks = phone.locator("#sides-0-opened input[type=checkbox]")
     expect(ticks.nth(0)).to_be_checked()
     expect(ticks.nth(1)).to_be_checked()
+    # the typed opening has card keys too (for a meld that grew since): A♠, then taken back
+    phone.locator("#sides-0-opening ~ button.keys").tap()
+    keys = phone.locator("#sides-0-opening-keys")
+    keys.locator('[data-suit="S"]').tap()
+    keys.locator('[data-rank="A"]').tap()
+    assert phone.input_value("#sides-0-opening") == "A♠"
+    keys.locator('[data-action="back"]').tap()
+    assert phone.input_value("#sides-0-opening") == ""
     phone.get_by_role("button", name="Save the deal").tap()
     phone.wait_for_url(re.compile(r"#deal-2$"))
     assert phone.inner_text("#total-0") == "2,090"

@@ -88,9 +88,10 @@
     try { return JSON.parse(form && form.getAttribute("data-words")) || {}; } catch (e) { return {}; }
   }
 
-  /* A field of loose cards (a hand, the top of the pile): the keys open under it from
-     their own button, so a tap never brings up the phone's keyboard. */
-  doc.querySelectorAll("input[data-cards]").forEach(function (input) {
+  /* A field of loose cards (a hand, the top of the pile, an opening typed meld by meld):
+     the keys open under it from their own button, so a tap never brings up the phone's
+     keyboard; a box of several lines gets a "new meld" key. */
+  doc.querySelectorAll("input[data-cards], textarea[data-cards]").forEach(function (input) {
     var words = wordsOf(input.closest("form[data-words]"));
     var picker = el("div", {"class": "picker loose", id: input.id + "-keys", hidden: ""});
     var open = el("button", {type: "button", "class": "keys", "aria-expanded": "false",
@@ -108,6 +109,13 @@
     var back = el("button", {type: "button", "data-action": "back"}, words.back || "\u232b");
     back.addEventListener("click", function () { input.value = input.value.replace(/\s*\S+\s*$/, ""); changed(); });
     var tools = el("div", {"class": "actions"});
+    if (input.tagName === "TEXTAREA") {
+      var line = el("button", {type: "button", "data-action": "new-meld"}, words["new"] || "+");
+      line.addEventListener("click", function () {
+        if (input.value.trim() && !/\n\s*$/.test(input.value)) { input.value = input.value.replace(/\s+$/, "") + "\n"; changed(); }
+      });
+      tools.appendChild(line);
+    }
     tools.appendChild(back);
     picker.appendChild(pad.suits); picker.appendChild(pad.ranks); picker.appendChild(tools);
     open.addEventListener("click", function () {
