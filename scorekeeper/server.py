@@ -10,6 +10,9 @@ import argparse
 import ipaddress
 import socket
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 DEFAULT_HOST = "127.0.0.1"
@@ -141,6 +144,45 @@ def make_server(app: Any, host: str, port: int, threads: int = DEFAULT_THREADS,
     return Server(app, host=host, port=port, threads=threads, ident="scorekeeper",
                   connection_limit=_connection_limit(), channel_timeout=CHANNEL_TIMEOUT,
                   cleanup_interval=5)
+
+
+@contextmanager
+def running(srv: Any) -> Iterator[Any]:
+    """``srv`` (from :func:`make_server` or waitress) served in a background thread until
+    the block ends; then its workers stop and its loop ends, and its port is free again."""
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    try:
+        yield srv
+    finally:
+        channels: dict[int, Any] = srv._map
+        # Requests still queued lose their channel's list when the workers stop: their
+        # body buffers (temporary files for large bodies) are closed below.
+        queued = [request for channel in list(channels.values())
+                  for request in list(getattr(channel, "requests", ()))]
+        srv.task_dispatcher.shutdown()
+
+        def close_all() -> None:
+            for request in queued:
+                request.close()
+            for channel in list(channels.values()):
+                request = getattr(channel, "request", None)
+                if request is not None:
+                    request.close()  # a half-read request's body buffer
+                for request in list(getattr(channel, "requests", ())):
+                    request.close()
+                if hasattr(channel, "outbufs"):
+                    channel.handle_close()  # a connection: its output buffers too
+                else:
+                    channel.close()
+
+        # Every channel (the listening socket, kept-alive connections, the trigger) is
+        # closed by the loop's own thread: closed from here, a descriptor could vanish
+        # under its select(). The loop ends once its map is empty.
+        srv.trigger.pull_trigger(close_all)
+        thread.join(timeout=10)
+        if thread.is_alive():  # pragma: no cover - a loop stuck in a request
+            raise RuntimeError("the server's loop did not end")
 
 
 def _connection_limit() -> int:

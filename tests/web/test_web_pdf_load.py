@@ -27,20 +27,8 @@ SLACK_MS = 10.0
 def served(app: Any) -> Iterator[int]:
     """The app on a waitress server with its default threads; its port."""
     srv = server.make_server(app, "127.0.0.1", 0)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    yield srv.socket.getsockname()[1]
-    srv.task_dispatcher.shutdown()
-
-    def close_all() -> None:
-        for channel in list(srv._map.values()):
-            channel.close()
-
-    # Every channel closed by the server's own loop (never under its select): the loop
-    # ends once its map is empty.
-    srv.trigger.pull_trigger(close_all)
-    thread.join(timeout=10)
-    assert not thread.is_alive()
+    with server.running(srv):
+        yield srv.socket.getsockname()[1]
 
 
 def _get(port: int, path: str, conn: http.client.HTTPConnection | None = None,
