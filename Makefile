@@ -14,7 +14,7 @@ TEST_DEBS := $(RUN_DEBS) chromium
 POSTGRES := $(if $(filter postgresql%,$(DATABASE_URL)),postgres,)
 RUN_EXTRAS := $(if $(POSTGRES),[postgres],)
 
-.PHONY: run test test-postgres setup setup-test system-deps system-deps-test catalogs extract \
+.PHONY: run test test-postgres setup setup-test system-deps system-deps-test catalogs pack extract \
 	update-catalogs migrate lint bench clean
 
 $(VENV)/bin/python:
@@ -29,14 +29,20 @@ $(BIN)/.installed-test: pyproject.toml | $(VENV)/bin/python
 	$(BIN)/pip install -q -e '.[test,postgres]'
 	touch $@
 
-setup: $(BIN)/.installed-run$(POSTGRES) catalogs
-setup-test: $(BIN)/.installed-test catalogs node_modules/.package-lock.json
+setup: $(BIN)/.installed-run$(POSTGRES) catalogs pack
+setup-test: $(BIN)/.installed-test catalogs pack
 
-# The browser tests inject axe-core (npm registry, pinned in package-lock.json) into the
-# pages they check; it lives in node_modules/ and is never served by the app.
+# From the npm registry, pinned in package-lock.json: Pyodide, which the offline pack
+# serves from the app's own static files, and axe-core, which the browser tests inject
+# into the pages they check (never served by the app).
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
+
+# The offline pack (scorekeeper/static/pack/): Pyodide and the referee with its compiled
+# catalogs, for the phone's own referee; rewritten only where a file changed.
+pack: node_modules/.package-lock.json catalogs
+	$(BIN)/python tools/offline_pack.py
 
 define install_debs
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -46,15 +52,15 @@ define install_debs
 	fi
 endef
 
+# npm installs the front-end pieces; Debian's nodejs and npm when no npm is there at all
+# (a Node.js from elsewhere brings its own npm, which Debian's npm package would conflict with).
 system-deps:
 	$(call install_debs,$(RUN_DEBS))
-
-# npm installs the browser tests' tools; Debian's nodejs and npm when no npm is there at all
-# (a Node.js from elsewhere brings its own npm, which Debian's npm package would conflict with).
-system-deps-test:
-	$(call install_debs,$(TEST_DEBS))
 	@command -v npm >/dev/null 2>&1 || { echo "installing Debian packages: nodejs npm"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; }
+
+system-deps-test: system-deps
+	$(call install_debs,$(TEST_DEBS))
 
 # Babel comes with the app itself, so serving and testing both compile the catalogs.
 catalogs: | $(VENV)/bin/python
@@ -106,4 +112,4 @@ bench: system-deps-test setup-test migrate
 	-$(BIN)/python bench/web.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache scorekeeper/static/pack

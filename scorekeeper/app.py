@@ -17,6 +17,15 @@ babel = Babel()
 csrf = CSRFProtect()
 
 
+#: What a page may load: nothing from other hosts, no inline script.
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; "
+       "script-src 'self'; connect-src 'self'; frame-ancestors 'none'")
+#: The phone's own referee (``static/js/referee.js``), whose policy lets it compile
+#: WebAssembly (Pyodide), and nothing else more than a page.
+REFEREE_WORKER = "/js/referee.js"
+WASM = "script-src 'self' 'wasm-unsafe-eval'"
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
@@ -105,12 +114,13 @@ def _register(app: Flask) -> None:
         exports,
         filters,
         matches,
+        offline,
         referee,
         share,
     )
     from scorekeeper.web.common import safe_next
 
-    for module in (matches, deals, referee, burro, share, exports, api):
+    for module in (matches, deals, referee, burro, share, exports, api, offline):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
 
@@ -129,11 +139,11 @@ def _register(app: Flask) -> None:
         # Links carry secret tokens: never leak them in a Referer; nothing from other hosts.
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault(
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; "
-            "script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
-        )
+        # The phone's referee (a worker, under its own policy) compiles Pyodide's
+        # WebAssembly; no page may compile anything.
+        worker = request.endpoint == "static" and request.path.endswith(REFEREE_WORKER)
+        response.headers.setdefault("Content-Security-Policy",
+                                    CSP.replace("script-src 'self'", WASM) if worker else CSP)
         if response.mimetype == "text/html":
             # A page is never restored from the browser's cache: Back shows the page as it
             # is now, and a form is never resubmitted from a stale copy.

@@ -233,7 +233,10 @@ class SideDealForm(Form):
 
 class DealForm(WriteForm):
     #: each side's meld lines ticked as its opening (``dealform.ticked``), set by ``build_form``
-    opened: list[list[int]] = []
+    opened: list[list[int]]
+    #: the errors ``dealform.judge`` put on meld boxes about one meld each (the page's live
+    #: verdicts under a meld box already say them; the form's own errors list repeats them)
+    meld_problems: set[str]
     sides = FieldList(FormField(SideDealForm), min_entries=2, max_entries=5)
     went_out = RadioField(_l("Who went out?"), default="")
     closed_by = RadioField(

@@ -2,6 +2,9 @@
 
 Flask is imported only inside the functions that need a request, so the command
 line and ``scorekeeper.messages`` can use the card notation without loading it.
+Babel is imported only to write a number; where it is missing (the phone's own
+referee, ``scorekeeper.phone``, carries no Babel), the same digits come from a table of
+the five locales' separators, which a test holds equal to Babel's.
 The game's words are in ``scorekeeper.vocabulary``.
 """
 
@@ -9,8 +12,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
-
-from babel.numbers import format_decimal
 
 LOCALES = ("en", "fr", "pt_BR", "it", "pt_PT")
 DEFAULT_LOCALE = "en"
@@ -168,7 +169,25 @@ def format_number(value: Any, locale: Any, *, signed: bool = False) -> str:
 @lru_cache(maxsize=8192)
 def _formatted(value: int | float, locale: str, signed: bool) -> str:
     """Scores come back again and again (totals, the target, each deal's columns)."""
-    text = format_decimal(value, locale=normalize_locale(locale or None))
+    text = _decimal(value, normalize_locale(locale or None))
     if not signed:
         return text
     return f"+{text}" if value > 0 else text.replace("-", "\u2212")
+
+
+#: What separates thousands, and the decimal mark, in each locale (as Babel writes them).
+SEPARATORS = {"en": (",", "."), "fr": ("\u202f", ","), "pt_BR": (".", ","),
+              "pt_PT": ("\u00a0", ","), "it": (".", ",")}
+
+
+def _decimal(value: int | float, locale: str) -> str:
+    """``value`` as Babel's ``format_decimal`` writes it; without Babel, from the
+    separators of the locales we offer (at most three decimals, as Babel)."""
+    try:
+        from babel.numbers import format_decimal
+    except ImportError:
+        group, mark = SEPARATORS.get(locale, SEPARATORS[DEFAULT_LOCALE])
+        text = f"{value:,.3f}".rstrip("0").rstrip(".") if isinstance(value, float) \
+            else f"{value:,}"
+        return text.replace(",", "\0").replace(".", mark).replace("\0", group)
+    return format_decimal(value, locale=locale)

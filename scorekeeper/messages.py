@@ -273,3 +273,32 @@ def input_error_message(err: Any, gettext: Gettext = str) -> str:
     if params.get("field") and getattr(err, "code", "") != "missing-field":
         message = _format(FIELD_PREFIX, {"field": params["field"], "message": message}, gettext)
     return message
+
+
+#: The pages' card fields by their document path, in words (the path otherwise).
+_FIELD_PATH = re.compile(r"^(?:deals\[\d+\]\.)?(?:sides\[\d+\]\.)?(\w+)(?:\[(\d+)\])?$")
+MELD_NUMBER = N_("Meld %(number)d")
+FIELD_WORDS = {"hand": N_("Cards left in hand"), "top": N_("Top card of the discard pile"),
+               "meld": N_("The meld with its wildcard"),
+               "card": N_("The natural card you add")}
+
+
+def field_words(path: str, gettext: Gettext = str) -> str | None:
+    """A document path of the pages' card fields in words (``Meld 2``, not
+    ``sides[0].melds[1]``); ``None`` for any other path (shown as it is)."""
+    m = _FIELD_PATH.match(path)
+    if not m:
+        return None
+    name, index = m.group(1), m.group(2)
+    if name in ("melds", "opening") and index is not None:
+        return _format(MELD_NUMBER, {"number": int(index) + 1}, gettext)
+    return gettext(FIELD_WORDS[name]) if name in FIELD_WORDS else None
+
+
+def input_error_text(err: Any, gettext: Gettext = str) -> str:
+    """``input_error_message`` with the field said in the pages' words where it is one
+    of their card fields."""
+    words = field_words(str(getattr(err, "params", {}).get("field") or ""), gettext)
+    if words is not None:
+        err = type(err)(err.code, **{**err.params, "field": words})
+    return input_error_message(err, gettext)

@@ -10,15 +10,13 @@ no CSRF token.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request, send_from_directory
 from flask_babel import force_locale
 
-from scorekeeper import rules
+from scorekeeper import documents, rules
 from scorekeeper.i18n import normalize_locale
-from scorekeeper.web.cardtext import canonical_doc
 from scorekeeper.web.common import _, input_error_text, localize
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -36,7 +34,7 @@ def error(code: str, message: str, field: str | None = None, status: int = 400) 
     return jsonify({"error": {"code": code, "message": message, "field": field}}), status
 
 
-def _run(make: Callable[[Any], dict[str, Any]]) -> Any:
+def _run(kind: str) -> Any:
     with force_locale(_lang()):
         if request.content_length is not None and request.content_length > MAX_BODY:
             return error("too-large", _("The document is too large."), None, 413)
@@ -44,9 +42,8 @@ def _run(make: Callable[[Any], dict[str, Any]]) -> Any:
             body = request.get_json(force=True, silent=True)
             if body is None:
                 return error("bad-json", _("The body is not a JSON document."))
-            if request.args.get("notation"):
-                body = canonical_doc(body, normalize_locale(request.args["notation"]))
-            doc = make(body)
+            notation = request.args.get("notation")
+            doc = documents.read(kind, body, normalize_locale(notation) if notation else None)
         except RecursionError:  # [[[[…]]]] a thousand levels deep: no document of ours
             return error("bad-json", _("The document is nested too deeply."))
         except rules.InputError as err:
@@ -55,56 +52,31 @@ def _run(make: Callable[[Any], dict[str, Any]]) -> Any:
             current_app.logger.warning("unreadable API input: %r", err)
             return error("bad-value", _("The document cannot be read."))
         doc = localize(doc)
-    return jsonify(doc), 200 if doc.get("valid", not doc.get("problems")) else 422
-
-
-def _need_object(body: Any) -> dict[str, Any]:
-    if not isinstance(body, dict):
-        raise rules.InputError("bad-value", field="", value=str(body)[:40], expected="object")
-    return body
-
-
-def _check(body: Any) -> dict[str, Any]:
-    body = _need_object(body)
-    melds = body.get("melds")
-    before = body.get("before")
-    if isinstance(before, float) and before.is_integer():
-        before = int(before)  # contract.md: 5.0 is read as 5, as everywhere else
-    if before is not None and (isinstance(before, bool) or not isinstance(before, int)):
-        raise rules.InputError("bad-value", field="before", value=str(before)[:40],
-                              expected="integer")
-    in_one_go = body.get("in_one_go", False)
-    if not isinstance(in_one_go, bool):
-        raise rules.InputError("bad-value", field="in_one_go", value=str(in_one_go)[:40],
-                              expected="true or false")
-    if melds is None:
-        raise rules.InputError("missing-field", field="melds")
-    return dict(rules.check_document(melds, profile=body.get("profile"), before=before,
-                                    in_one_go=in_one_go))
+    return jsonify(doc), documents.status(doc)
 
 
 @bp.post("/check")
 def check() -> Any:
     """Judge melds (and the opening with ``before``)."""
-    return _run(_check)
+    return _run("check")
 
 
 @bp.post("/score")
 def score() -> Any:
     """Score one deal."""
-    return _run(lambda body: dict(rules.score_document(_need_object(body))))
+    return _run("score")
 
 
 @bp.post("/match")
 def match() -> Any:
     """Score a whole match."""
-    return _run(lambda body: dict(rules.match_document(_need_object(body))))
+    return _run("match")
 
 
 @bp.post("/burro")
 def burro() -> Any:
     """Letters, who is out and the ranking of a Burro game."""
-    return _run(lambda body: dict(rules.burro_document(_need_object(body))))
+    return _run("burro")
 
 
 @bp.get("/profiles")

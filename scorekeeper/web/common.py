@@ -47,28 +47,7 @@ def localize(doc: Any, tradition: str | None = None) -> Any:
 def input_error_text(err: InputError) -> str:
     """The sentence for an unreadable input (an unknown card, a missing field…), with
     the field said in words on a page (``Meld 2``, not ``sides[0].melds[1]``)."""
-    words = field_words(str(err.params.get("field") or ""))
-    if words is not None:
-        err = InputError(err.code, **{**err.params, "field": words})
-    return messages.input_error_message(err, gettext)
-
-
-_FIELD_PATH = re.compile(r"^(?:deals\[\d+\]\.)?(?:sides\[\d+\]\.)?(\w+)(?:\[(\d+)\])?$")
-
-
-def field_words(path: str) -> str | None:
-    """A document path of the pages' card fields in the page's words; ``None`` for
-    any other path (shown as it is)."""
-    m = _FIELD_PATH.match(path)
-    if not m:
-        return None
-    name, index = m.group(1), m.group(2)
-    if name in ("melds", "opening") and index is not None:
-        return _("Meld %(number)d", number=int(index) + 1)
-    words = {"hand": _("Cards left in hand"), "top": _("Top card of the discard pile"),
-             "meld": _("The meld with its wildcard"),
-             "card": _("The natural card you add")}
-    return words.get(name)
+    return messages.input_error_text(err, gettext)
 
 
 def profile_choices() -> list[tuple[str, str]]:

@@ -14,13 +14,14 @@ from flask import Flask, Response, request
 
 from scorekeeper.caching import LRU
 
-#: What is worth compressing (PDFs and PNGs are compressed already).
+#: What is worth compressing (PDFs, PNGs and zips are compressed already). Pyodide's
+#: WebAssembly, the bulk of the offline pack, goes from 9.6 MB to 3.6 MB.
 COMPRESSIBLE = frozenset({"text/html", "text/css", "text/javascript", "application/javascript",
-                          "application/json", "image/svg+xml"})
+                          "application/json", "image/svg+xml", "application/wasm"})
 #: Smaller bodies gain less than the header costs.
 MIN_BYTES = 1024
 
-_compressed: LRU[bytes] = LRU(256, max_weight=8 * 1024 * 1024, weigh=len)
+_compressed: LRU[bytes] = LRU(256, max_weight=16 * 1024 * 1024, weigh=len)
 
 
 def _gzip(data: bytes) -> bytes:

@@ -9,13 +9,7 @@ from typing import Any
 from flask import request
 
 from scorekeeper import rules
-from scorekeeper.forms import CATEGORY_FIELDS, DealForm, EntryMode, choices
-from scorekeeper.i18n import format_number
-from scorekeeper.models import Match
-from scorekeeper.msgids import N_
-from scorekeeper.rules.states import ClosedBy, Morto
-from scorekeeper.vocabulary import rule_label, term
-from scorekeeper.web.cardtext import (
+from scorekeeper.cardtext import (
     ONE_GO,
     SPLIT,
     canonical,
@@ -23,6 +17,12 @@ from scorekeeper.web.cardtext import (
     meld_lines,
     shown,
 )
+from scorekeeper.forms import CATEGORY_FIELDS, DealForm, EntryMode, choices
+from scorekeeper.i18n import format_number
+from scorekeeper.models import Match
+from scorekeeper.msgids import N_
+from scorekeeper.rules.states import ClosedBy, Morto
+from scorekeeper.vocabulary import rule_label, term
 from scorekeeper.web.common import _, input_error_text, locale_code, localize
 from scorekeeper.web.scoreboard import deal_problems, match_result
 
@@ -56,6 +56,7 @@ def build_form(match: Match, profile: rules.Profile,
         form = DealForm()
         form.opened = [ticked(i) for i in range(n)]
     form.opened = (form.opened + [[] for _i in range(n)])[:n]
+    form.meld_problems = set()
     while len(form.sides.entries) < n:
         form.sides.append_entry()
     del form.sides.entries[n:]
@@ -258,14 +259,16 @@ def _meld_label(index: int, meld: dict[str, Any]) -> str:
     return _("Meld %(number)d (%(cards)s)", number=index + 1, cards=cards)
 
 
-def judge(
-    form: DealForm, match: Match, index: int
-) -> tuple[dict[str, Any] | None, dict[str, Any] | None, list[str]]:
-    """Score the entered deal in its place in the match; route each problem to its field.
+#: What ``judge`` found: the deal document, the localised match result (None when the
+#: referee cannot read the deal), the form-level errors, and the referee's own match
+#: document for the deals as they would stand (what the scoreboard shows once it is saved).
+Judged = tuple[dict[str, Any] | None, dict[str, Any] | None, list[str], dict[str, Any] | None]
 
-    Returns the deal document, the localised match result and the form-level errors.
-    """
+
+def judge(form: DealForm, match: Match, index: int) -> Judged:
+    """Score the entered deal in its place in the match; route each problem to its field."""
     general: list[str] = []
+    form.meld_problems.clear()
     doc = form_to_doc(form, match)
     deals = [d.data for d in match.deals]
     deals = deals[:index] + [doc] + deals[index + 1 :]
@@ -273,7 +276,7 @@ def judge(
         full = match_result(match, deals)
     except rules.InputError as err:  # pragma: no cover - match_result already catches it
         general.append(input_error_text(err))
-        return doc, None, general
+        return doc, None, general, None
     result = _localize_deal(full, index)
     if "unreadable" in result:
         unreadable: rules.InputError = result["unreadable"]
@@ -283,15 +286,15 @@ def judge(
             field.errors = [*field.errors, message]
         else:
             general.append(message)
-        return doc, None, general
+        return doc, None, general, None
     scored = result["deals"][index]
     for i, side in enumerate(scored.get("sides", [])):
         sub = form.sides.entries[i].form
         for j, meld in enumerate(side.get("melds", [])):
             for problem in meld.get("problems", []):
-                sub.melds.errors = [
-                    *sub.melds.errors, f"{_meld_label(j, meld)}: {problem['message']}"
-                ]
+                message = f"{_meld_label(j, meld)}: {problem['message']}"
+                sub.melds.errors = [*sub.melds.errors, message]
+                form.meld_problems.add(message)
         for problem in side.get("problems", []):
             if "meld" not in problem:  # a meld's own problems are listed with it above
                 _route(form, {**problem, "side": i}, general)
@@ -299,7 +302,7 @@ def judge(
         if "meld" in problem and "side" in problem:
             continue  # already shown on the meld itself
         _route(form, problem, general)
-    return doc, result, general
+    return doc, result, general, full
 
 
 def _localize_deal(full: dict[str, Any], index: int) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from scorekeeper.web.scoreboard import (
     note_written,
 )
 from scorekeeper.web.writes import (
+    DEALS_UNCHANGED,
     KeyReused,
     Stale,
     already_used,
@@ -71,11 +72,12 @@ def _page(
     changes: list[Any] | None = None,
     disputable: bool = False,
     status: int = 200,
+    before: dict[str, Any] | None = None,
 ) -> Any:
     """The deal form, with the referee's count of what it holds when there is one;
     ``disputable``: the deal breaks a rule but can be counted, so it may be saved marked
-    as disputed."""
-    before = _before(match, index)
+    as disputed. ``before``: the state the deal starts from, when the caller has it."""
+    before = _before(match, index) if before is None else before
     profile = _label(match, form)
     return (
         render_template(
@@ -152,16 +154,18 @@ def _anchor(field: Any) -> str:
 
 
 def _preview(match: Match, form: DealForm, index: int, result: dict[str, Any] | None,
-             general: list[Any], rewritten: set[int], disputable: bool = False) -> Any:
+             general: list[Any], rewritten: set[int], disputable: bool,
+             before: dict[str, Any]) -> Any:
     """The deal form's fields as they stand, counted by the referee, for the page to show
     as they change: the review, the list next to Save, each field's errors, and the meld
     boxes rewritten as the reading the players chose."""
     profile = _label(match, form)
     breakdown = _breakdown(result, index)
     problems = _problems(match, form, general)
-    totals = _before(match, index).get("totals") or [0] * len(match.sides)
-    errors = {str(field.id): [str(e) for e in field.errors]
-              for _side, field in _fields_in_error(form)}
+    totals = before.get("totals") or [0] * len(match.sides)
+    # a meld's own problems are in the live verdicts under its box (app.js), not again here
+    errors = {str(field.id): said for _side, field in _fields_in_error(form)
+              if (said := [str(e) for e in field.errors if e not in form.meld_problems])}
     review = get_template_attribute("_deal_review.html", "review")
     bar = get_template_attribute("_deal_review.html", "bar")
     return jsonify({
@@ -207,24 +211,26 @@ def _enter(token: str, number: int | None) -> Any:
         return _page(match, form, index)
 
     action = request.form.get("action")
+    before = _before(match, index)
     if not form.validate():
         if action == "preview":
-            return _preview(match, form, index, None, _expired(form), set())
-        return _page(match, form, index, status=400 if _csrf_failed(form) else 422)
+            return _preview(match, form, index, None, _expired(form), set(), False, before)
+        return _page(match, form, index, status=400 if _csrf_failed(form) else 422,
+                     before=before)
     # counts the cards can make, and the opening of a vulnerable side said (both asked)
-    answered = all([check_counts(form, _profile(match)), ask_opening(form, _before(match, index))])
+    answered = all([check_counts(form, _profile(match)), ask_opening(form, before)])
     rewritten = apply_readings(form)
-    doc, result, general = judge(form, match, index)
+    doc, result, general, full = judge(form, match, index)
     # a deal that breaks a rule but can be counted may be saved on purpose, marked disputed
     disputable = answered and result is not None and has_errors(form, general)
     if action == "preview":
-        return _preview(match, form, index, result, general, rewritten, disputable)
-    if result is None or not answered or (disputable and not _disputed(action)):
+        return _preview(match, form, index, result, general, rewritten, disputable, before)
+    if full is None or result is None or not answered or (disputable and not _disputed(action)):
         return _page(match, form, index, result=result, general=general,
-                     disputable=disputable, status=422)
+                     disputable=disputable, status=422, before=before)
     if action != "save":
-        return _page(match, form, index, result=result)
-    return _save(token, match, form, index, doc, result)
+        return _page(match, form, index, result=result, before=before)
+    return _save(token, match, form, index, doc, full)
 
 
 def _disputed(action: str | None) -> bool:
@@ -246,14 +252,16 @@ def _gone(match: Match, number: int) -> Any:
 def _save(
     token: str, match: Match, form: DealForm, index: int, doc: Any, result: dict[str, Any]
 ) -> Any:
+    """Store the deal (``result``: the referee's match document with it, which the
+    scoreboard of the new version starts from)."""
     url = url_for("matches.scoreboard", token=token) + f"#deal-{index + 1}"
     editing = index < len(match.deals)
     key = form_key(form, f"match {token}")
     saved: list[Match] = []
 
     def save(db: Session) -> str:
-        locked = lock(db, Match, token, form.version.data, key)
-        # Same version: the stored deals are exactly those ``result`` was computed from.
+        locked = lock(db, Match, token, form.version.data, key, harmless=DEALS_UNCHANGED)
+        # Same deals: the stored deals are exactly those ``result`` was computed from.
         if editing:
             stored = db.scalar(
                 select(Deal).where(Deal.match_id == locked.id, Deal.position == index))
@@ -268,7 +276,7 @@ def _save(
         return url
 
     try:
-        return write_once(key, save, after=lambda: note_written(saved[0]))
+        return write_once(key, save, after=lambda: note_written(saved[0], result))
     except Stale as stale:
         return _stale(token, form, index, editing, stale.version)
     except KeyReused as reused:
@@ -285,7 +293,7 @@ def _reused(token: str, form: DealForm, url: str) -> Any:
     form.version.data = str(fresh.version)
     form.idem.data = new_key()
     index = len(fresh.deals)
-    _doc, result, general = judge(form, fresh, index)
+    _doc, result, general, _full = judge(form, fresh, index)
     return _page(fresh, form, index, result=result, general=[already_used(url), *general],
                  status=409)
 
@@ -299,7 +307,7 @@ def _stale(token: str, form: DealForm, index: int, editing: bool, version: int) 
     if index > len(fresh.deals) or (editing and index >= len(fresh.deals)):
         return render_template("conflict.html", match=fresh, changes=changes, form=None), 409
     form.version.data = str(fresh.version)
-    _doc, result, general = judge(form, fresh, index)
+    _doc, result, general, _full = judge(form, fresh, index)
     return _page(fresh, form, index, result=result, general=general, changes=changes,
                  status=409)
 

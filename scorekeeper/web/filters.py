@@ -7,11 +7,12 @@ from typing import Any
 from flask import Flask
 from flask_babel import gettext, lazy_gettext
 
-from scorekeeper import __version__, vocabulary
+from scorekeeper import vocabulary
+from scorekeeper.cardtext import meld_lines, notation, read_as, shown, shown_card
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
-from scorekeeper.web.cardtext import meld_lines, notation, read_as, shown, shown_card
 from scorekeeper.web.common import locale_code, red
+from scorekeeper.web.offline import referee_url, static_digest
 
 #: The language switcher's labels: each language in its own words.
 LANGUAGE_NAMES = {
@@ -69,7 +70,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.tests["red"] = red
     app.jinja_env.globals.update(
         LANGUAGES=[(code, LANGUAGE_NAMES.get(code, code)) for code in LOCALES],
-        asset_version=__version__,
+        asset_version=static_digest(),
+        referee_url=referee_url,
         term=term,
         notation=notation,
         colon=colon,

@@ -32,6 +32,7 @@ from scorekeeper.web.scoreboard import (
     match_result,
     note_deleted,
     note_written,
+    seats,
 )
 from scorekeeper.web.writes import (
     KeyReused,
@@ -241,7 +242,7 @@ def choose_dealer(token: str) -> Any:
     match = load_match(reader(), edit=token)
     if match is None:
         abort(404)
-    if not (seat.isdigit() and int(seat) < len(board(match)["seats"])):
+    if not (seat.isdigit() and int(seat) < len(seats(match.sides))):
         return _confirm(token, "dealer.html"), 400
 
     def choose(db: Session, locked: Match) -> None:

@@ -8,11 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template, request
+from flask_babel import get_translations
 
 from scorekeeper import rules
+from scorekeeper.cardtext import ONE_GO, canonical, canonical_tokens, meld_lines
 from scorekeeper.forms import BurroRanksForm, CheckForm, PileForm, WildcardForm, choices
+from scorekeeper.rulebook import rules_text
 from scorekeeper.vocabulary import tradition_of
-from scorekeeper.web.cardtext import ONE_GO, canonical, canonical_tokens, meld_lines
 from scorekeeper.web.common import (
     _,
     cache,
@@ -144,10 +146,18 @@ def _errors(form: Any) -> bool:
     return any(f.errors for f in form)
 
 
+def _rules_said(profile: dict[str, Any]) -> dict[str, Any]:
+    """Each rule of a profile in sentences, in the page's language and the profile's words
+    (``None`` for a rule the page shows as data: a value the sentences do not know)."""
+    values = {r["rule"]: r["value"] for r in profile["rules"]}
+    return rules_text(values, tradition_of(profile["id"]), get_translations(), locale_code())
+
+
 @bp.get("/rules")
 def rules_page() -> Any:
-    """One rule set at a time, from the referee's own data, each rule with its source as a
-    footnote; what differs from a second rule set (``?compare=``) marked."""
+    """One rule set at a time, from the referee's own data, each rule said in sentences with
+    its source as a footnote; what differs from a second rule set (``?compare=``) marked,
+    with that set's sentences."""
     doc = rules.profiles_document()
     profiles = {p["id"]: p for p in doc["profiles"]}
     shown = request.args.get("profile", "")
@@ -157,7 +167,9 @@ def rules_page() -> Any:
 
     def render() -> str:
         mine = profiles[shown]["rules"]
+        said = _rules_said(profiles[shown])
         theirs = {r["rule"]: r for r in profiles[other]["rules"]} if other else {}
+        they_said = _rules_said(profiles[other]) if other else {}
         notes: list[str] = []  # each source once, numbered in the order the page cites it
         items = []
         for rule in mine:
@@ -165,10 +177,12 @@ def rules_page() -> Any:
                 notes.append(rule["source"])
             their = theirs.get(rule["rule"])
             items.append({"rule": rule, "note": notes.index(rule["source"]) + 1,
-                          "other": their,
+                          "text": said.get(rule["rule"]),
+                          "other": their, "other_text": they_said.get(rule["rule"]),
                           "differs": bool(other) and (their is None
                                                       or their["value"] != rule["value"])})
-        missing = [r for key, r in theirs.items() if all(i["rule"]["rule"] != key for i in items)]
+        missing = [{"rule": r, "text": they_said.get(key)} for key, r in theirs.items()
+                   if all(i["rule"]["rule"] != key for i in items)]
         return render_template(
             "rules.html", shown=shown, other=other, items=items, missing=missing, notes=notes,
             choices=profile_choices())

@@ -59,10 +59,15 @@ def _store(kind: str, token: str, found: tuple[int, int] | None) -> None:
         versions.put((kind, token), (time.monotonic() + FRESH_SECONDS, found))
 
 
-def note_written(match: Match) -> None:
-    """After a committed write: page views see the new version at once."""
+def note_written(match: Match, result: dict[str, Any] | None = None) -> None:
+    """After a committed write: page views see the new version at once. ``result``: the
+    referee's match document for the deals the write left, when the writer has it (a
+    deal save scored the match with the new deal to judge it: the scoreboard of the new
+    version reads that instead of scoring the match again)."""
     for kind, token in (("edit", match.edit_token), ("view", match.view_token)):
         _store(kind, token, (match.id, match.version))
+    if result is not None and "unreadable" not in result:
+        cache("match").put((match.id, match.version), result)
 
 
 def note_deleted(match: Match) -> None:

@@ -183,10 +183,18 @@ def _locking(model: type[Row]) -> Any:
     return select(model).where(model.edit_token == bindparam("token")).with_for_update()
 
 
-def lock(db: Session, model: type[Row], token: str, submitted_version: Any, key: str) -> Row:
+#: Changes of a match that leave its deals as they were: a deal form built before one of
+#: them is still a form of the same deals (who deals first only changes the names shown).
+DEALS_UNCHANGED = frozenset({"dealer"})
+
+
+def lock(db: Session, model: type[Row], token: str, submitted_version: Any, key: str,
+         *, harmless: frozenset[str] = frozenset()) -> Row:
     """The row of ``model`` with this edit token, locked for the write (FOR UPDATE; SQLite
-    is locked already), checked against the form's version. A key that another request
-    used while this one waited for the lock answers as that request did."""
+    is locked already), checked against the form's version: a newer version is stale
+    unless every change since is one of ``harmless`` (a match's history actions). A key
+    that another request used while this one waited for the lock answers as that
+    request did."""
     row: Row | None = db.scalar(_locking(model), {"token": token}) \
         if token and len(token) <= 64 else None
     if row is None:
@@ -196,9 +204,19 @@ def lock(db: Session, model: type[Row], token: str, submitted_version: Any, key:
     done = None if db.get_bind().dialect.name == "sqlite" else _replayed(db, key, form_digest())
     if done:
         raise _Done(done)
-    if form_version(submitted_version) != row.version:
-        raise Stale(row.id, form_version(submitted_version) or 0)
+    submitted = form_version(submitted_version)
+    if submitted != row.version and not _only(db, row, submitted, harmless):
+        raise Stale(row.id, submitted or 0)
     return row
+
+
+def _only(db: Session, row: Row, since: int | None, harmless: frozenset[str]) -> bool:
+    """Every change of match ``row`` after version ``since`` is one of ``harmless``."""
+    if not harmless or since is None or since > row.version or not isinstance(row, Match):
+        return False
+    actions = db.scalars(select(Change.action).where(Change.match_id == row.id,
+                                                     Change.version > since)).all()
+    return len(actions) == row.version - since and set(actions) <= harmless
 
 
 def record(db: Session, match: Match, action: str, position: int,

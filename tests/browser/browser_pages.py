@@ -97,4 +97,5 @@ def sample_pages(app: Any) -> dict[str, str]:
         "burro share": f"/b/{game}/share",
         "burro view": f"/bv/{burro_view}",
         "error": "/m/no-such-match",
+        "offline": "/offline/en",
     }

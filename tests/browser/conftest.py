@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -36,23 +35,15 @@ def live_server(app: Any) -> Iterator[str]:
     """The app served by waitress on a free loopback port, in a background thread."""
     from waitress.server import create_server
 
+    from scorekeeper.server import running
+
     app.config["POLL_INTERVAL_MS"] = 300
+    # Each new browser context would fetch the 13 MB offline pack in the background: only
+    # the tests of the phone's referee turn it on (test_browser_phone_referee.py).
+    app.config.setdefault("OFFLINE_PACK", False)
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.task_dispatcher.shutdown()
-
-    def close_all() -> None:
-        for channel in list(server._map.values()):
-            channel.close()
-
-    # Every channel (the listening socket, kept-alive connections, the trigger) closed by
-    # the server's own loop, never under its select (closed from here, the loop could
-    # select on a closed descriptor): the loop ends once its map is empty.
-    server.trigger.pull_trigger(close_all)
-    thread.join(timeout=10)
-    assert not thread.is_alive()
+    with running(server):
+        yield f"http://127.0.0.1:{server.effective_port}"
 
 
 @pytest.fixture(scope="session")

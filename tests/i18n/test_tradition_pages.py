@@ -57,9 +57,11 @@ def test_classic_buraco_says_puits_in_french(player):
     """Seed 000, the French source of Classic Buraco, calls the pile the *puits*."""
     player.client.get("/lang/fr")
     classic = _text(player.client.get("/rules?profile=buraco-classico").get_data(as_text=True))
-    assert "Puits pas pris" in classic
+    assert "Un camp qui n’a pas pris son puits perd 100 points." in classic
+    assert "pozzetto" not in classic
     italian = _text(player.client.get("/rules?profile=burraco").get_data(as_text=True))
-    assert "Pozzetto pas pris" in italian  # Italian Burraco keeps its source's word
+    # Italian Burraco keeps its source's word
+    assert "Un camp qui n’a pas pris son pozzetto perd 100 points." in italian
 
 
 @pytest.mark.parametrize(("locale", "canastra", "burraco"), [

@@ -465,3 +465,20 @@ def test_an_opening_nobody_noted_is_said_so(app, site, client):
     page = client.get(f"/m/{token}/deals/2/edit").get_data(as_text=True)
     assert re.search(r'<input checked[^>]*name="sides-0-unnoted"', page) or re.search(
         r'name="sides-0-unnoted"[^>]*checked', page)
+
+
+def test_the_scoreboard_after_a_save_reads_the_match_the_save_scored(site, seed_deal,
+                                                                      monkeypatch):
+    """Saving a deal scores the match with it (to judge it); the new version's
+    scoreboard shows that count instead of scoring every deal again."""
+    from scorekeeper import rules
+
+    token = site.new_match()
+    calls = []
+    real = rules.match_document
+    monkeypatch.setattr(rules, "match_document", lambda doc: calls.append(doc) or real(doc))
+    assert site.save_deal(token, seed_deal, went_out="0").status_code == 302
+    after_save = len(calls)
+    board = site.board(token)
+    assert len(calls) == after_save
+    assert "465" in board  # seed 001 §09

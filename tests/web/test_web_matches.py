@@ -216,3 +216,31 @@ def test_sides_without_named_players_deal_in_turn(site, client):
     assert client.post(f"/m/{token}/dealer",
                        data={**hidden_fields(page), "seat": "1"}).status_code == 302
     assert "Next dealer: <b>Eles</b>" in site.board(token)
+
+
+def test_a_deal_form_open_while_the_dealer_is_chosen_still_saves(app, site, client, seed_deal):
+    """Choosing who deals leaves the deals as they were: a deal form opened before it
+    saves (the seed 001 §09 deal, 465 / 30), while one opened before another deal was
+    saved is told the match changed."""
+    token = site.new_match()
+    typed = site.deal_data(token, seed_deal, went_out="0")
+    page = client.get(f"/m/{token}/dealer").get_data(as_text=True)
+    assert client.post(f"/m/{token}/dealer",
+                       data={**hidden_fields(page), "seat": "1"}).status_code == 302
+    saved = client.post(f"/m/{token}/deals/new", data=typed)
+    assert saved.status_code == 302
+    assert "Next dealer: <b>Nós</b>" in site.board(token)
+    late = site.deal_data(token, seed_deal, went_out="0")
+    assert site.save_deal(token, seed_deal, went_out="0").status_code == 302
+    stale = client.post(f"/m/{token}/deals/new", data=late)
+    assert stale.status_code == 409
+    assert "This match changed" in stale.get_data(as_text=True)
+    assert _totals(app) == [[930, 60]]
+
+
+def _totals(app) -> list[list[int]]:
+    from scorekeeper.db import get_db
+    from scorekeeper.models import Match
+
+    with app.app_context(), get_db().read_sessions() as db:
+        return [list(m.totals) for m in db.query(Match)]

@@ -88,9 +88,10 @@ def test_rules_page_is_generated_from_the_profiles(client):
             assert cited.replace("(none)", "(says nothing)") in html, rule
     assert "source 001 §04" in pages
     assert "source 003: <cite lang=\"fr\">Buraco Fechado STBL" in pages
-    assert "1000" in pages
-    assert "2005" in pages
-    assert "3000" in pages
+    # every number as the page's language writes it (English: a comma between thousands)
+    assert "1,000 points" in pages
+    assert "2,005 points" in pages
+    assert "3,000 points" in pages
 
 
 def test_rules_page_shows_one_rule_set_and_marks_what_another_does_otherwise(client):
@@ -98,17 +99,17 @@ def test_rules_page_shows_one_rule_set_and_marks_what_another_does_otherwise(cli
     alone = client.get("/rules?profile=buraco-aberto").get_data(as_text=True)
     assert "<table" not in alone
     assert "differs" not in alone
-    assert "3000" in alone
-    assert "2005" not in alone
+    assert "3,000 points" in alone
+    assert "2,005" not in alone
     both = unescape(client.get("/rules?profile=buraco-aberto&compare=burraco")
                     .get_data(as_text=True))
-    target = re.search(r'<div class="rule differs">\s*<dt>Target[^<]*<small class="badge">'
-                       r'differs</small></dt>\s*<dd>(.*?)</dd>\s*<dd class="other">(.*?)</dd>',
-                       both, re.S)
+    target = re.search(r'<li class="rule differs"><small class="badge">differs</small>\s*'
+                       r'<p>(The match ends[^<]*)</p>.*?<div class="other">\s*'
+                       r'<p class="who">(.*?)</p><p>(.*?)</p>', both, re.S)
     assert target, both
-    assert "3000" in target.group(1)
-    assert "2005" in target.group(2)
-    assert "Italian Burraco: " in target.group(2)
+    assert "3,000 points" in target.group(1)
+    assert target.group(2).strip() == "Italian Burraco:"
+    assert "2,005 points" in target.group(3)
     # an unknown rule set falls back to the default, never an error
     assert client.get("/rules?profile=nope&compare=nope").status_code == 200
 

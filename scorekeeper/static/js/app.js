@@ -1,5 +1,6 @@
 /* Progressive enhancement only: every page works without this file.
-   The referee decides everything; this script only asks it (POST /api/v1/check). */
+   The referee decides everything; this script only asks it (POST /api/v1/check), or,
+   when the server cannot be reached, the same referee on the phone (js/referee.js). */
 (function () {
   "use strict";
   var doc = document, root = doc.documentElement;
@@ -21,6 +22,48 @@
     var r = m[1].toUpperCase();
     return (ranks[r] || r) + SYM[m[2].toUpperCase()] + m[3];
   }
+  /* The phone's own referee, started the first time the server cannot answer: one
+     worker per page, asked like the API and answering like it ({status, doc}). */
+  var referee = (doc.querySelector("meta[name=referee]") || {}).content;
+  var phone = (function () {
+    var worker = null, waiting = {}, next = 0;
+    function start(url) {
+      worker = new Worker(url, {type: "module"});
+      worker.onmessage = function (e) {
+        var done = waiting[e.data.id];
+        delete waiting[e.data.id];
+        if (done) { done(e.data); }
+      };
+      worker.onerror = function () {  /* the pack never reached the phone: next time, anew */
+        Object.keys(waiting).forEach(function (id) { waiting[id]({status: 0}); });
+        waiting = {};
+        worker = null;
+      };
+    }
+    return function (url, asked) {
+      if (!url || !window.Worker) { return Promise.reject(new Error("no phone referee")); }
+      if (!worker) { start(url); }
+      return new Promise(function (resolve, reject) {
+        var id = ++next;
+        waiting[id] = function (answer) {
+          if (answer.status) { resolve(answer); } else { reject(new Error(answer.error || "no referee")); }
+        };
+        asked.id = id;
+        worker.postMessage(asked);
+      });
+    };
+  })();
+
+  /* Once, right after a new pack arrives: Python's first start on this phone, in the
+     background, which keeps its snapshot (js/referee.js); every later start, the first
+     offline check included, restores it. */
+  function warmUp() {
+    if (!referee || !window.Worker) { return; }
+    var worker = new Worker(referee, {type: "module"});
+    worker.onmessage = worker.onerror = function () { worker.terminate(); };
+    worker.postMessage({id: 0, kind: "check", body: {melds: ["5H 6H 7H"]}, lang: "en"});
+  }
+
   function lines(text) {
     return text.split("\n").map(function (l) { return l.trim(); }).filter(function (l) { return l && l !== "!"; });
   }
@@ -214,7 +257,22 @@
       }).then(function (r) { return r.json(); }).then(function (data) {
         if (mine !== seq) { return; }
         show(melds, data);
-      }).catch(function () { list.textContent = ""; });
+      }).catch(function () {
+        /* no server: the phone's own referee, else say so rather than an empty list */
+        if (referee && mine === seq && !list.querySelector(".verdict")) {
+          list.textContent = "";
+          list.appendChild(el("li", {"class": "muted"}, words.checking || ""));
+        }
+        phone(referee, {kind: "check", body: body, lang: lang, notation: lang})
+          .then(function (answer) {
+            if (mine !== seq) { return; }
+            show(melds, answer.doc);
+            list.appendChild(el("li", {"class": "muted"}, words.phone || ""));
+          }, function () {
+            list.textContent = "";
+            if (mine === seq) { list.appendChild(el("li", {"class": "bad"}, words.offline || "")); }
+          });
+      });
     }
     function show(melds, data) {
       list.textContent = "";
@@ -267,5 +325,51 @@
         if (d.version !== undefined && String(d.version) !== version) { location.reload(); }
       }).catch(function () {});
     }, parseInt(doc.body.getAttribute("data-interval") || "4000", 10));
+  }
+
+  /* The app on the phone (templates/sw.js): pages opened once are there without a network.
+     A new version installed in the background is offered, never forced on a page in use. */
+  var sw = navigator.serviceWorker;
+  if (sw && window.isSecureContext) {
+    var lang = (root.getAttribute("lang") || "en").replace("-", "_"), updating = false;
+    sw.register("/sw.js").then(function (reg) {
+      var offer = function (worker) {
+        var bar = doc.getElementById("update");
+        if (!bar || !sw.controller) { return; }
+        bar.hidden = false;
+        bar.querySelector("button").addEventListener("click", function () {
+          updating = true;
+          worker.postMessage({type: "update"});
+        });
+      };
+      if (reg.waiting) { offer(reg.waiting); }
+      reg.addEventListener("updatefound", function () {
+        var worker = reg.installing;
+        worker.addEventListener("statechange", function () {
+          if (worker.state === "installed") { offer(worker); }
+        });
+      });
+    }).catch(function () { /* no service worker: the pages work online as before */ });
+    sw.ready.then(function (reg) {
+      reg.active.postMessage({type: "lang", lang: lang});
+      /* the offline pack, fetched in the background once per version (a no-op once kept) */
+      if (referee) { reg.active.postMessage({type: "pack", worker: referee}); }
+    });
+    sw.addEventListener("controllerchange", function () { if (updating) { location.reload(); } });
+    /* the offline pack coming in: how far, then that it is kept, then nothing */
+    sw.addEventListener("message", function (e) {
+      var data = e.data || {}, bar = doc.getElementById("pack");
+      if (data.type !== "pack" || !bar) { return; }
+      if (data.failed) { bar.hidden = true; return; }
+      bar.hidden = false;
+      bar.querySelector("progress").value = data.total ? Math.round(100 * data.done / data.total) : 0;
+      if (data.kept) {
+        bar.querySelector("[data-keeping]").hidden = true;
+        bar.querySelector("[data-kept]").hidden = false;
+        bar.querySelector("progress").hidden = true;
+        setTimeout(function () { bar.hidden = true; }, 5000);
+        warmUp();
+      }
+    });
   }
 })();

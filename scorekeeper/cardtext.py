@@ -7,6 +7,8 @@ canonical notation, so a deal typed in French reads the same in Portuguese later
 Cards written back into a field use the suit symbols, which no language can misread.
 Where a letter means another suit in the canonical notation (C), the page's language
 decides, and the page shows how it read each card (``read_as``).
+
+Flask-free, so that the phone's own referee (``scorekeeper.phone``) reads cards the same.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from typing import Any
 from scorekeeper.i18n import card_aliases, format_card, format_rank, suit_initials
 from scorekeeper.rules.cards import SUIT_SYMBOLS, Card, split_tokens
 from scorekeeper.rules.problems import InputError
-from scorekeeper.web.common import locale_code
 
 #: A meld line ending with "!" was laid down in one go (Fechado's 500/1000 canastas).
 ONE_GO = "!"
@@ -40,7 +41,13 @@ def _aliases(locale: str) -> tuple[dict[str, int], dict[str, str]]:
 
 
 def _locale(locale: str | None) -> str:
-    return locale or locale_code()
+    """``locale``, else the page's (inside a request): the phone's own referee, with no
+    Flask, always names its locale."""
+    if locale:
+        return locale
+    from scorekeeper.web.common import locale_code
+
+    return locale_code()
 
 
 def read_card(token: str, locale: str | None = None) -> Card:
@@ -52,13 +59,18 @@ def read_card(token: str, locale: str | None = None) -> Card:
 def canonical_tokens(tokens: Iterable[str], locale: str | None = None) -> list[str]:
     """Each card in the canonical notation; a token that is no card stays as typed,
     so the referee's message names exactly what the player wrote."""
-    out = []
-    for token in tokens:
-        try:
-            out.append(str(read_card(token, locale)))
-        except InputError:
-            out.append(token)
-    return out
+    code = _locale(locale)
+    return [_canonical_token(token, code) for token in tokens]
+
+
+@lru_cache(maxsize=4096)
+def _canonical_token(token: str, locale: str) -> str:
+    """One typed card in the canonical notation (a deal holds some sixty of them, most
+    typed before), or the token as typed when it is no card."""
+    try:
+        return str(read_card(token, locale))
+    except InputError:
+        return token
 
 
 def canonical(text: str, locale: str | None = None) -> str:

@@ -1,0 +1,65 @@
+"""The referee's documents read from JSON the one way the API and the phone both use.
+
+``read(kind, body)`` checks the shape of a request document (docs/contract.md) and
+answers it with the referee: ``check`` (melds, and the opening with ``before``),
+``score`` (one deal), ``match`` and ``burro``. The JSON API (``web/api.py``) and the
+phone's own referee (``scorekeeper.phone``, Pyodide in a Web Worker) call it alike, so
+the phone answers as the server does. Flask-free and Babel-free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from scorekeeper import rules
+from scorekeeper.cardtext import canonical_doc
+
+
+def need_object(body: Any) -> dict[str, Any]:
+    """``body`` when it is a JSON object; an ``InputError`` otherwise."""
+    if not isinstance(body, dict):
+        raise rules.InputError("bad-value", field="", value=str(body)[:40], expected="object")
+    return body
+
+
+def _check(body: Any) -> dict[str, Any]:
+    body = need_object(body)
+    melds = body.get("melds")
+    before = body.get("before")
+    if isinstance(before, float) and before.is_integer():
+        before = int(before)  # contract.md: 5.0 is read as 5, as everywhere else
+    if before is not None and (isinstance(before, bool) or not isinstance(before, int)):
+        raise rules.InputError("bad-value", field="before", value=str(before)[:40],
+                              expected="integer")
+    in_one_go = body.get("in_one_go", False)
+    if not isinstance(in_one_go, bool):
+        raise rules.InputError("bad-value", field="in_one_go", value=str(in_one_go)[:40],
+                              expected="true or false")
+    if melds is None:
+        raise rules.InputError("missing-field", field="melds")
+    return dict(rules.check_document(melds, profile=body.get("profile"), before=before,
+                                    in_one_go=in_one_go))
+
+
+#: Each kind of request document, and how the referee answers it.
+KINDS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "check": _check,
+    "score": lambda body: dict(rules.score_document(need_object(body))),
+    "match": lambda body: dict(rules.match_document(need_object(body))),
+    "burro": lambda body: dict(rules.burro_document(need_object(body))),
+}
+
+
+def read(kind: str, body: Any, notation: str | None = None) -> dict[str, Any]:
+    """The referee's answer to ``body``, a ``kind`` of request document; its cards read
+    in the letters of locale ``notation`` when given (``RC`` = R♥ in French). Raises
+    ``InputError`` for an unreadable document (``KeyError`` for an unknown kind)."""
+    if notation:
+        body = canonical_doc(body, notation)
+    return KINDS[kind](body)
+
+
+def status(doc: dict[str, Any]) -> int:
+    """The HTTP status of an answer: 200 legal, 422 readable but against a rule."""
+    return 200 if doc.get("valid", not doc.get("problems")) else 422

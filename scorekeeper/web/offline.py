@@ -1,0 +1,159 @@
+"""The app on the phone: installable, and the pages it opened still there without a network.
+
+- ``/manifest/<lang>.webmanifest``: the web app manifest in a language (its name, short
+  name and description), so that a phone can install the app on its home screen.
+- ``/sw.js``: the service worker, served from the site's root so that it may answer for
+  every page. Its cache is named after a digest of the static files it keeps, so any
+  change to them is a new service worker: the pages offer to reload into it.
+- ``/offline/<lang>``: what a page the phone never opened says while the server cannot
+  be reached (one per language, all kept by the service worker when it installs).
+
+- the offline pack (``static/pack/``, built by ``tools/offline_pack.py``): Pyodide and
+  the referee's own code, which ``static/js/referee.js`` runs in a Web Worker, so that
+  the phone judges melds the same way without the server. The service worker keeps its
+  files once fetched, under the pack's version; without a pack (an install that never
+  ran ``make setup``) the pages simply never offer it.
+
+The service worker (``templates/sw.js``) keeps the static files (JS, CSS, icons) and
+every page the phone opens; with no network, a page is shown as the phone last saw it,
+and a form sent while the server is out of reach is answered by the offline page (what
+was typed in a deal stays in the phone's drafts, ``deal.js``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, g, render_template, url_for
+from flask_babel import force_locale
+
+from scorekeeper import resource_dir
+from scorekeeper.i18n import LOCALES
+from scorekeeper.web.common import _
+
+bp = Blueprint("offline", __name__)
+
+#: The static files every page may need, kept by the service worker when it installs.
+STATIC = ("css/app.css", "css/board.css", "js/app.js", "js/deal.js", "js/wakelock.js",
+          "favicon.svg", "icons/icon-192.png", "icons/icon-512.png",
+          "icons/icon-maskable-512.png")
+#: The app's colours: its green (the icons' background) and the page's background.
+THEME_COLOUR = "#174b3a"
+BACKGROUND = "#ffffff"
+
+
+@cache
+def static_digest() -> str:
+    """A digest of every static file the service worker keeps (and of the worker itself):
+    the name of its cache, and the ``?v=`` of the pages' links to them."""
+    digest = hashlib.sha256()
+    static = Path(__file__).resolve().parent.parent / "static"
+    for name in STATIC:
+        digest.update(name.encode())
+        digest.update((static / name).read_bytes())
+    digest.update((resource_dir("templates") / "sw.js").read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def pack_version() -> str | None:
+    """The offline pack's version (a digest of its files); ``None`` without a pack."""
+    version = _pack_manifest().get("version")
+    return str(version) if version else None
+
+
+@cache
+def _pack_manifest() -> dict[str, Any]:
+    path = Path(__file__).resolve().parent.parent / "static" / "pack" / "manifest.json"
+    try:
+        doc = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return doc if isinstance(doc, dict) else {}
+
+
+def _pack_files() -> list[tuple[str, int]]:
+    """The offline pack's files, as the service worker fetches them, with their sizes
+    ([] without a pack)."""
+    if referee_url() is None:
+        return []
+    names = _pack_manifest().get("files", {})
+    return [(url_for("static", filename=f"pack/{name}"), int(size))
+            for name, size in names.items()]
+
+
+def referee_url() -> str | None:
+    """Where a page starts the phone's own referee (a module worker); ``None`` without
+    an offline pack, or with ``OFFLINE_PACK = False`` in the configuration."""
+    version = pack_version()
+    if version is None or not current_app.config.get("OFFLINE_PACK", True):
+        return None
+    return url_for("static", filename="js/referee.js") + f"?pack={version}"
+
+
+@bp.get("/sw.js")
+def service_worker() -> Any:
+    """The service worker: what it keeps, under a name that changes with the files."""
+    version = static_digest()
+    assets = [url_for("static", filename=name) + f"?v={version}" for name in STATIC]
+    pages = [url_for("offline.offline_page", code=code) for code in LOCALES]
+    body = render_template("sw.js", version=version, assets=json.dumps(assets),
+                           pages=json.dumps(pages), locales=json.dumps(list(LOCALES)),
+                           pack=pack_version() or "none", pack_files=json.dumps(_pack_files()),
+                           pack_path=url_for("static", filename="pack/"),
+                           worker=url_for("static", filename="js/referee.js"))
+    response = Response(body, mimetype="text/javascript")
+    # the browser asks for it again at every visit: a new version is seen at once
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/manifest/<code>.webmanifest")
+def manifest(code: str) -> Any:
+    """The web app manifest, in language ``code``."""
+    if code not in LOCALES:
+        abort(404)
+    with force_locale(code):
+        doc = {
+            "name": _("Scorekeeper: Buraco and Burro scores"),
+            "short_name": _("Scores"),
+            "description": _("Keeps the score of Buraco, Burraco and Burro at the table, "
+                             "and referees the melds."),
+            "lang": code.replace("_", "-"),
+            "start_url": url_for("matches.home"),
+            "scope": "/",
+            "display": "standalone",
+            "theme_color": THEME_COLOUR,
+            "background_color": BACKGROUND,
+            "icons": _icons(),
+        }
+    response = Response(json.dumps(doc, ensure_ascii=False),
+                        mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _icons() -> list[dict[str, str]]:
+    version = static_digest()
+
+    def icon(name: str, size: str, kind: str, purpose: str = "any") -> dict[str, str]:
+        return {"src": url_for("static", filename=name) + f"?v={version}", "sizes": size,
+                "type": kind, "purpose": purpose}
+
+    return [icon("icons/icon-192.png", "192x192", "image/png"),
+            icon("icons/icon-512.png", "512x512", "image/png"),
+            icon("icons/icon-maskable-512.png", "512x512", "image/png", "maskable"),
+            icon("favicon.svg", "any", "image/svg+xml")]
+
+
+@bp.get("/offline/<code>")
+def offline_page(code: str) -> Any:
+    """What a page never opened on this phone says while the server is out of reach."""
+    if code not in LOCALES:
+        abort(404)
+    g.locale_code = code
+    with force_locale(code):
+        return render_template("offline.html")

@@ -1,0 +1,150 @@
+"""The phone's own referee (scorekeeper/phone.py, run by Pyodide in static/js/referee.js)
+answers as the JSON API does, carries no Flask and no Babel, and is served from the app's
+own offline pack (static/pack/, tools/offline_pack.py) under a policy that lets it compile
+WebAssembly, which no page may."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import phone
+from scorekeeper.web import offline
+
+ROOT = Path(__file__).resolve().parents[2]
+PACK = ROOT / "scorekeeper" / "static" / "pack"
+
+
+def _cases() -> list[dict]:
+    """The generated requests the browser test also sends to Pyodide."""
+    spec = importlib.util.spec_from_file_location(
+        "referee_cases", ROOT / "tests" / "browser" / "referee_cases.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.cases()
+
+
+def _asked(client, case: dict) -> dict:
+    query = f"?lang={case['lang']}" + (f"&notation={case['notation']}" if case["notation"]
+                                        else "")
+    response = client.post(f"/api/v1/{case['kind']}{query}", json=case["body"])
+    return {"status": response.status_code, "doc": response.get_json()}
+
+
+def test_the_phone_answers_every_request_as_the_api_does(client):
+    cases = _cases()
+    assert len(cases) >= 1000
+    differ = [case for case in cases[::3]
+              if phone.respond(case["kind"], case["body"], case["lang"], case["notation"])
+              != _asked(client, case)]
+    assert differ == [], differ[:3]
+    statuses = {_asked(client, case)["status"] for case in cases[:200]}
+    assert statuses == {200, 400, 422}
+
+
+def test_the_phone_speaks_each_language_with_its_numbers_and_letters():
+    answer = phone.respond("check", {"profile": "buraco-aberto", "melds": ["5H 6H", "RC DC VC"]},
+                           "fr", "fr")
+    assert answer["status"] == 422
+    first, second = answer["doc"]["melds"]
+    assert first["problems"][0]["message"] == (
+        "Une combinaison doit compter au moins 3 cartes\u202f; celle-ci en a 2.")
+    assert sorted(second["cards"]) == ["JH", "KH", "QH"]
+    assert second["valid"] is True
+    unreadable = phone.respond("check", {"melds": ["5H 6H 7X"]}, "it")
+    assert unreadable["status"] == 400
+    assert unreadable["doc"]["error"]["code"] == "unknown-card"
+    assert "7X" in unreadable["doc"]["error"]["message"]
+    # JSON text in, JSON text out: what crosses from JavaScript
+    text = phone.answer(json.dumps({"kind": "check", "body": {"melds": ["5H 6H 7H"]},
+                                    "lang": "pt_BR"}))
+    assert json.loads(text)["doc"]["melds"][0]["points"] == 15
+
+
+def test_the_phone_runs_without_flask_or_babel():
+    script = (
+        "import sys\n"
+        "for name in ('flask', 'flask_babel', 'babel', 'wtforms', 'sqlalchemy'):\n"
+        "    sys.modules[name] = None\n"
+        "from scorekeeper import phone, i18n\n"
+        "print(i18n.format_number(-1500, 'it'), i18n.format_number(1234567, 'fr'))\n"
+        "a = phone.respond('check', {'profile': 'buraco-fechado', 'melds': ['RC DC VC']},"
+        " 'fr', 'fr')\n"
+        "print(a['status'], sorted(a['doc']['melds'][0]['cards']))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["-1.500 1\u202f234\u202f567",
+                                        "200 ['JH', 'KH', 'QH']"]
+
+
+@pytest.mark.parametrize("locale", ["en", "fr", "pt_BR", "pt_PT", "it"])
+def test_numbers_without_babel_are_written_as_babel_writes_them(monkeypatch, locale):
+    from babel.numbers import format_decimal
+
+    from scorekeeper import i18n
+
+    values = [0, 7, -15, 999, 1000, -1500, 23_456, 1_234_567, 1500.5, -2.25, 0.125, 10.0]
+    wanted = [format_decimal(v, locale=locale) for v in values]
+    monkeypatch.setitem(sys.modules, "babel.numbers", None)
+    assert [i18n._decimal(v, locale) for v in values] == wanted
+
+
+def test_the_pack_carries_the_referee_its_catalogs_and_pyodide():
+    manifest = json.loads((PACK / "manifest.json").read_text())
+    assert set(manifest["files"]) == {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                                      "python_stdlib.zip", "pyodide-lock.json", "referee.zip"}
+    for name, size in manifest["files"].items():
+        assert (PACK / name).stat().st_size == size, name
+    with zipfile.ZipFile(PACK / "referee.zip") as archive:
+        names = set(archive.namelist())
+    assert {f"scorekeeper/{name}" for name in phone.PACKED} <= names
+    assert "scorekeeper/rules/melds.py" in names
+    assert "scorekeeper/translations/pt_PT/LC_MESSAGES/messages.mo" in names
+    assert not any(name.startswith("scorekeeper/web/") for name in names)
+    # what the pack holds is this tree's referee
+    with zipfile.ZipFile(PACK / "referee.zip") as archive:
+        assert archive.read("scorekeeper/rules/scoring.py") == (
+            ROOT / "scorekeeper" / "rules" / "scoring.py").read_bytes()
+
+
+def test_the_pages_start_the_phone_referee_and_only_its_worker_compiles_webassembly(client):
+    version = json.loads((PACK / "manifest.json").read_text())["version"]
+    page = client.get("/check")
+    assert f'<meta name="referee" content="/static/js/referee.js?pack={version}">' in page.text
+    assert "wasm-unsafe-eval" not in page.headers["Content-Security-Policy"]
+    with client.get(f"/static/js/referee.js?pack={version}") as worker:
+        assert worker.status_code == 200
+        assert "'wasm-unsafe-eval'" in worker.headers["Content-Security-Policy"]
+    with client.get("/static/pack/pyodide.asm.wasm",
+                    headers={"Accept-Encoding": "gzip"}) as wasm:
+        assert wasm.mimetype == "application/wasm"
+        assert wasm.headers["Content-Encoding"] == "gzip"
+        assert len(wasm.data) < manifest_size("pyodide.asm.wasm") / 2
+    script = client.get("/sw.js").text
+    assert f'var PACK = "scorekeeper-pack-{version}";' in script
+    files = json.loads(script.split("var PACK_FILES = ")[1].split(";")[0])
+    assert ["/static/pack/referee.zip", manifest_size("referee.zip")] in files
+    assert len(files) == 6
+
+
+def manifest_size(name: str) -> int:
+    return json.loads((PACK / "manifest.json").read_text())["files"][name]
+
+
+def test_without_a_pack_no_page_offers_the_phone_referee(app, client, monkeypatch):
+    monkeypatch.setattr(offline, "_pack_manifest", lambda: {})
+    assert 'name="referee"' not in client.get("/check").text
+    assert 'id="pack"' not in client.get("/").text
+    assert "var PACK_FILES = [];" in client.get("/sw.js").text
+    monkeypatch.undo()
+    assert 'name="referee"' in client.get("/check").text
+    app.config["OFFLINE_PACK"] = False  # a server told not to offer the pack
+    assert 'name="referee"' not in client.get("/check").text
+    assert "var PACK_FILES = [];" in client.get("/sw.js").text
