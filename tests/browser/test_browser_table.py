@@ -6,8 +6,8 @@ type into; the digits themselves are not taps."""
 
 from __future__ import annotations
 
+import contextlib
 import re
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -23,39 +23,29 @@ class Server:
     """The app on waitress, on one port, that a test stops and starts again."""
 
     def __init__(self, app: Any) -> None:
-        self.app, self.port, self.srv, self.thread = app, 0, None, None
+        self.app, self.port, self.served = app, 0, contextlib.ExitStack()
 
     def start(self) -> str:
         from waitress.server import create_server
 
-        self.srv = create_server(self.app, host="127.0.0.1", port=self.port, threads=4)
-        self.port = self.srv.effective_port
-        self.thread = threading.Thread(target=self.srv.run, daemon=True)
-        self.thread.start()
+        from scorekeeper.server import running
+
+        srv = create_server(self.app, host="127.0.0.1", port=self.port, threads=4)
+        self.port = srv.effective_port
+        self.served.enter_context(running(srv))
         return f"http://127.0.0.1:{self.port}"
 
     def stop(self) -> None:
-        srv = self.srv
-        srv.task_dispatcher.shutdown()
-
-        def close_all() -> None:
-            for channel in list(srv._map.values()):
-                channel.close()
-
-        # every channel closed by the server's own loop (never under its select): the
-        # loop ends once its map is empty, and the port is free again
-        srv.trigger.pull_trigger(close_all)
-        self.thread.join(timeout=10)
-        assert not self.thread.is_alive()
+        self.served.close()  # the loop ended, the port free again
 
 
 @pytest.fixture
 def server(app: Any) -> Any:
     app.config["POLL_INTERVAL_MS"] = 300
+    app.config.setdefault("OFFLINE_PACK", False)  # as conftest's live_server
     srv = Server(app)
     yield srv
-    if srv.thread is not None and srv.thread.is_alive():
-        srv.stop()
+    srv.stop()
 
 
 class Scorer:
@@ -75,6 +65,7 @@ class Scorer:
     def type(self, field: str, text: str) -> None:
         """A tap on the field, then its digits or letters."""
         self.tap(field)
+        expect(self.page.locator(field)).to_be_focused()  # the cursor is there, as a person sees
         self.page.keyboard.type(text)
 
 

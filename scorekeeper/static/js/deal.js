@@ -216,6 +216,13 @@
   form.querySelectorAll("a.button").forEach(function (cancel) {
     cancel.addEventListener("click", function () { if (store) { store.removeItem(KEY); } });
   });
+  /* the Save bar's height, kept clear below a field scrolled into view (app.css) */
+  var savebar = form.querySelector(".savebar");
+  if (savebar && window.ResizeObserver) {
+    new ResizeObserver(function () {
+      doc.documentElement.style.setProperty("--savebar", savebar.offsetHeight + "px");
+    }).observe(savebar);
+  }
   outChanged();
   if (kept || form.hasAttribute("data-posted") || !empty(form)) { ask(); }
 })();
