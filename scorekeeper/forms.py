@@ -31,23 +31,16 @@ from wtforms import (  # type: ignore[attr-defined]  # SelectChoice: WTForms 3.3
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from scorekeeper.entry import EntryMode
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.rules.states import ClosedBy, Morto
 
 #: How a side's deal is entered: every meld card by card, or the counts.
-EntryMode = StrEnum("EntryMode", {"CARDS": "cards", "COUNTS": "counts"})
 #: How a round of Burro ended: someone lost, or a feint (seed 002 "La feinte").
 RoundEnd = StrEnum("RoundEnd", {"LOSER": "loser", "FEINT": "feint"})
 
 
 #: The canastra categories of the contract, and the form field holding each count.
-CATEGORY_FIELDS = {
-    "clean": "clean",
-    "dirty": "dirty",
-    "semi-clean": "semi_clean",
-    "clean-500": "clean_500",
-    "clean-1000": "clean_1000",
-}
 
 
 def choices(pairs: Iterable[tuple[str, Any]]) -> list[Any]:

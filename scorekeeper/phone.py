@@ -3,7 +3,10 @@
 ``answer(request)`` takes ``{"kind", "body", "lang", "notation"}`` as JSON text and
 answers ``{"status", "doc"}`` as JSON text, as ``POST /api/v1/<kind>?lang=&notation=``
 answers: the same document reading (``documents.read``), the same referee, the same
-sentences from the same compiled catalogs. The offline pack (``tools/offline_pack.py``)
+sentences from the same compiled catalogs. One kind is the phone's own, ``pending``: a
+match (``GET /m/<token>/match.json``) with the deals saved on the phone while the server
+could not be reached, as the deal form's fields (``entry.read_fields``), scored as the
+server will score them once they are sent. The offline pack (``tools/offline_pack.py``)
 carries this module, ``scorekeeper.rules`` and the few Flask-free modules it needs; no
 Flask and no Babel are in it.
 """
@@ -15,12 +18,12 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from scorekeeper import documents, messages, resource_dir
-from scorekeeper.i18n import normalize_locale
+from scorekeeper import documents, entry, messages, resource_dir
+from scorekeeper.i18n import format_number, normalize_locale
 from scorekeeper.rules import InputError
 
 #: The modules the offline pack carries (with ``scorekeeper/rules/``), by file.
-PACKED = ("__init__.py", "phone.py", "documents.py", "cardtext.py", "messages.py",
+PACKED = ("__init__.py", "phone.py", "documents.py", "cardtext.py", "entry.py", "messages.py",
           "msgids.py", "vocabulary.py", "i18n.py")
 
 #: English sentences for what no referee code names (the API's own words).
@@ -41,13 +44,52 @@ def _error(code: str, message: str, field: Any = None) -> dict[str, Any]:
     return {"status": 400, "doc": {"error": {"code": code, "message": message, "field": field}}}
 
 
+def pending(body: Any, notation: str | None = None) -> dict[str, Any]:
+    """The referee's ``match`` document for a match and the deals waiting on the phone:
+    ``{"match": <the match document>, "pending": [<the deal form's fields>, ...]}``, each
+    deal as ``[name, value]`` pairs, its cards in the letters of ``notation``."""
+    body = documents.need_object(body)
+    match = dict(documents.need_object(body.get("match")))
+    names = match.get("sides")
+    if not isinstance(names, list):
+        raise InputError("bad-value", field="sides", value=str(names)[:40],
+                         expected="list of side names")
+    waiting = body.get("pending")
+    if not isinstance(waiting, list):
+        raise InputError("bad-value", field="pending", value=str(waiting)[:40], expected="list")
+    deals = list(match.get("deals") or [])
+    for fields in waiting:
+        sides, went_out, closed_by = entry.read_fields(fields if isinstance(fields, list) else [],
+                                                       len(names))
+        deals.append(entry.deal_document(str(match.get("profile", "")), names, sides, went_out,
+                                         closed_by, notation or "en"))
+    match["deals"] = deals
+    return documents.read("match", match)
+
+
+def shown(doc: dict[str, Any], locale: str) -> dict[str, Any]:
+    """The numbers a scoreboard shows of a ``match`` document, as ``locale`` writes them:
+    the totals, the running totals after each deal, each deal's score per side."""
+    return {
+        "totals": [format_number(t, locale) for t in doc.get("totals", [])],
+        "running": [[format_number(t, locale) for t in row]
+                    for row in doc.get("after_each_deal", [])],
+        "deals": [[format_number(side.get("total", 0), locale, signed=True)
+                   for side in deal.get("sides", [])] for deal in doc.get("deals", [])],
+    }
+
+
 def respond(kind: str, body: Any, lang: str | None = None,
             notation: str | None = None) -> dict[str, Any]:
     """The answer to one request document, as the JSON API gives it."""
     locale = normalize_locale(lang)
     gettext = _gettext(locale)
     try:
-        doc = documents.read(kind, body, normalize_locale(notation) if notation else None)
+        if kind == "pending":
+            doc = pending(body, normalize_locale(notation) if notation else None)
+            doc["shown"] = shown(doc, locale)
+        else:
+            doc = documents.read(kind, body, normalize_locale(notation) if notation else None)
     except RecursionError:
         return _error("bad-json", gettext(NESTED))
     except InputError as err:

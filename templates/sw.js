@@ -4,7 +4,10 @@
    pages from the network first, the phone's last copy when the network fails, and the
    offline page in the phone's language for a page it never opened. The offline pack
    (Pyodide and the referee, static/pack/) and the referee's worker are kept once fetched,
-   in a cache named after the pack's version. */
+   in a cache named after the pack's version.
+   A new deal saved while the server cannot be reached goes to the outbox (IndexedDB),
+   and the scoreboard it came from is shown; the outbox is sent, oldest first, whenever
+   the server may answer again (see "The outbox" below). */
 "use strict";
 var VERSION = "{{ version }}";
 var ASSETS = {{ assets }};
@@ -18,6 +21,8 @@ var PACK_FILES = {{ pack_files }};
 var PAGES = "scorekeeper-pages";
 var KEEP = 200;  /* pages kept: the oldest go first */
 var LANG = "/__scorekeeper/lang";
+var NEW_DEAL = /^\/m\/([^\/]+)\/deals\/new$/;
+var MATCH_DOC = /^\/m\/[^\/]+\/match\.json$/;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (cache) {
@@ -37,6 +42,18 @@ self.addEventListener("activate", function (event) {
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type === "update") { self.skipWaiting(); }
+  if (data.type === "sync") { event.waitUntil(sync()); }
+  if (data.type === "keep") { event.waitUntil(keep(data.urls || [])); }
+  if (data.type === "outbox" && event.source) {
+    event.waitUntil(waiting(data.token).then(function (entries) {
+      event.source.postMessage({type: "outbox", token: data.token, entries: entries});
+    }));
+  }
+  if (data.type === "take" && event.source) {
+    event.waitUntil(take(data.id).then(function (entry) {
+      event.source.postMessage({type: "taken", entry: entry || null});
+    }));
+  }
   if (data.type === "pack" && PACK_FILES.length) { event.waitUntil(keepPack(data.worker)); }
   if (data.type === "lang" && LOCALES.indexOf(data.lang) >= 0) {
     event.waitUntil(caches.open(PAGES).then(function (cache) {
@@ -50,6 +67,8 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) { return; }
   if (request.mode === "navigate") {
     event.respondWith(page(event));
+  } else if (request.method === "GET" && MATCH_DOC.test(url.pathname)) {
+    event.respondWith(page(event, "application/json"));
   } else if (request.method === "GET" && (url.pathname.indexOf(PACK_PATH) === 0 ||
                                           url.pathname === WORKER)) {
     event.respondWith(packed(event));
@@ -58,11 +77,18 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-function page(event) {
+self.addEventListener("sync", function (event) {
+  if (event.tag === "outbox") { event.waitUntil(sync()); }
+});
+
+function page(event, kind) {
   var request = event.request;
+  /* a new deal's form: its fields, kept for the outbox should the network fail */
+  var deal = request.method === "POST" && NEW_DEAL.exec(new URL(request.url).pathname);
+  var sent = deal ? request.clone().text() : null;
   return fetch(request).then(function (response) {
     var type = response.headers.get("Content-Type") || "";
-    if (request.method === "GET" && response.status === 200 && type.indexOf("text/html") === 0) {
+    if (request.method === "GET" && response.status === 200 && type.indexOf(kind || "text/html") === 0) {
       var copy = response.clone();
       event.waitUntil(caches.open(PAGES).then(function (cache) {
         return cache.put(request, copy).then(function () { return trim(cache); });
@@ -70,10 +96,136 @@ function page(event) {
     }
     return response;
   }, function () {
+    if (deal) {
+      return sent.then(function (body) { return queue(request.url, deal[1], body); })
+        .then(function (board) { return Response.redirect(board, 303); }, offline);
+    }
     var kept = request.method === "GET" ? caches.match(request, {cacheName: PAGES})
                                         : Promise.resolve(undefined);
-    return kept.then(function (hit) { return hit || offline(); });
+    return kept.then(function (hit) { return hit || (kind ? Response.error() : offline()); });
   });
+}
+
+/* Pages a scoreboard leads to (its next deal's form, its match document), kept so that
+   they open without a network too. */
+function keep(urls) {
+  return caches.open(PAGES).then(function (cache) {
+    return Promise.all(urls.filter(function (u) {
+      return new URL(u, self.location.href).origin === self.location.origin;
+    }).map(function (u) {
+      return fetch(u, {credentials: "same-origin"}).then(function (response) {
+        if (response.status === 200) { return cache.put(u, response); }
+      }, function () {});
+    })).then(function () { return trim(cache); });
+  });
+}
+
+/* The outbox: deals saved without a network, in the order they were saved. Each has a
+   key of its own (a page kept on the phone holds the same key at every opening) and the
+   match version the server will have when it comes: the version its form was built
+   against, one more for each deal of the same match queued before it. A deal the server
+   refuses (the match changed meanwhile, a rule broken) stays, marked, and holds back the
+   later deals of its match until the scorer opens it. */
+function outbox(mode, work) {
+  return new Promise(function (resolve, reject) {
+    var open = indexedDB.open("scorekeeper", 1);
+    open.onupgradeneeded = function () {
+      open.result.createObjectStore("outbox", {keyPath: "id", autoIncrement: true});
+    };
+    open.onerror = function () { reject(open.error); };
+    open.onsuccess = function () {
+      var db = open.result, tx = db.transaction("outbox", mode), result;
+      Promise.resolve(work(tx.objectStore("outbox"))).then(function (r) { result = r; });
+      tx.oncomplete = function () { db.close(); resolve(result); };
+      tx.onerror = tx.onabort = function () { db.close(); reject(tx.error); };
+    };
+  });
+}
+
+function all(store) {
+  return new Promise(function (resolve) {
+    store.getAll().onsuccess = function (e) { resolve(e.target.result); };
+  });
+}
+
+function key() {
+  var bytes = new Uint8Array(16);
+  self.crypto.getRandomValues(bytes);
+  return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+}
+
+function queue(url, token, body) {
+  var fields = new URLSearchParams(body);
+  fields.set("action", "save");
+  fields.delete("disputed");
+  return outbox("readwrite", function (store) {
+    return all(store).then(function (entries) {
+      var mine = entries.filter(function (e) { return e.token === token; });
+      var version = parseInt(fields.get("version"), 10) || 0;
+      var expect = mine.length ? Math.max(version, mine[mine.length - 1].expect + 1) : version;
+      fields.set("idem", key());
+      store.add({token: token, url: url, fields: Array.from(fields.entries()), expect: expect,
+                 saved: Date.now(), refused: 0});
+    });
+  }).then(function () {
+    if (self.registration.sync) { self.registration.sync.register("outbox").catch(function () {}); }
+    return new URL("/m/" + token + "#outbox", self.location.href).href;
+  });
+}
+
+function waiting(token) {
+  return outbox("readonly", all).then(function (entries) {
+    return entries.filter(function (e) { return e.token === token; });
+  }).catch(function () { return []; });
+}
+
+function take(id) {
+  return outbox("readwrite", function (store) {
+    return new Promise(function (resolve) {
+      store.get(id).onsuccess = function (e) {
+        var entry = e.target.result;
+        if (entry) { store.delete(id); }
+        resolve(entry);
+      };
+    });
+  });
+}
+
+/* Sent oldest first, one at a time: a deal the server took (it answers with the
+   scoreboard) leaves the outbox; one it refuses is marked with the status it gave; no
+   answer at all (or the server's own trouble) stops the round until the next. */
+var syncing = null;
+function sync() {
+  if (syncing) { return syncing; }
+  var changed = {}, held = {};
+  syncing = outbox("readonly", all).then(function (entries) {
+    return entries.reduce(function (chain, entry) {
+      return chain.then(function (go) {
+        if (!go) { return false; }
+        if (entry.refused || held[entry.token]) { held[entry.token] = true; return true; }
+        var body = new URLSearchParams(entry.fields);
+        body.set("version", String(entry.expect));
+        return fetch(entry.url, {method: "POST", body: body, credentials: "same-origin"})
+          .then(function (response) {
+            if (response.ok && response.redirected) {
+              changed[entry.token] = true;
+              return outbox("readwrite", function (store) { store.delete(entry.id); })
+                .then(function () { return true; });
+            }
+            if (response.status >= 500) { return false; }
+            held[entry.token] = changed[entry.token] = true;
+            entry.refused = response.status;
+            return outbox("readwrite", function (store) { store.put(entry); })
+              .then(function () { return true; });
+          }, function () { return false; });
+      });
+    }, Promise.resolve(true));
+  }).catch(function () {}).then(function () {
+    syncing = null;
+    var tokens = Object.keys(changed);
+    if (tokens.length) { return tell({type: "synced", tokens: tokens}); }
+  });
+  return syncing;
 }
 
 /* A file of the offline pack: from the phone once fetched, kept at the first fetch. */

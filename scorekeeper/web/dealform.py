@@ -11,13 +11,11 @@ from flask import request
 from scorekeeper import rules
 from scorekeeper.cardtext import (
     ONE_GO,
-    SPLIT,
-    canonical,
-    canonical_tokens,
     meld_lines,
     shown,
 )
-from scorekeeper.forms import CATEGORY_FIELDS, DealForm, EntryMode, choices
+from scorekeeper.entry import CATEGORY_FIELDS, EntryMode, SideEntry, deal_document
+from scorekeeper.forms import DealForm, choices
 from scorekeeper.i18n import format_number
 from scorekeeper.models import Match
 from scorekeeper.msgids import N_
@@ -27,14 +25,6 @@ from scorekeeper.web.common import _, input_error_text, locale_code, localize
 from scorekeeper.web.scoreboard import deal_problems, match_result
 
 _FIELD = re.compile(r"^(?:deals\[\d+\]\.)?sides\[(\d+)\]\.(\w+)(?:\[(\d+)\])?")
-
-
-def meld_item(line: str) -> Any:
-    """One meld line typed in the page's letters, as the contract's meld."""
-    line = canonical(line)
-    if line.endswith(ONE_GO):
-        return {"cards": line[: -len(ONE_GO)].strip(), "in_one_go": True}
-    return line
 
 
 def _meld_line(item: Any) -> str:
@@ -178,35 +168,14 @@ def apply_readings(form: DealForm) -> set[int]:
 
 def form_to_doc(form: DealForm, match: Match) -> dict[str, Any]:
     """The contract's deal document, exactly as the players entered it."""
-    sides = []
-    for i, entry in enumerate(form.sides.entries):
-        f = entry.form
-        side: dict[str, Any] = {"name": match.sides[i]["name"]}
-        if f.mode.data == EntryMode.COUNTS:
-            counts: dict[str, int] = {"table_points": f.table_points.data or 0}
-            for category, name in CATEGORY_FIELDS.items():
-                value = getattr(f, name).data
-                if value:
-                    counts[category] = value
-            side["counts"] = counts
-        else:
-            side["melds"] = [meld_item(line) for line in meld_lines(f.melds.data)]
-        hand = canonical_tokens(t for t in SPLIT.split(f.hand.data or "") if t)
-        if hand:
-            side["hand"] = hand
-        elif f.hand_points.data is not None:
-            side["hand_points"] = f.hand_points.data
-        side["morto"] = f.morto.data or Morto.TAKEN.value
-        side["went_out"] = form.went_out.data == str(i)
-        if side["went_out"]:
-            side["closed_by"] = form.closed_by.data or ClosedBy.DISCARD.value
-        melds = side.get("melds", [])
-        opening = [melds[j] for j in form.opened[i] if j < len(melds)]
-        opening += [meld_item(line) for line in meld_lines(f.opening.data)]
-        if opening:
-            side["opening"] = opening
-        sides.append(side)
-    return {"profile": match.profile, "sides": sides}
+    sides = [SideEntry(
+        mode=f.mode.data, table_points=f.table_points.data,
+        counts={category: getattr(f, name).data for category, name in CATEGORY_FIELDS.items()},
+        melds=f.melds.data or "", hand=f.hand.data or "", hand_points=f.hand_points.data,
+        morto=f.morto.data or "", opened=form.opened[i], opening=f.opening.data or "",
+    ) for i, f in enumerate(entry.form for entry in form.sides.entries)]
+    return deal_document(match.profile, [side["name"] for side in match.sides], sides,
+                         form.went_out.data, form.closed_by.data)
 
 
 def check_counts(form: DealForm, profile: rules.Profile) -> bool:

@@ -18,7 +18,8 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import rules
 from scorekeeper.db import reader
-from scorekeeper.forms import CATEGORY_FIELDS, DealForm
+from scorekeeper.entry import CATEGORY_FIELDS
+from scorekeeper.forms import DealForm
 from scorekeeper.models import Deal, Match, utcnow
 from scorekeeper.vocabulary import count_label, profile_name, term
 from scorekeeper.web.common import _, remember

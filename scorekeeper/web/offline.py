@@ -14,10 +14,21 @@
   files once fetched, under the pack's version; without a pack (an install that never
   ran ``make setup``) the pages simply never offer it.
 
+- ``/m/<token>/match.json``: the match as the phone keeps it (the contract's match
+  document and its version), which the phone's referee scores the deals waiting on the
+  phone against.
+
 The service worker (``templates/sw.js``) keeps the static files (JS, CSS, icons) and
-every page the phone opens; with no network, a page is shown as the phone last saw it,
-and a form sent while the server is out of reach is answered by the offline page (what
-was typed in a deal stays in the phone's drafts, ``deal.js``).
+every page the phone opens; with no network, a page is shown as the phone last saw it.
+A new deal saved while the server is out of reach goes to the phone's outbox (IndexedDB)
+with a key of its own and the match version it was entered against; the scoreboard
+shows it at once, marked as waiting, with totals from the phone's referee
+(``static/js/outbox.js``), and the service worker sends it when the server answers again
+(on a page's opening, on ``online``, by Background Sync): the server applies each entry
+once (its key), and one it refuses (the match changed meanwhile, a rule broken) waits
+on the scoreboard for the scorer to open it, on the server's own page. Any other form
+sent offline is answered by the offline page (what was typed in a deal stays in the
+phone's drafts, ``deal.js``).
 """
 
 from __future__ import annotations
@@ -28,18 +39,20 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, g, render_template, url_for
+from flask import Blueprint, Response, abort, current_app, g, jsonify, render_template, url_for
 from flask_babel import force_locale
 
 from scorekeeper import resource_dir
+from scorekeeper.db import reader
 from scorekeeper.i18n import LOCALES
 from scorekeeper.web.common import _
+from scorekeeper.web.scoreboard import load_match
 
 bp = Blueprint("offline", __name__)
 
 #: The static files every page may need, kept by the service worker when it installs.
-STATIC = ("css/app.css", "css/board.css", "js/app.js", "js/deal.js", "js/wakelock.js",
-          "favicon.svg", "icons/icon-192.png", "icons/icon-512.png",
+STATIC = ("css/app.css", "css/board.css", "js/app.js", "js/deal.js", "js/outbox.js",
+          "js/wakelock.js", "favicon.svg", "icons/icon-192.png", "icons/icon-512.png",
           "icons/icon-maskable-512.png")
 #: The app's colours: its green (the icons' background) and the page's background.
 THEME_COLOUR = "#174b3a"
@@ -157,3 +170,14 @@ def offline_page(code: str) -> Any:
     g.locale_code = code
     with force_locale(code):
         return render_template("offline.html")
+
+
+@bp.get("/m/<token>/match.json")
+def match_document(token: str) -> Any:
+    """The match as the phone keeps it: what its referee scores waiting deals against."""
+    match = load_match(reader(), edit=token)
+    if match is None:
+        abort(404)
+    response = jsonify({"version": match.version, "match": match.match_input()})
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -12,6 +12,7 @@ from flask_babel import get_translations
 
 from scorekeeper import rules
 from scorekeeper.cardtext import ONE_GO, canonical, canonical_tokens, meld_lines
+from scorekeeper.entry import meld_item
 from scorekeeper.forms import BurroRanksForm, CheckForm, PileForm, WildcardForm, choices
 from scorekeeper.rulebook import rules_text
 from scorekeeper.vocabulary import tradition_of
@@ -23,7 +24,6 @@ from scorekeeper.web.common import (
     localize,
     profile_choices,
 )
-from scorekeeper.web.dealform import meld_item
 
 bp = Blueprint("referee", __name__)
 

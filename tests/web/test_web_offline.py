@@ -26,7 +26,7 @@ def test_the_service_worker_keeps_every_static_file_under_their_digest(client):
     version = re.search(r'var VERSION = "([0-9a-f]{12})";', script).group(1)
     assets = json.loads(re.search(r"var ASSETS = (\[.*?\]);", script).group(1))
     pages = json.loads(re.search(r"var OFFLINE = (\[.*?\]);", script).group(1))
-    assert len(assets) == 9
+    assert len(assets) == 10  # 4 scripts, 2 stylesheets, 4 icons
     assert pages == [f"/offline/{code}" for code in LOCALES]
     for url in assets:
         assert url.endswith(f"?v={version}"), url

@@ -148,3 +148,65 @@ def test_without_a_pack_no_page_offers_the_phone_referee(app, client, monkeypatc
     app.config["OFFLINE_PACK"] = False  # a server told not to offer the pack
     assert 'name="referee"' not in client.get("/check").text
     assert "var PACK_FILES = [];" in client.get("/sw.js").text
+
+
+#: Deals as the deal form sends them: French letters, a clean canastra of hearts laid
+#: down to open (seed 001 §03–§05: 5–7 count 5, 8–K count 10, a clean canastra 200),
+#: counts, going out (§04: 100), cards left in hand (§09).
+FORM_DEALS = [
+    ({"mode": "cards", "melds": "5C 6C 7C 8C 9C 10C VC\n3P 4P 5P", "hand": "RT",
+      "opened": "0"},
+     {"mode": "counts", "table_points": "95", "dirty": "1", "hand_points": "40"}, "0"),
+    ({"mode": "counts", "table_points": "180", "clean": "1", "hand_points": "15"},
+     {"mode": "cards", "melds": "JK 4K 5K 6K 7K 8K 9K", "hand_points": "30"}, ""),
+]
+
+
+def test_deals_waiting_on_the_phone_are_scored_as_the_server_scores_them_once_sent(
+        site, client):
+    """The fields a deal form sends, scored by the phone (``pending``) against the match
+    document the phone keeps, give the totals the server stores once they are sent."""
+    client.get("/lang/fr")
+    token = site.new_match()
+    kept = client.get(f"/m/{token}/match.json").get_json()
+    assert kept == {"version": 1, "match": {"profile": "buraco-aberto", "target": 3000,
+                                            "sides": ["Nós", "Eles"], "deals": []}}
+    waiting = []
+    for side0, side1, went_out in FORM_DEALS:
+        data = site.deal_data(token, [side0, side1], went_out=went_out)
+        waiting.append([[k, v] for k, v in data.items() if k != "sides-0-opened"]
+                       + [["sides-0-opened", v] for v in side0.get("opened", "")])
+    answer = phone.respond("pending", {"match": kept["match"], "pending": waiting}, "fr", "fr")
+    assert answer["status"] == 200, answer
+    doc = answer["doc"]
+    # 5♥–7♥ 15 + 8♥–V♥ 40 + 3♠–5♠ 15, a clean canastra 200, out 100, R♣ in hand −10 = 360;
+    # 95 + a dirty canastra 100 − 40 = 155
+    assert doc["after_each_deal"][0] == [360, 155]
+    assert doc["shown"]["totals"] == [f"{t:,}".replace(",", "\u202f") for t in doc["totals"]]
+    for side0, side1, went_out in FORM_DEALS:
+        response = site.save_deal(token, [side0, side1], went_out=went_out)
+        assert response.status_code == 302, response.get_data(as_text=True)[-1500:]
+    sent = client.get(f"/m/{token}/match.json").get_json()
+    assert sent["version"] == 3
+    full = phone.respond("match", sent["match"], "fr")["doc"]
+    assert full["totals"] == doc["totals"]
+    assert full["after_each_deal"] == doc["after_each_deal"]
+
+
+def test_the_phone_refuses_a_waiting_deal_document_it_cannot_read():
+    match = {"profile": "buraco-aberto", "sides": ["A", "B"], "deals": []}
+    for body, field in (({"match": match, "pending": "x"}, "pending"),
+                        ({"match": {**match, "sides": "AB"}, "pending": []}, "sides"),
+                        ({"pending": []}, "")):
+        answer = phone.respond("pending", body, "en")
+        assert answer["status"] == 400, answer
+        assert answer["doc"]["error"]["field"] == field
+
+
+def test_the_match_document_is_kept_for_its_edit_link_only(site, client):
+    token = site.new_match()
+    response = client.get(f"/m/{token}/match.json")
+    assert response.headers["Cache-Control"] == "no-store"
+    assert client.get("/m/unknown/match.json").status_code == 404
+    board = site.board(token)
+    assert f'data-match="/m/{token}/match.json"' in board

@@ -54,6 +54,9 @@
     };
   })();
 
+  /* for the scoreboard's deals waiting on the phone (js/outbox.js) */
+  window.Scorekeeper = {referee: function (asked) { return phone(referee, asked); }};
+
   /* Once, right after a new pack arrives: Python's first start on this phone, in the
      background, which keeps its snapshot (js/referee.js); every later start, the first
      offline check included, restores it. */
@@ -352,6 +355,10 @@
     }).catch(function () { /* no service worker: the pages work online as before */ });
     sw.ready.then(function (reg) {
       reg.active.postMessage({type: "lang", lang: lang});
+      /* deals saved on the phone without a network go now, and whenever it comes back */
+      reg.active.postMessage({type: "sync"});
+      window.addEventListener("online", function () { reg.active.postMessage({type: "sync"}); });
+      if (navigator.storage && navigator.storage.persist) { navigator.storage.persist().catch(function () {}); }
       /* the offline pack, fetched in the background once per version (a no-op once kept) */
       if (referee) { reg.active.postMessage({type: "pack", worker: referee}); }
     });

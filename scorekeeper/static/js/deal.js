@@ -223,6 +223,19 @@
       doc.documentElement.style.setProperty("--savebar", savebar.offsetHeight + "px");
     }).observe(savebar);
   }
+  /* a new deal's form kept on the phone: its number counts the deals waiting in the
+     outbox (templates/sw.js), which come before it */
+  var sw = navigator.serviceWorker, made = /^\/m\/([^\/]+)\/deals\/new$/.exec(location.pathname);
+  if (made && sw && sw.controller) {
+    sw.addEventListener("message", function (e) {
+      var data = e.data || {}, h1 = doc.querySelector("h1");
+      if (data.type !== "outbox" || data.token !== made[1] || !h1 || !(data.entries || []).length) { return; }
+      var number = parseInt((/\d+/.exec(h1.getAttribute("data-number") || h1.textContent) || ["0"])[0], 10);
+      h1.setAttribute("data-number", String(number));
+      h1.textContent = h1.textContent.replace(/\d+/, String(number + data.entries.length));
+    });
+    sw.controller.postMessage({type: "outbox", token: made[1]});
+  }
   outChanged();
   if (kept || form.hasAttribute("data-posted") || !empty(form)) { ask(); }
 })();

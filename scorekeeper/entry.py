@@ -1,0 +1,130 @@
+"""A deal as the deal form enters it, turned into the contract's deal document.
+
+One home for both places a deal form is read: the server (``web/dealform.py``, from the
+validated WTForms form) and the phone (``scorekeeper.phone``, from the fields a deal saved
+without a network kept in its outbox, ``templates/sw.js``). Flask-free, so that the
+offline pack carries it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from scorekeeper.cardtext import ONE_GO, SPLIT, canonical, canonical_tokens, meld_lines
+from scorekeeper.rules.states import ClosedBy, Morto
+
+EntryMode = StrEnum("EntryMode", {"CARDS": "cards", "COUNTS": "counts"})
+
+#: The contract's canastra categories and the deal form's fields that count them.
+CATEGORY_FIELDS = {
+    "clean": "clean",
+    "dirty": "dirty",
+    "semi-clean": "semi_clean",
+    "clean-500": "clean_500",
+    "clean-1000": "clean_1000",
+}
+
+
+@dataclass
+class SideEntry:
+    """What the deal form holds for one side (the numbers already read as integers)."""
+
+    mode: str = EntryMode.CARDS.value
+    table_points: int | None = None
+    counts: dict[str, int] = field(default_factory=dict)  # by contract category
+    melds: str = ""
+    hand: str = ""
+    hand_points: int | None = None
+    morto: str = ""
+    opened: list[int] = field(default_factory=list)  # meld lines ticked as the opening
+    opening: str = ""  # opening melds typed (one that grew since)
+
+
+def meld_item(line: str, locale: str | None = None) -> Any:
+    """One meld line typed in the page's letters, as the contract's meld."""
+    line = canonical(line, locale)
+    if line.endswith(ONE_GO):
+        return {"cards": line[: -len(ONE_GO)].strip(), "in_one_go": True}
+    return line
+
+
+def deal_document(profile: str, names: Sequence[Any], sides: Sequence[SideEntry],
+                  went_out: str | None, closed_by: str | None,
+                  locale: str | None = None) -> dict[str, Any]:
+    """The contract's deal document, exactly as the players entered it (``went_out``: the
+    index of the side that went out, as text; empty when the stock ran out)."""
+    doc_sides = []
+    for i, entry in enumerate(sides):
+        side: dict[str, Any] = {"name": names[i] if i < len(names) else None}
+        if entry.mode == EntryMode.COUNTS:
+            counts: dict[str, int] = {"table_points": entry.table_points or 0}
+            counts.update({category: value for category, value in entry.counts.items() if value})
+            side["counts"] = counts
+        else:
+            side["melds"] = [meld_item(line, locale) for line in meld_lines(entry.melds)]
+        hand = canonical_tokens((t for t in SPLIT.split(entry.hand or "") if t), locale)
+        if hand:
+            side["hand"] = hand
+        elif entry.hand_points is not None:
+            side["hand_points"] = entry.hand_points
+        side["morto"] = entry.morto or Morto.TAKEN.value
+        side["went_out"] = went_out == str(i)
+        if side["went_out"]:
+            side["closed_by"] = closed_by or ClosedBy.DISCARD.value
+        melds = side.get("melds", [])
+        opening = [melds[j] for j in entry.opened if j < len(melds)]
+        opening += [meld_item(line, locale) for line in meld_lines(entry.opening)]
+        if opening:
+            side["opening"] = opening
+        doc_sides.append(side)
+    return {"profile": profile, "sides": doc_sides}
+
+
+def _number(text: str | None) -> int | None:
+    try:
+        return int(str(text).strip())
+    except (TypeError, ValueError):
+        return None
+
+
+def read_fields(pairs: Iterable[Sequence[str]], n: int
+                ) -> tuple[list[SideEntry], str | None, str | None]:
+    """The deal form's fields as a browser sends them (name, value pairs), read the way
+    the form reads them: each side's entry, who went out and how."""
+    sides = [SideEntry() for _i in range(n)]
+    went_out: str | None = None
+    closed_by: str | None = None
+    for pair in pairs:
+        if len(pair) != 2:
+            continue
+        name, value = str(pair[0]), str(pair[1])
+        if name == "went_out":
+            went_out = value
+            continue
+        if name == "closed_by":
+            closed_by = value
+            continue
+        parts = name.split("-", 2)
+        if len(parts) != 3 or parts[0] != "sides" or not parts[1].isdigit() or int(parts[1]) >= n:
+            continue
+        _read_side(sides[int(parts[1])], parts[2], value)
+    return sides, went_out, closed_by
+
+
+def _read_side(side: SideEntry, name: str, value: str) -> None:
+    categories = {field_name: category for category, field_name in CATEGORY_FIELDS.items()}
+    if name == "mode":
+        side.mode = value
+    elif name in ("table_points", "hand_points"):
+        setattr(side, name, _number(value))
+    elif name in categories:
+        count = _number(value)
+        if count:
+            side.counts[categories[name]] = count
+    elif name in ("melds", "hand", "morto", "opening"):
+        setattr(side, name, value.strip() if name != "melds" else value)
+    elif name == "opened" and value.isdigit() and len(value) < 4:
+        side.opened = sorted({*side.opened, int(value)})

@@ -1,0 +1,131 @@
+/* The scoreboard's deals saved on this phone while the server could not be reached
+   (templates/sw.js keeps them in its outbox and sends them when it can):
+   - each shown at once under the board, marked as waiting, and the totals with them,
+     scored by the phone's own referee (js/referee.js, the same rules as the server's);
+   - one the server refused (the match changed meanwhile, a rule broken) offered to open:
+     it is sent again as a form, and the server's own page says what to do with it;
+   - once they are sent, the page shows the server's scoreboard.
+   The next deal's form and the match document are kept on the phone, for the next deal
+   without a network. */
+(function () {
+  "use strict";
+  var doc = document, box = doc.getElementById("outbox"), sw = navigator.serviceWorker;
+  if (!box || !sw) { return; }
+  var token = box.getAttribute("data-token"), stored = parseInt(box.getAttribute("data-stored"), 10) || 0;
+  var lang = (doc.documentElement.getAttribute("lang") || "en").replace("-", "_");
+  var sides = box.querySelectorAll("[data-side]").length;
+
+  /* the deal just sent to the outbox no longer needs the form's draft (deal.js) */
+  if (location.hash === "#outbox") {
+    try {
+      var draft = "scorekeeper:draft:" + box.getAttribute("data-deal");
+      if ((JSON.parse(localStorage.getItem(draft) || "{}") || {}).sent) { localStorage.removeItem(draft); }
+    } catch (e) { /* no store: nothing kept */ }
+  }
+
+  function el(tag, attrs, text) {
+    var e = doc.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+
+  function show(entries) {
+    var waiting = entries.filter(function (e) { return !e.refused; });
+    var refused = entries.filter(function (e) { return e.refused; });
+    box.hidden = !entries.length;
+    box.querySelector("[data-count]").textContent = String(entries.length);
+    var rows = box.querySelector("[data-rows]");
+    rows.textContent = "";
+    entries.forEach(function (entry, k) {
+      var row = el("p", {"class": "deal pending" + (entry.refused ? " refused" : ""), id: "pending-" + (k + 1)});
+      row.appendChild(el("i", {}, String(stored + k + 1)));
+      for (var s = 0; s < sides; s++) {
+        var cell = el("b", {}, "\u2026");
+        cell.appendChild(el("small", {}, ""));
+        row.appendChild(cell);
+      }
+      rows.appendChild(row);
+    });
+    var list = box.querySelector("[data-refused]");
+    list.textContent = "";
+    refused.forEach(function (entry) {
+      var item = el("li", {});
+      var open = el("button", {type: "button", "class": "button"}, box.getAttribute("data-open"));
+      open.addEventListener("click", function () { reopen(entry.id); });
+      item.appendChild(el("span", {}, box.getAttribute("data-refused-text") + " "));
+      item.appendChild(open);
+      list.appendChild(item);
+    });
+    if (entries.length) { score(entries); }
+    return waiting;
+  }
+
+  /* the totals with the waiting deals, from the phone's referee (nothing when it has no
+     offline pack yet: the rows then say only that they wait) */
+  function score(entries) {
+    if (!window.Scorekeeper) { return; }
+    fetch(box.getAttribute("data-match"), {credentials: "same-origin"})
+      .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
+      .then(function (kept) {
+        return window.Scorekeeper.referee({kind: "pending", lang: lang, notation: lang,
+          body: {match: kept.match, pending: entries.map(function (e) { return e.fields; })}})
+          .then(function (answer) { return {answer: answer, base: kept.match.deals.length}; });
+      })
+      .then(function (done) {
+        var shown = done.answer.doc.shown;
+        if (!shown) { return; }
+        box.querySelectorAll("[data-rows] .deal").forEach(function (row, k) {
+          var i = done.base + k;
+          row.querySelector("i").textContent = String(i + 1);
+          row.querySelectorAll("b").forEach(function (cell, s) {
+            cell.firstChild.textContent = (shown.running[i] || [])[s] || "";
+            cell.querySelector("small").textContent = (shown.deals[i] || [])[s] || "";
+          });
+        });
+        shown.totals.forEach(function (total, s) {
+          var out = doc.getElementById("total-" + s);
+          if (out) { out.textContent = total; }
+        });
+        var totals = doc.querySelector(".totals");
+        if (totals) { totals.setAttribute("data-pending", ""); }
+        box.querySelector("[data-phone]").hidden = false;
+      })
+      .catch(function () { /* no referee on the phone yet: the rows wait without numbers */ });
+  }
+
+  /* a refused deal, sent again as it was saved: the server's own page answers, with what
+     changed since or what breaks a rule, and what was typed, to save again (taken out of
+     the outbox here, it is queued again if the network fails on the way) */
+  function reopen(id) {
+    sw.addEventListener("message", function taken(e) {
+      var data = e.data || {};
+      if (data.type !== "taken") { return; }
+      sw.removeEventListener("message", taken);
+      if (!data.entry) { location.reload(); return; }
+      var form = el("form", {method: "post", action: data.entry.url});
+      data.entry.fields.forEach(function (pair) {
+        var input = el("input", {type: "hidden", name: pair[0]});
+        input.value = pair[0] === "version" ? String(data.entry.expect) : pair[1];
+        form.appendChild(input);
+      });
+      doc.body.appendChild(form);
+      form.submit();
+    });
+    sw.controller.postMessage({type: "take", id: id});
+  }
+
+  sw.addEventListener("message", function (e) {
+    var data = e.data || {};
+    if (data.type === "outbox" && data.token === token) { show(data.entries || []); }
+    if (data.type === "synced" && (data.tokens || []).indexOf(token) >= 0) {
+      location.replace(location.pathname);
+    }
+  });
+  sw.ready.then(function (reg) {
+    reg.active.postMessage({type: "outbox", token: token});
+    if (navigator.onLine) {
+      reg.active.postMessage({type: "keep", urls: [box.getAttribute("data-deal"), box.getAttribute("data-match")]});
+    }
+  });
+})();

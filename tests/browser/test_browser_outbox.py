@@ -1,0 +1,191 @@
+"""Deals saved without a network: kept in the phone's outbox (templates/sw.js), shown on
+the scoreboard with the phone referee's totals (js/outbox.js), sent once the server
+answers again, applied once, and a deal the server can no longer take as it is (another
+phone changed the match meanwhile) offered on the server's "this match changed" page.
+
+Buraco Aberto, seed 001: card values §03 (3–7: 5, 8–K: 10), a clean canastra 200 and
+going out 100 (§04), cards left in hand subtracted (§09)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scorekeeper.db import get_db
+from scorekeeper.models import Match
+from scorekeeper.web import offline
+
+pytestmark = pytest.mark.browser
+
+#: Python's first start on this machine takes tens of seconds (tools/offline_pack.py).
+START = 180_000
+
+#: The phone's outbox, as the service worker keeps it.
+OUTBOX = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("scorekeeper", 1);
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const request = open.result.transaction("outbox").objectStore("outbox").getAll();
+    request.onsuccess = () => { open.result.close(); resolve(JSON.stringify(request.result)); };
+  };
+})"""
+
+#: An entry put back into the outbox as it was (a deal the phone sends a second time).
+PUT_BACK = """(entry) => new Promise((resolve, reject) => {
+  const open = indexedDB.open("scorekeeper", 1);
+  open.onsuccess = () => {
+    const tx = open.result.transaction("outbox", "readwrite");
+    delete entry.id;
+    tx.objectStore("outbox").add(entry);
+    tx.oncomplete = () => { open.result.close(); resolve(); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
+
+SYNC = "() => navigator.serviceWorker.controller.postMessage({type: 'sync'})"
+
+
+def _ready(page, base: str) -> str:
+    """A new match, its scoreboard opened once online, the offline pack and the referee's
+    snapshot on the phone, the next deal's form and the match document kept."""
+    page.goto(base + "/matches/new")
+    page.fill("#sides-0-name", "Nós")
+    page.fill("#sides-1-name", "Eles")
+    page.get_by_role("button", name="Start the match").tap()
+    page.wait_for_url(re.compile(r"/m/[^/]+$"))
+    board = page.url
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.goto(board)  # now under the service worker: it keeps the deal form and match.json
+    version = offline.pack_version()
+    page.wait_for_function("async (name) => (await caches.keys()).includes(name)",
+                           arg=f"scorekeeper-referee-{version}", polling=1000, timeout=START)
+    page.wait_for_function("""async (board) => {
+        const keys = (await (await caches.open("scorekeeper-pages")).keys()).map(k => k.url);
+        return keys.includes(board + "/deals/new") && keys.includes(board + "/match.json");
+    }""", arg=board, polling=300)
+    return board
+
+
+def _count_deal(page, board: str, number: int, side0: dict[str, str], side1: dict[str, str],
+                went_out: str) -> None:
+    page.goto(board + "/deals/new")
+    # the form kept on the phone counts the deals waiting before it
+    expect(page.locator("h1")).to_have_text(f"Deal {number}")
+    page.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
+    expect(page.locator("fieldset.side").nth(1)).to_have_attribute("data-mode", "counts")
+    for i, fields in enumerate((side0, side1)):
+        for name, value in fields.items():
+            page.fill(f"#sides-{i}-{name}", value)
+    page.locator("fieldset.end").get_by_label(went_out, exact=True).tap()
+    page.get_by_role("button", name="Save the deal").tap()
+    page.wait_for_url(re.compile(r"/m/[^/]+#outbox$"))
+
+
+def _stored(app, token: str) -> tuple[int, list[int]]:
+    """What the server holds: the match's deals and totals."""
+    with app.app_context():
+        db = get_db().read_sessions()
+        try:
+            match = db.query(Match).filter_by(edit_token=token).one()
+            return len(match.deals), list(match.totals)
+        finally:
+            db.close()
+
+
+def test_a_match_entered_offline_syncs_once_with_the_phones_totals(app, phone, live_server):
+    app.config["OFFLINE_PACK"] = True
+    phone.set_default_timeout(START)
+    board = _ready(phone, live_server)
+    phone.set_default_timeout(30_000)
+    token = board.rsplit("/", 1)[1]
+    phone.context.set_offline(True)
+    try:
+        # deal 1, card by card: 5♥…J♥ is a clean canastra, 55 + 200 − 10 = 245;
+        # 3♠ 4♠ 5♠ 6♠ is 20, − 25 in hand = −5
+        phone.goto(board + "/deals/new")
+        phone.fill("#sides-0-melds", "5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥")
+        phone.fill("#sides-0-hand_points", "10")
+        phone.fill("#sides-1-melds", "3♠ 4♠ 5♠ 6♠")
+        phone.fill("#sides-1-hand_points", "25")
+        phone.get_by_role("button", name="Save the deal").tap()
+        phone.wait_for_url(re.compile(r"#outbox$"))
+        expect(phone.locator("#pending-1 i")).to_have_text("1")
+        expect(phone.locator("#total-0")).to_have_text("245", timeout=30_000)  # the worker starts
+        expect(phone.locator("#total-1")).to_have_text("-5")
+        # deal 2 by counts: 180 + 200 + 100 − 15 = 465 and 60 − 30 = 30
+        _count_deal(phone, board, 2, {"table_points": "180", "clean": "1", "hand_points": "15"},
+                    {"table_points": "60", "hand_points": "30"}, "Nós")
+        # deal 3 by counts: 95 − 40 = 55 and 240 + 200 + 100 = 540
+        _count_deal(phone, board, 3, {"table_points": "95", "hand_points": "40"},
+                    {"table_points": "240", "clean": "1"}, "Eles")
+        expect(phone.locator("#total-0")).to_have_text("765")
+        expect(phone.locator("#total-1")).to_have_text("565")
+        # reloaded offline: the deals still wait, with the same totals
+        phone.reload()
+        expect(phone.locator("#outbox [data-count]")).to_have_text("3")
+        expect(phone.locator("#pending-3 b").first).to_contain_text("765+55")
+        expect(phone.locator("#total-0")).to_have_text("765")
+        expect(phone.locator("#total-1")).to_have_text("565")
+        entries = json.loads(phone.evaluate(OUTBOX))
+        assert [e["expect"] for e in entries] == [1, 2, 3]
+        assert len({dict(e["fields"])["idem"] for e in entries}) == 3  # a key each
+        assert _stored(app, token) == (0, [0, 0])  # nothing reached the server
+    finally:
+        phone.context.set_offline(False)
+    # back online: sent in order, the scoreboard is the server's, with the same totals
+    phone.reload()
+    expect(phone.locator("#outbox")).to_be_hidden()
+    expect(phone.locator("#deal-3")).to_be_visible()
+    expect(phone.locator("#total-0")).to_have_text("765")
+    assert _stored(app, token) == (3, [765, 565])
+    # the same deal sent a second time (its answer lost on the way) is stored once
+    phone.evaluate(PUT_BACK, entries[1])
+    phone.evaluate(SYNC)
+    phone.wait_for_function(f"async () => JSON.parse(await ({OUTBOX})()).length === 0",
+                            polling=300)
+    assert _stored(app, token) == (3, [765, 565])
+
+
+def test_a_deal_entered_offline_against_a_changed_match_meets_the_conflict_page(
+        app, browser, phone, live_server):
+    app.config["OFFLINE_PACK"] = True
+    phone.set_default_timeout(START)
+    board = _ready(phone, live_server)
+    phone.set_default_timeout(30_000)
+    token = board.rsplit("/", 1)[1]
+    phone.context.set_offline(True)
+    try:
+        _count_deal(phone, board, 1, {"table_points": "70"}, {"table_points": "20"},
+                    "Nobody: the stock ran out")
+        expect(phone.locator("#total-0")).to_have_text("70", timeout=30_000)
+        # meanwhile another phone, online, saves the first deal
+        other = browser.new_context(viewport={"width": 390, "height": 844})
+        page = other.new_page()
+        page.goto(board + "/deals/new")
+        page.locator("fieldset.side").nth(0).get_by_label("Counts").click()
+        page.fill("#sides-0-table_points", "15")
+        page.fill("#sides-1-table_points", "35")
+        page.get_by_role("button", name="Save the deal").click()
+        page.wait_for_url(re.compile(r"#deal-1$"))
+        other.close()
+    finally:
+        phone.context.set_offline(False)
+    phone.reload()
+    # the server refused it as it is: nothing overwritten, nothing dropped
+    refused = phone.locator("#outbox [data-refused] li")
+    expect(refused).to_have_count(1)
+    expect(refused).to_contain_text("The server did not take a deal saved on this phone.")
+    assert _stored(app, token) == (1, [15, 35])
+    refused.get_by_role("button", name="Open it").tap()
+    # the server's own page: what changed since, and the deal as typed, to save again
+    expect(phone.locator("h1")).to_have_text("Deal 2")
+    expect(phone.locator("main")).to_contain_text("Deal 1 was added")
+    expect(phone.locator("#sides-0-table_points")).to_have_value("70")
+    expect(phone.locator("#sides-1-table_points")).to_have_value("20")
+    assert json.loads(phone.evaluate(OUTBOX)) == []
+    phone.get_by_role("button", name="Save the deal").tap()
+    phone.wait_for_url(re.compile(r"#deal-2$"))
+    assert _stored(app, token) == (2, [85, 55])
