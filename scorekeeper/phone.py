@@ -15,16 +15,23 @@ from __future__ import annotations
 
 import gettext as stdlib_gettext
 import json
+import re
 from functools import lru_cache
 from typing import Any
 
 from scorekeeper import documents, entry, messages, resource_dir
 from scorekeeper.i18n import format_number, normalize_locale
+from scorekeeper.msgids import N_
 from scorekeeper.rules import InputError
 
 #: The modules the offline pack carries (with ``scorekeeper/rules/``), by file.
 PACKED = ("__init__.py", "phone.py", "documents.py", "cardtext.py", "entry.py", "messages.py",
           "msgids.py", "vocabulary.py", "i18n.py")
+
+#: A waiting deal's count fields, in the deal form's own words (its labels' msgids).
+COUNT_WORDS = {"table_points": N_("Points of the cards on the table"),
+               "clean": N_("Clean canastras"), "dirty": N_("Dirty canastras")}
+_WAITING_FIELD = re.compile(r"^deals\[\d+\]\.sides\[(\d+)\]\.(?:counts\.)?(.+)$")
 
 #: English sentences for what no referee code names (the API's own words).
 UNREADABLE = "The document cannot be read."
@@ -67,6 +74,20 @@ def pending(body: Any, notation: str | None = None) -> dict[str, Any]:
     return documents.read("match", match)
 
 
+def _in_form_words(err: InputError, body: Any, gettext: messages.Gettext) -> InputError:
+    """A waiting deal's unreadable field said as the deal form says it, with its side's
+    name as a label ("Eles · Points of the cards on the table"), never as a path."""
+    m = _WAITING_FIELD.match(str(err.params.get("field") or ""))
+    names = ((body or {}).get("match") or {}).get("sides") if isinstance(body, dict) else None
+    if not m or not isinstance(names, list) or int(m.group(1)) >= len(names):
+        return err
+    words = gettext(COUNT_WORDS[m.group(2)]) if m.group(2) in COUNT_WORDS else \
+        messages.field_words(m.group(2), gettext)
+    if words is None:
+        return err
+    return InputError(err.code, **{**err.params, "field": f"{names[int(m.group(1))]} · {words}"})
+
+
 def shown(doc: dict[str, Any], locale: str) -> dict[str, Any]:
     """The numbers a scoreboard shows of a ``match`` document, as ``locale`` writes them:
     the totals, the running totals after each deal, each deal's score per side."""
@@ -93,6 +114,8 @@ def respond(kind: str, body: Any, lang: str | None = None,
     except RecursionError:
         return _error("bad-json", gettext(NESTED))
     except InputError as err:
+        if kind == "pending":
+            err = _in_form_words(err, body, gettext)
         return _error(err.code, messages.input_error_text(err, gettext), err.params.get("field"))
     except (TypeError, ValueError, KeyError, AttributeError):
         return _error("bad-value", gettext(UNREADABLE))

@@ -210,3 +210,17 @@ def test_the_match_document_is_kept_for_its_edit_link_only(site, client):
     assert client.get("/m/unknown/match.json").status_code == 404
     board = site.board(token)
     assert f'data-match="/m/{token}/match.json"' in board
+
+
+@pytest.mark.parametrize(("fields", "lang", "message"), [
+    ([["sides-1-mode", "counts"], ["sides-1-table_points", "-60"]], "fr",
+     "Eles · Points des cartes posées\u202f: «\u202f-60\u202f» n’est pas valable ici "
+     "(attendu\u202f: un nombre entier d’au moins 0)"),
+    ([["sides-0-melds", "3H 4H 5H\n3H 4H ZZ"]], "it", "Nós · Gioco 2: Carta sconosciuta «ZZ»"),
+])
+def test_a_waiting_deal_the_referee_cannot_read_is_said_in_the_forms_words(fields, lang, message):
+    """The scoreboard says it before the server does: which side, which field, in words."""
+    match = {"profile": "buraco-aberto", "sides": ["Nós", "Eles"], "deals": []}
+    answer = phone.respond("pending", {"match": match, "pending": [fields]}, lang, lang)
+    assert answer["status"] == 400
+    assert answer["doc"]["error"]["message"] == message

@@ -34,6 +34,8 @@
     var waiting = entries.filter(function (e) { return !e.refused; });
     var refused = entries.filter(function (e) { return e.refused; });
     box.hidden = !entries.length;
+    var none = doc.getElementById("no-deal");
+    if (none) { none.hidden = !!entries.length; }
     box.querySelector("[data-count]").textContent = String(entries.length);
     var rows = box.querySelector("[data-rows]");
     rows.textContent = "";
@@ -73,7 +75,13 @@
           .then(function (answer) { return {answer: answer, base: kept.match.deals.length}; });
       })
       .then(function (done) {
-        var shown = done.answer.doc.shown;
+        /* what the referee finds wrong now, the server will say too once they are sent */
+        var said = box.querySelector("[data-problems]"), found = done.answer.doc;
+        said.textContent = "";
+        (found.error ? [found.error] : (found.problems || []).filter(function (p) {
+          return p.deal >= done.base;
+        })).forEach(function (p) { said.appendChild(el("li", {}, p.message)); });
+        var shown = found.shown;
         if (!shown) { return; }
         box.querySelectorAll("[data-rows] .deal").forEach(function (row, k) {
           var i = done.base + k;
