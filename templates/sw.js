@@ -121,7 +121,7 @@ function keep(urls) {
 }
 
 /* The outbox: deals saved without a network, in the order they were saved. Each has a
-   key of its own (a page kept on the phone holds the same key at every opening) and the
+   key of its own (see queue) and the
    match version the server will have when it comes: the version its form was built
    against, one more for each deal of the same match queued before it. A deal the server
    refuses (the match changed meanwhile, a rule broken) stays, marked, and holds back the
@@ -155,15 +155,24 @@ function key() {
 }
 
 function queue(url, token, body) {
+  /* sent again exactly as the browser sent it (the server compares a resent form with
+     the first), a save even if Enter sent the form without a button */
   var fields = new URLSearchParams(body);
-  fields.set("action", "save");
-  fields.delete("disputed");
+  if (fields.get("action") !== "save") { fields.set("action", "save"); }
   return outbox("readwrite", function (store) {
     return all(store).then(function (entries) {
       var mine = entries.filter(function (e) { return e.token === token; });
       var version = parseInt(fields.get("version"), 10) || 0;
       var expect = mine.length ? Math.max(version, mine[mine.length - 1].expect + 1) : version;
-      fields.set("idem", key());
+      /* the form's own key, which the server knows if the save reached it before the
+         connection broke (it then answers the resent deal as the first time); a fresh
+         one when a deal of this outbox already holds it (a form kept on the phone and
+         opened again has the same key each time) */
+      var idem = fields.get("idem");
+      var held = entries.some(function (e) { return new URLSearchParams(e.fields).get("idem") === idem; });
+      if (!idem || held) {
+        fields.set("idem", key());
+      }
       store.add({token: token, url: url, fields: Array.from(fields.entries()), expect: expect,
                  saved: Date.now(), refused: 0});
     });

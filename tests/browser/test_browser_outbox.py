@@ -57,8 +57,11 @@ def _ready(page, base: str) -> str:
     page.get_by_role("button", name="Start the match").tap()
     page.wait_for_url(re.compile(r"/m/[^/]+$"))
     board = page.url
+    # a page that loaded while the service worker was installing stays outside it: the
+    # scoreboard opened again once the worker is active is under it
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.goto(board)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.goto(board)  # now under the service worker: it keeps the deal form and match.json
     version = offline.pack_version()
     page.wait_for_function("async (name) => (await caches.keys()).includes(name)",
                            arg=f"scorekeeper-referee-{version}", polling=1000, timeout=START)
