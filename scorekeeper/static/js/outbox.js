@@ -31,7 +31,6 @@
   }
 
   function show(entries) {
-    var waiting = entries.filter(function (e) { return !e.refused; });
     var refused = entries.filter(function (e) { return e.refused; });
     box.hidden = !entries.length;
     var none = doc.getElementById("no-deal");
@@ -60,7 +59,6 @@
       list.appendChild(item);
     });
     if (entries.length) { score(entries); }
-    return waiting;
   }
 
   /* the totals with the waiting deals, from the phone's referee (nothing when it has no
@@ -120,7 +118,7 @@
       doc.body.appendChild(form);
       form.submit();
     });
-    sw.controller.postMessage({type: "take", id: id});
+    sw.ready.then(function (reg) { reg.active.postMessage({type: "take", id: id}); });
   }
 
   sw.addEventListener("message", function (e) {
