@@ -146,9 +146,11 @@ def test_a_match_entered_offline_syncs_once_with_the_phones_totals(app, phone, l
     assert _stored(app, token) == (3, [765, 565])
     # the same deal sent a second time (its answer lost on the way) is stored once
     phone.evaluate(PUT_BACK, entries[1])
-    phone.evaluate(SYNC)
-    phone.wait_for_function(f"async () => JSON.parse(await ({OUTBOX})()).length === 0",
-                            polling=300)
+    with phone.expect_navigation():  # sent, the scoreboard shows the server's again
+        phone.evaluate(SYNC)
+    phone.wait_for_load_state()
+    assert json.loads(phone.evaluate(OUTBOX)) == []
+    expect(phone.locator("#total-0")).to_have_text("765")
     assert _stored(app, token) == (3, [765, 565])
 
 

@@ -130,8 +130,13 @@
   });
   sw.ready.then(function (reg) {
     reg.active.postMessage({type: "outbox", token: token});
-    if (navigator.onLine) {
+    /* once per version of the match: the form and the document change with it */
+    var version = doc.body.getAttribute("data-version"), mark = "scorekeeper:kept:" + token;
+    var seen = null;
+    try { seen = sessionStorage.getItem(mark); } catch (e) { /* no store: keep them again */ }
+    if (navigator.onLine && seen !== version) {
       reg.active.postMessage({type: "keep", urls: [box.getAttribute("data-deal"), box.getAttribute("data-match")]});
+      try { sessionStorage.setItem(mark, version); } catch (e) { /* no store */ }
     }
   });
 })();
