@@ -13,6 +13,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from waiting import until
 
 from scorekeeper.db import get_db
 from scorekeeper.models import Match
@@ -63,12 +64,16 @@ def _ready(page, base: str) -> str:
     page.goto(board)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     version = offline.pack_version()
-    page.wait_for_function("async (name) => (await caches.keys()).includes(name)",
-                           arg=f"scorekeeper-referee-{version}", polling=1000, timeout=START)
-    page.wait_for_function("""async (board) => {
+    # the phone's referee asked once online: Python's first start keeps its snapshot, which
+    # every later start (the offline ones) restores
+    assert page.evaluate("""() => window.Scorekeeper.referee(
+        {kind: "check", body: {melds: ["5H 6H 7H"]}, lang: "en"}).then(a => a.status)""") == 200
+    until(page, "async (name) => (await caches.keys()).includes(name)",
+          f"scorekeeper-referee-{version}", timeout_ms=START, every_ms=1000)
+    until(page, """async (board) => {
         const keys = (await (await caches.open("scorekeeper-pages")).keys()).map(k => k.url);
         return keys.includes(board + "/deals/new") && keys.includes(board + "/match.json");
-    }""", arg=board, polling=300)
+    }""", board)
     return board
 
 

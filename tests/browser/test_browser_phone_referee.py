@@ -12,6 +12,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 from referee_cases import cases
+from waiting import until
 
 from scorekeeper import phone as referee
 from scorekeeper.web import offline
@@ -71,15 +72,15 @@ def test_offline_the_meld_checker_asks_the_phone(app, phone, live_server):
     phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
     phone.goto(live_server + "/check")  # the service worker fetches the pack once
     version = offline.pack_version()
-    phone.wait_for_function("""async ([name, count]) => {
+    until(phone, """async ([name, count]) => {
         const cache = await caches.open(name);
         return (await cache.keys()).length >= count;
-    }""", arg=[f"scorekeeper-pack-{version}", len(offline._pack_manifest()["files"]) + 1],
-        polling=500)
+    }""", [f"scorekeeper-pack-{version}", len(offline._pack_manifest()["files"]) + 1],
+          timeout_ms=START, every_ms=500)
     # then Python starts once in the background and keeps its snapshot, so that the
     # first check offline restores it rather than starting afresh
-    phone.wait_for_function("async (name) => (await caches.keys()).includes(name)",
-                            arg=f"scorekeeper-referee-{version}", polling=1000)
+    until(phone, "async (name) => (await caches.keys()).includes(name)",
+          f"scorekeeper-referee-{version}", timeout_ms=START, every_ms=1000)
     phone.context.set_offline(True)
     try:
         area = phone.locator("textarea").first
