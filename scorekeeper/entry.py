@@ -114,16 +114,19 @@ def read_fields(pairs: Iterable[Sequence[str]], n: int
     return sides, went_out, closed_by
 
 
+#: The deal form's count fields, and the contract's category each counts.
+_CATEGORY_OF = {field_name: category for category, field_name in CATEGORY_FIELDS.items()}
+
+
 def _read_side(side: SideEntry, name: str, value: str) -> None:
-    categories = {field_name: category for category, field_name in CATEGORY_FIELDS.items()}
     if name == "mode":
         side.mode = value
     elif name in ("table_points", "hand_points"):
         setattr(side, name, _number(value))
-    elif name in categories:
+    elif name in _CATEGORY_OF:
         count = _number(value)
         if count:
-            side.counts[categories[name]] = count
+            side.counts[_CATEGORY_OF[name]] = count
     elif name in ("melds", "hand", "morto", "opening"):
         setattr(side, name, value.strip() if name != "melds" else value)
     elif name == "opened" and value.isdigit() and len(value) < 4:

@@ -55,7 +55,7 @@
   })();
 
   /* for the scoreboard's deals waiting on the phone (js/outbox.js) */
-  window.Scorekeeper = {referee: function (asked) { return phone(referee, asked); }};
+  window.Scorekeeper = {referee: function (asked) { return phone(referee, asked); }, el: el};
 
   /* Once, right after a new pack arrives: Python's first start on this phone, in the
      background, which keeps its snapshot (js/referee.js); every later start, the first

@@ -10,7 +10,8 @@
 (function () {
   "use strict";
   var doc = document, box = doc.getElementById("outbox"), sw = navigator.serviceWorker;
-  if (!box || !sw) { return; }
+  if (!box || !sw || !window.Scorekeeper) { return; }
+  var el = window.Scorekeeper.el;  /* app.js's */
   var token = box.getAttribute("data-token"), stored = parseInt(box.getAttribute("data-stored"), 10) || 0;
   var lang = (doc.documentElement.getAttribute("lang") || "en").replace("-", "_");
   var sides = box.querySelectorAll("[data-side]").length;
@@ -21,13 +22,6 @@
       var draft = "scorekeeper:draft:" + box.getAttribute("data-deal");
       if ((JSON.parse(localStorage.getItem(draft) || "{}") || {}).sent) { localStorage.removeItem(draft); }
     } catch (e) { /* no store: nothing kept */ }
-  }
-
-  function el(tag, attrs, text) {
-    var e = doc.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
-    if (text !== undefined) { e.textContent = text; }
-    return e;
   }
 
   function show(entries) {
@@ -64,7 +58,6 @@
   /* the totals with the waiting deals, from the phone's referee (nothing when it has no
      offline pack yet: the rows then say only that they wait) */
   function score(entries) {
-    if (!window.Scorekeeper) { return; }
     fetch(box.getAttribute("data-match"), {credentials: "same-origin"})
       .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
       .then(function (kept) {
