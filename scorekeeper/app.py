@@ -45,6 +45,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PAGE_CACHE=True,
         # how often a read-only page asks whether the match changed
         POLL_INTERVAL_MS=4000,
+        # The scorer's open pages tell the server they are there this often; a read-only
+        # page says it is waiting for the scorer after SCORER_QUIET_SECONDS without word.
+        HEARTBEAT_MS=60_000,
+        SCORER_QUIET_SECONDS=180,
         # reverse proxies in front of the app whose X-Forwarded-* headers are trusted
         PROXIES=0,
     )
@@ -123,6 +127,7 @@ def _register(app: Flask) -> None:
     for module in (matches, deals, referee, burro, share, exports, api, offline):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
+    csrf.exempt(share.here)
 
     @app.get("/lang/<code>")
     def choose_language(code: str) -> Any:

@@ -50,6 +50,8 @@ class Match(Base):
     totals: Mapped[list[int]] = mapped_column(JSON, default=list)
     # The seat (``scoreboard.seats``) of the first deal's dealer; None until the players say.
     first_dealer: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # When the scorer's phone (a page opened with the edit link) last reached the server.
+    scorer_seen: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
 
     deals: Mapped[list[Deal]] = relationship(
         back_populates="match",

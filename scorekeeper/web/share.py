@@ -1,14 +1,18 @@
-"""Sharing: the read-only viewer, its version poll, and the QR code of its link."""
+"""Sharing: the read-only viewer, its version poll, the QR code of its link, and the
+scorer's phone telling the server it is there (so that the viewer knows when it waits)."""
 
 from __future__ import annotations
 
+import time
+from datetime import datetime, timedelta
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, render_template, url_for
-from sqlalchemy import select
+from flask import Blueprint, abort, current_app, jsonify, render_template, url_for
+from sqlalchemy import select, update
 
-from scorekeeper.db import reader
-from scorekeeper.models import BurroGame
+from scorekeeper.db import reader, writer
+from scorekeeper.models import BurroGame, Match, utcnow
+from scorekeeper.web.common import cache
 from scorekeeper.web.links import public_url, qr_svg
 from scorekeeper.web.scoreboard import board_page, current_version, deal_page, load_match
 
@@ -34,9 +38,64 @@ def deal(token: str, number: int) -> Any:
 def version(token: str) -> Any:
     """The match's version, polled by the read-only viewer to refresh itself."""
     row = current_version("view", token)
-    if row is None:
+    found = _presence(token) if row is not None else None
+    if row is None or found is None:
         return jsonify({"error": {"code": "not-found", "message": "", "field": "token"}}), 404
-    response = jsonify({"version": row[1]})
+    updated, seen, status = found
+    heard = max(updated, seen) if seen is not None else updated
+    quiet = timedelta(seconds=current_app.config["SCORER_QUIET_SECONDS"])
+    response = jsonify({
+        "version": row[1],
+        "updated": _iso(updated),
+        "heard": _iso(heard),
+        "waiting": status == "in-progress" and utcnow() - heard > quiet,
+    })
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+#: How long the viewer's poll trusts what it read of the scorer's presence.
+_PRESENCE_SECONDS = 2.0
+#: The scorer's phone is written down at most this often per match.
+_HEARD_SECONDS = 30.0
+
+
+def _presence(view_token: str) -> tuple[datetime, datetime | None, str] | None:
+    """(last change, when the scorer's phone was last heard, status) of a match."""
+    if len(view_token) > 64:
+        return None
+    known = cache("presence", 4096)
+    now = time.monotonic()
+    hit = known.get(view_token)
+    if hit is not None and hit[0] > now:
+        return hit[1]  # type: ignore[no-any-return]
+    row = reader().execute(select(Match.updated, Match.scorer_seen, Match.status)
+                           .where(Match.view_token == view_token)).first()
+    found = (row.updated, row.scorer_seen, row.status) if row is not None else None
+    known.put(view_token, (now + _PRESENCE_SECONDS, found))
+    return found
+
+
+def _iso(moment: datetime) -> str:
+    """A stored moment (UTC, naive) as ISO 8601 with its zone, for the page's clock."""
+    return moment.replace(microsecond=0).isoformat() + "Z"
+
+
+@bp.post("/m/<token>/here")
+def here(token: str) -> Any:
+    """The scorer's phone is there (its open scoreboard or deal form says so every minute
+    while shown): the read-only page stops saying it waits for the scorer. Nothing is
+    changed but that moment, so the edit link alone vouches for it (no form token)."""
+    if current_version("edit", token) is None:
+        return jsonify({"error": {"code": "not-found", "message": "", "field": "token"}}), 404
+    written = cache("heard", 4096)
+    now = time.monotonic()
+    last = written.get(token)
+    if last is None or now - last >= _HEARD_SECONDS:
+        written.put(token, now)
+        with writer() as db:
+            db.execute(update(Match).where(Match.edit_token == token).values(scorer_seen=utcnow()))
+    response = current_app.response_class(status=204)
     response.headers["Cache-Control"] = "no-store"
     return response
 

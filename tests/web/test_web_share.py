@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 from web_support import breakdown
 
@@ -152,3 +153,106 @@ def test_forwarded_headers_are_ignored_unless_a_proxy_is_configured(site, client
     cookie = client.get("/lang/fr?next=/", headers=FORWARDED).headers.get("Set-Cookie", "")
     assert "session=" in cookie
     assert "Secure" not in cookie
+
+
+def _stored(app, token: str):
+    from sqlalchemy import select
+
+    from scorekeeper.db import get_db
+    from scorekeeper.models import Match
+
+    with app.app_context(), get_db().read_sessions() as db:
+        return db.execute(select(Match.updated, Match.scorer_seen, Match.status)
+                          .where(Match.edit_token == token)).one()
+
+
+def _age(app, token: str, minutes: int) -> None:
+    """The match's last change and its scorer's last word, ``minutes`` earlier."""
+    from sqlalchemy import update
+
+    from scorekeeper.db import get_db
+    from scorekeeper.models import Match
+
+    updated, seen, _status = _stored(app, token)
+    ago = timedelta(minutes=minutes)
+    with app.app_context(), get_db().writing() as db:
+        db.execute(update(Match).where(Match.edit_token == token)
+                   .values(updated=updated - ago, scorer_seen=seen and seen - ago))
+
+
+def test_read_only_page_says_when_the_match_changed_and_when_it_waits_for_the_scorer(
+        site, client, app, seed_deal, monkeypatch):
+    from scorekeeper.web import share
+
+    monkeypatch.setattr(share, "_PRESENCE_SECONDS", 0.0)  # each poll reads the database
+    token = site.new_match()
+    site.save_deal(token, seed_deal, went_out="0")
+    view = _view_token(client, token)
+    updated, seen, _status = _stored(app, token)
+    assert seen is None
+    stamp = updated.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    # the page: the last change as a moment the phone writes in its own time
+    html = client.get(f"/v/{view}").get_data(as_text=True)
+    assert f'Last change: <time class="num" datetime="{stamp}" data-clock>' in html
+    assert f"{updated:%Y-%m-%d %H:%M} UTC</time>" in html
+    assert "data-waiting hidden>Waiting for the scorer's phone.<br>" in html
+    assert "data-offline hidden>No connection: these scores may be behind.</p>" in html
+    assert "data-here" not in html
+
+    # just changed: not waiting; the scorer was last heard from when the deal was saved
+    poll = client.get(f"/v/{view}/version.json").get_json()
+    assert poll == {"version": 2, "updated": stamp, "heard": stamp, "waiting": False}
+
+    # ten minutes without a word from the scorer's phone: waiting
+    _age(app, token, 10)
+    poll = client.get(f"/v/{view}/version.json").get_json()
+    older = _stored(app, token).updated
+    assert older < updated
+    assert poll["waiting"] is True
+    assert poll["heard"] == poll["updated"] == older.strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert poll["version"] == 2
+
+    # the scorer's open page says it is there: no longer waiting, nothing else changed
+    answer = client.post(f"/m/{token}/here")
+    assert answer.status_code == 204
+    assert answer.headers["Cache-Control"] == "no-store"
+    _updated, seen, _status = _stored(app, token)
+    assert seen > older + timedelta(minutes=9)
+    poll = client.get(f"/v/{view}/version.json").get_json()
+    assert poll["waiting"] is False
+    assert poll["heard"] == seen.strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert poll["version"] == 2
+    assert poll["updated"] == older.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    # a phone says so at most once every 30 seconds: the next word writes nothing
+    _age(app, token, 10)
+    quiet_since = _stored(app, token).scorer_seen
+    assert client.post(f"/m/{token}/here").status_code == 204
+    assert _stored(app, token).scorer_seen == quiet_since
+    assert client.get(f"/v/{view}/version.json").get_json()["waiting"] is True
+
+
+def test_only_the_scorer_says_it_is_there_and_a_finished_match_waits_for_no_one(
+        site, client, app, seed_deal, monkeypatch):
+    from scorekeeper.web import share
+
+    monkeypatch.setattr(share, "_PRESENCE_SECONDS", 0.0)
+    token = site.new_match(target=400)
+    view = _view_token(client, token)
+    # the scorer's pages carry the word, every minute while shown
+    for page in (f"/m/{token}", f"/m/{token}/deals/new"):
+        html = client.get(page).get_data(as_text=True)
+        assert f'data-here="/m/{token}/here" data-heartbeat="60000"' in html, page
+        assert "data-waiting" not in html, page
+    # nobody else can say it
+    assert client.post(f"/m/{view}/here").status_code == 404
+    assert client.post("/m/unknown/here").status_code == 404
+    assert client.post(f"/m/{'x' * 65}/here").status_code == 404
+    assert client.get(f"/m/{token}/here").status_code == 405
+    assert _stored(app, token).scorer_seen is None
+    # a match won waits for no one, however long the scorer is quiet
+    site.save_deal(token, seed_deal, went_out="0")
+    assert _stored(app, token).status == "won"
+    _age(app, token, 60)
+    assert client.get(f"/v/{view}/version.json").get_json()["waiting"] is False
