@@ -169,8 +169,16 @@ class SideEntry(Form):
     )
 
 
+#: A link token: what ``models.new_token`` makes (22 URL-safe characters), up to the column.
+LINK_TOKEN = r"[A-Za-z0-9_-]{22,64}"
+
+
 class NewMatchForm(BaseForm):
     idem = HiddenField()
+    # The links a phone chose when it set the match up without a network (templates/sw.js):
+    # the match keeps them, so that the pages the phone showed meanwhile stay its pages.
+    edit_token = HiddenField()
+    view_token = HiddenField()
     name = StringField(_l("Match name"), validators=[Optional(), Length(max=80), Visible])
     profile = SelectField(_l("Rules"), validators=[InputRequired()])
     target = IntegerField(

@@ -7,7 +7,9 @@
    in a cache named after the pack's version.
    A new deal saved while the server cannot be reached goes to the outbox (IndexedDB),
    and the scoreboard it came from is shown; the outbox is sent, oldest first, whenever
-   the server may answer again (see "The outbox" below). */
+   the server may answer again (see "The outbox" below). A new match set up then goes
+   there too, with links chosen here; its pages are the kept ones of its rules and sides
+   with its own words (see "A match set up on this phone"). */
 "use strict";
 var VERSION = "{{ version }}";
 var ASSETS = {{ assets }};
@@ -22,7 +24,10 @@ var PAGES = "scorekeeper-pages";
 var KEEP = 200;  /* pages kept: the oldest go first */
 var LANG = "/__scorekeeper/lang";
 var NEW_DEAL = /^\/m\/([^\/]+)\/deals\/new$/;
-var MATCH_DOC = /^\/m\/[^\/]+\/match\.json$/;
+var MATCH_DOC = /^\/m\/([^\/]+)\/match\.json$/;
+var BOARD = /^\/m\/([^\/]+)$/;
+var NEW_MATCH = "{{ new_match }}";
+var SETUP = "{{ setup }}";  /* with the language for LANG_CODE */
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (cache) {
@@ -82,10 +87,12 @@ self.addEventListener("sync", function (event) {
 });
 
 function page(event, kind) {
-  var request = event.request;
-  /* a new deal's form: its fields, kept for the outbox should the network fail */
-  var deal = request.method === "POST" && NEW_DEAL.exec(new URL(request.url).pathname);
-  var sent = deal ? request.clone().text() : null;
+  var request = event.request, path = new URL(request.url).pathname;
+  /* a new deal's or a new match's form: its fields, kept for the outbox should the
+     network fail */
+  var deal = request.method === "POST" && NEW_DEAL.exec(path);
+  var setUp = request.method === "POST" && path === NEW_MATCH;
+  var sent = deal || setUp ? request.clone().text() : null;
   return fetch(request).then(function (response) {
     var type = response.headers.get("Content-Type") || "";
     if (request.method === "GET" && response.status === 200 && type.indexOf(kind || "text/html") === 0) {
@@ -94,15 +101,34 @@ function page(event, kind) {
         return cache.put(request, copy).then(function () { return trim(cache); });
       }));
     }
+    /* a match set up on this phone that the server does not have yet: its pages, and
+       its deals wait behind it in the outbox */
+    if (request.method === "GET" && response.status === 404) {
+      return ownPage(path, kind).then(function (own) { return own || response; });
+    }
+    if (deal && response.status === 404) {
+      return setUpHere(deal[1]).then(function (entry) {
+        if (!entry) { return response; }
+        return sent.then(function (body) { return queue(request.url, deal[1], body); })
+          .then(function (board) { return Response.redirect(board, 303); });
+      });
+    }
     return response;
   }, function () {
     if (deal) {
       return sent.then(function (body) { return queue(request.url, deal[1], body); })
         .then(function (board) { return Response.redirect(board, 303); }, offline);
     }
+    if (setUp) {
+      return sent.then(function (body) { return queueMatch(request.url, body); })
+        .then(function (board) { return board ? Response.redirect(board, 303) : offline(); }, offline);
+    }
     var kept = request.method === "GET" ? caches.match(request, {cacheName: PAGES})
                                         : Promise.resolve(undefined);
-    return kept.then(function (hit) { return hit || (kind ? Response.error() : offline()); });
+    return kept.then(function (hit) {
+      return hit || (request.method === "GET" ? ownPage(path, kind) : Promise.resolve(null))
+        .then(function (own) { return own || (kind ? Response.error() : offline()); });
+    });
   });
 }
 
@@ -182,6 +208,129 @@ function queue(url, token, body) {
   });
 }
 
+/* A match set up on this phone: the new match form's fields, read as the server reads
+   them (web/matches.py: a side left empty is "Us" or "Them", or named after its
+   players; the match after its sides), with links chosen here (as models.new_token
+   makes them), so that its pages keep their addresses once the server has it. Set up
+   only when this phone holds the pages of its rules and sides, in the language of the
+   last page (the new match page has it keep them, web/offline.py); otherwise, or when
+   the server would refuse it anyway (a number of sides its rules are not played by, a
+   target out of range), nothing is queued and the offline page says why it cannot be. */
+function link() {
+  var bytes = new Uint8Array(16);
+  self.crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function visible(text) { return text.replace(/[\s\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g, ""); }
+
+function lastLanguage() {
+  return caches.match(LANG, {cacheName: PAGES}).then(function (hit) { return hit ? hit.text() : ""; });
+}
+
+function queueMatch(url, body) {
+  var fields = new URLSearchParams(body);
+  return lastLanguage().then(function (lang) {
+    return caches.match(SETUP.replace("LANG_CODE", lang), {cacheName: PAGES});
+  }).then(function (hit) { return hit ? hit.json() : null; }).then(function (setup) {
+    var rules = setup && setup.rules[fields.get("profile")];
+    if (!rules) { return null; }
+    var sides = [];
+    for (var i = 0; fields.has("sides-" + i + "-name"); i++) {
+      var name = (fields.get("sides-" + i + "-name") || "").trim();
+      var players = (fields.get("sides-" + i + "-players") || "").split(",").map(function (p) {
+        return p.trim();
+      }).filter(function (p) { return visible(p); });
+      if (!visible(name)) { name = ""; }
+      if (!name && !players.length) {
+        if (i >= setup.defaults.length) { continue; }
+        name = setup.defaults[i];
+      }
+      sides.push({name: name || players.join(" & "), players: players});
+    }
+    var target = fields.get("target") ? Number(fields.get("target")) : rules.target;
+    var names = sides.map(function (side) { return side.name; });
+    if (rules.sides.indexOf(sides.length) < 0 || !(target >= 100 && target <= 100000) ||
+        target % 1 || new Set(names).size !== names.length) { return null; }
+    var board = setup.board.replace("/P/0", "/" + fields.get("profile") + "/" + sides.length);
+    var deal = setup.deal.replace("/P/0", "/" + fields.get("profile") + "/" + sides.length);
+    return caches.open(PAGES).then(function (cache) {
+      return Promise.all([cache.match(board), cache.match(deal)]);
+    }).then(function (pages) {
+      if (!pages[0] || !pages[1]) { return null; }
+      var edit = link(), view = link();
+      fields.set("edit_token", edit);
+      fields.set("view_token", view);
+      if (!fields.get("idem")) { fields.set("idem", key()); }
+      var match = {name: (fields.get("name") || "").trim() || names.join(" \u00d7 "),
+                   profile: fields.get("profile"), target: target, sides: sides, view: view,
+                   board: board, deal: deal, shell: setup.shell, sample: setup.target,
+                   thousands: setup.thousands};
+      return outbox("readwrite", function (store) {
+        store.add({token: edit, kind: "match", url: url, fields: Array.from(fields.entries()),
+                   expect: 0, saved: Date.now(), refused: 0, match: match});
+      }).then(function () {
+        if (self.registration.sync) { self.registration.sync.register("outbox").catch(function () {}); }
+        return new URL("/m/" + edit, self.location.href).href;
+      });
+    });
+  });
+}
+
+function setUpHere(token) {
+  return waiting(token).then(function (entries) {
+    return entries.filter(function (e) { return e.kind === "match"; })[0] || null;
+  });
+}
+
+/* The page of a match set up here that the server does not have yet: its scoreboard,
+   its next deal's form, its match document (what its waiting deals are scored against). */
+function ownPage(path, kind) {
+  var board = BOARD.exec(path), deal = NEW_DEAL.exec(path), doc = MATCH_DOC.exec(path);
+  var token = (board || deal || doc || [])[1];
+  if (!token) { return Promise.resolve(null); }
+  return setUpHere(token).then(function (entry) {
+    if (!entry) { return null; }
+    var match = entry.match;
+    if (doc && kind) {
+      return new Response(JSON.stringify({version: 1, match: {profile: match.profile,
+        target: match.target, deals: [], sides: match.sides.map(function (s) { return s.name; })}}),
+        {headers: {"Content-Type": "application/json"}});
+    }
+    if (kind) { return null; }
+    var shell = board ? match.board : match.deal;
+    return caches.match(shell, {cacheName: PAGES}).then(function (hit) {
+      return hit ? hit.text().then(function (html) {
+        return new Response(ownWords(html, entry, shell, path),
+                            {headers: {"Content-Type": "text/html; charset=utf-8"}});
+      }) : null;
+    });
+  });
+}
+
+function escaped(text) {
+  return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+function digits(n, thousands) {
+  var sep = thousands.replace(/\d/g, "");
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, sep);
+}
+
+function ownWords(html, entry, shell, path) {
+  var match = entry.match, words = match.shell;
+  var swaps = [[shell, path], [words.edit, entry.token], [words.view, match.view],
+               [words.name, escaped(match.name)], [words.key, key()],
+               [digits(match.sample, match.thousands), digits(match.target, match.thousands)]];
+  match.sides.forEach(function (side, i) {
+    swaps.push([words.side.replace("{n}", i), escaped(side.name)]);
+    swaps.push([words.players.replace("{n}", i), escaped(side.players.join(", "))]);
+  });
+  swaps.forEach(function (swap) { html = html.split(swap[0]).join(swap[1]); });
+  return html;
+}
+
 function waiting(token) {
   return outbox("readonly", all).then(function (entries) {
     return entries.filter(function (e) { return e.token === token; });
@@ -213,7 +362,7 @@ function sync() {
         if (!go) { return false; }
         if (entry.refused || held[entry.token]) { held[entry.token] = true; return true; }
         var body = new URLSearchParams(entry.fields);
-        body.set("version", String(entry.expect));
+        if (entry.kind !== "match") { body.set("version", String(entry.expect)); }
         return fetch(entry.url, {method: "POST", body: body, credentials: "same-origin"})
           .then(function (response) {
             if (response.ok && response.redirected) {

@@ -103,6 +103,15 @@ def _page(
     )
 
 
+def first_deal_page(match: Match, key: str) -> Any:
+    """The form of the first deal of ``match``, a match that is not stored (the form a
+    phone fills in for a match it set up without a network), with the key ``key``."""
+    form = build_form(match, _profile(match))
+    form.version.data = str(match.version)
+    form.idem.data = key
+    return _page(match, form, 0, before=match_result(match, []))
+
+
 def _before(match: Match, index: int) -> dict[str, Any]:
     """The state deal ``index`` starts from (cached for a new deal)."""
     earlier = None if index == len(match.deals) else [d.data for d in match.deals[:index]]

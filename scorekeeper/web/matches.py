@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -19,7 +20,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper import rules
 from scorekeeper.db import reader
-from scorekeeper.forms import ConfirmForm, NewMatchForm, choices, visible_key
+from scorekeeper.forms import LINK_TOKEN, ConfirmForm, NewMatchForm, choices, visible_key
 from scorekeeper.models import BurroGame, Deal, Match
 from scorekeeper.web.common import _, locale_code, profile_choices, remember, remembered
 from scorekeeper.web.scoreboard import (
@@ -36,6 +37,7 @@ from scorekeeper.web.scoreboard import (
 )
 from scorekeeper.web.writes import (
     KeyReused,
+    LinksTaken,
     Stale,
     already_used,
     create_once,
@@ -165,17 +167,44 @@ def new_match() -> Any:
     if problem is not None:
         form.sides.errors = [*form.sides.errors, problem]
         return render_template("new_match.html", form=form)
+    links = _chosen_links(form)
+    if links is None:
+        return _links_refused(form)
     try:
         return create_once(
             form_key(form, "new-match"),
             lambda: Match(name=form.name.data or " × ".join(names), profile=profile.id,
                           target=form.target.data or profile.target, sides=sides,
-                          status="in-progress", totals=[0] * len(sides)),
+                          status="in-progress", totals=[0] * len(sides), **links),
             "matches.scoreboard", "matches")
     except KeyReused as reused:
         form.idem.data = new_key()
         form.form_errors.append(already_used(reused.url))
         return render_template("new_match.html", form=form), 409
+    except LinksTaken:
+        return _links_refused(form)
+
+
+def _chosen_links(form: NewMatchForm) -> dict[str, str] | None:
+    """The links the phone chose for the match (none: the server makes them); None when
+    they cannot be links: not both, not a token's shape, or the same link twice."""
+    edit, view = form.edit_token.data or "", form.view_token.data or ""
+    if not edit and not view:
+        return {}
+    if edit == view or not all(re.fullmatch(LINK_TOKEN, t) for t in (edit, view)):
+        return None
+    return {"edit_token": edit, "view_token": view}
+
+
+def _links_refused(form: NewMatchForm) -> Any:
+    """A match set up on a phone whose links cannot be its links: started afresh here,
+    with the links the server makes, once the players send the form again."""
+    form.edit_token.data = form.view_token.data = ""
+    form.idem.data = new_key()
+    form.form_errors.append(_("This match was set up on a phone without a network, and its "
+                              "links cannot be used: send the form again to start it with "
+                              "new links."))
+    return render_template("new_match.html", form=form), 409
 
 
 @bp.get("/m/<token>")

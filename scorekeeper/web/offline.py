@@ -14,6 +14,14 @@
   files once fetched, under the pack's version; without a pack (an install that never
   ran ``make setup``) the pages simply never offer it.
 
+- ``/offline/setup/<lang>.json``, ``/offline/board/<lang>/<rules>/<sides>`` and
+  ``/offline/deal/<lang>/<rules>/<sides>``: what a phone needs to set a match up without
+  a network: the words and numbers of a new match (the default side names, each rule
+  set's target and numbers of sides), and the scoreboard and first deal's form of a
+  match of those rules and sides, with placeholders (``SHELL``) where the match's own
+  names, links and target go. The new match page has the phone keep them in its
+  language; the service worker writes a match's own words over the placeholders.
+
 - ``/m/<token>/match.json``: the match as the phone keeps it (the contract's match
   document and its version), which the phone's referee scores the deals waiting on the
   phone against.
@@ -26,9 +34,12 @@ shows it at once, marked as waiting, with totals from the phone's referee
 (``static/js/outbox.js``), and the service worker sends it when the server answers again
 (on a page's opening, on ``online``, by Background Sync): the server applies each entry
 once (its key), and one it refuses (the match changed meanwhile, a rule broken) waits
-on the scoreboard for the scorer to open it, on the server's own page. Any other form
-sent offline is answered by the offline page (what was typed in a deal stays in the
-phone's drafts, ``deal.js``).
+on the scoreboard for the scorer to open it, on the server's own page. A new match set
+up offline goes to the outbox the same way, with the links the phone chose for it
+(``NewMatchForm.edit_token``/``view_token``): its pages are the kept scoreboard and
+deal form with its own words, its deals wait behind it, and the server creates it at
+the first sending, under those same links. Any other form sent offline is answered by
+the offline page (what was typed in a deal stays in the phone's drafts, ``deal.js``).
 """
 
 from __future__ import annotations
@@ -42,11 +53,14 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, g, jsonify, render_template, url_for
 from flask_babel import force_locale
 
-from scorekeeper import resource_dir
+from scorekeeper import resource_dir, rules
 from scorekeeper.db import reader
-from scorekeeper.i18n import LOCALES
+from scorekeeper.i18n import LOCALES, format_number
+from scorekeeper.models import Match, utcnow
+from scorekeeper.vocabulary import profile_name
 from scorekeeper.web.common import _
-from scorekeeper.web.scoreboard import load_match
+from scorekeeper.web.deals import first_deal_page
+from scorekeeper.web.scoreboard import board, load_match, match_result
 
 bp = Blueprint("offline", __name__)
 
@@ -117,7 +131,9 @@ def service_worker() -> Any:
                            pages=json.dumps(pages), locales=json.dumps(list(LOCALES)),
                            pack=pack_version() or "none", pack_files=json.dumps(_pack_files()),
                            pack_path=url_for("static", filename="pack/"),
-                           worker=url_for("static", filename="js/referee.js"))
+                           worker=url_for("static", filename="js/referee.js"),
+                           new_match=url_for("matches.new_match"),
+                           setup=url_for("offline.shell_setup", code="LANG_CODE"))
     response = Response(body, mimetype="text/javascript")
     # the browser asks for it again at every visit: a new version is seen at once
     response.headers["Cache-Control"] = "no-cache"
@@ -181,3 +197,88 @@ def match_document(token: str) -> Any:
     response = jsonify({"version": match.version, "match": match.match_input()})
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+#: What the kept pages of a match set up without a network hold in place of the match's
+#: own words and links (URL-safe, and left alone by HTML escaping); the service worker
+#: writes the match's own over them. ``{n}``: a side's number, from 0.
+SHELL = {"edit": "__edit_link__", "view": "__view_link__", "name": "__match_name__",
+         "key": "__form_key__", "side": "__side_{n}__", "players": "__players_{n}__"}
+#: The target those pages show, written over with the match's own, in the page's digits.
+SHELL_TARGET = 99_991
+
+
+def _side_counts(profile: rules.Profile) -> list[int]:
+    return list(profile.side_counts or range(profile.min_sides, profile.max_sides + 1))
+
+
+def _shell_match(code: str, profile_id: str, sides: int) -> Match:
+    """A match of these rules and sides that is not stored: placeholders for its words."""
+    profile = rules.PROFILES.get(profile_id)
+    if code not in LOCALES or profile is None or sides not in _side_counts(profile):
+        abort(404)
+    g.locale_code = code
+    now = utcnow()
+    return Match(name=SHELL["name"], profile=profile.id, target=SHELL_TARGET, version=1,
+                 sides=[{"name": SHELL["side"].format(n=i),
+                         "players": [SHELL["players"].format(n=i)]} for i in range(sides)],
+                 edit_token=SHELL["edit"], view_token=SHELL["view"], status="in-progress",
+                 totals=[0] * sides, created=now, updated=now)
+
+
+def _shell_page(body: str) -> Response:
+    response = Response(body, mimetype="text/html")
+    response.headers["Cache-Control"] = "no-store"  # it holds this browser's form token
+    return response
+
+
+@bp.get("/offline/setup/<code>.json")
+def shell_setup(code: str) -> Any:
+    """The words and numbers a phone needs to set up a new match without a network."""
+    if code not in LOCALES:
+        abort(404)
+    with force_locale(code):
+        doc = {
+            "lang": code,
+            "defaults": [_("Us"), _("Them")],
+            "thousands": format_number(1000, code),
+            "rules": {pid: {"target": profile.target, "sides": _side_counts(profile)}
+                      for pid, profile in rules.PROFILES.items()},
+            "board": url_for("offline.shell_board", code=code, profile="P", sides=0),
+            "deal": url_for("offline.shell_deal", code=code, profile="P", sides=0),
+            "shell": SHELL,
+            "target": SHELL_TARGET,
+        }
+    response = jsonify(doc)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def shell_urls(code: str) -> list[str]:
+    """Everything a phone keeps to set up a match without a network, in language ``code``."""
+    urls = [url_for("offline.shell_setup", code=code)]
+    for pid, profile in rules.PROFILES.items():
+        for n in _side_counts(profile):
+            urls.append(url_for("offline.shell_board", code=code, profile=pid, sides=n))
+            urls.append(url_for("offline.shell_deal", code=code, profile=pid, sides=n))
+    return urls
+
+
+@bp.get("/offline/board/<code>/<profile>/<int:sides>")
+def shell_board(code: str, profile: str, sides: int) -> Any:
+    """The scoreboard of a match set up without a network, before its first deal."""
+    match = _shell_match(code, profile, sides)
+    with force_locale(code):
+        return _shell_page(render_template(
+            "scoreboard.html", b=board(match, match_result(match, [])), rows_html=[],
+            editable=True, provisional=True, share=None,
+            profile_label=profile_name(match.profile)))
+
+
+@bp.get("/offline/deal/<code>/<profile>/<int:sides>")
+def shell_deal(code: str, profile: str, sides: int) -> Any:
+    """The first deal's form of a match set up without a network."""
+    match = _shell_match(code, profile, sides)
+    with force_locale(code):
+        page, _status = first_deal_page(match, SHELL["key"])
+        return _shell_page(page)

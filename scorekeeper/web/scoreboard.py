@@ -49,12 +49,17 @@ def current_version(kind: str, token: str) -> tuple[int, int] | None:
 
 
 def _store(kind: str, token: str, found: tuple[int, int] | None) -> None:
-    """Cache a version, never replacing a newer one (a slow reader must not undo a write)."""
+    """Cache a version, never replacing a newer one (a slow reader must not undo a write).
+    A link that opens no match is not kept: a match set up on a phone without a network
+    comes with its links, and its first page follows at once."""
     versions = cache("versions", 4096)
+    if found is None:
+        versions.forget((kind, token))
+        return
     with versions.lock:
         hit = versions.get((kind, token))
-        if found is not None and hit is not None and hit[1] is not None \
-                and hit[1][1] > found[1] and hit[0] > time.monotonic():
+        if hit is not None and hit[1] is not None and hit[1][1] > found[1] \
+                and hit[0] > time.monotonic():
             return
         versions.put((kind, token), (time.monotonic() + FRESH_SECONDS, found))
 
@@ -133,10 +138,11 @@ def deal_problems(result: dict[str, Any], index: int) -> list[dict[str, Any]]:
     return found
 
 
-def board(match: Match) -> dict[str, Any]:
+def board(match: Match, result: dict[str, Any] | None = None) -> dict[str, Any]:
     """Everything the scoreboard template needs: the referee's numbers as they are, and a
-    sentence in the page's language for each problem (only problems need words)."""
-    result = match_result(match)
+    sentence in the page's language for each problem (only problems need words).
+    ``result``: the referee's document, for a match that is not stored (else read)."""
+    result = match_result(match) if result is None else result
     tradition = tradition_of(match.profile)
     target = match.target
     totals = result.get("totals") or []

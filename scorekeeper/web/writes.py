@@ -162,13 +162,25 @@ def write_once(key: str, change: Callable[[Session], str],
     return redirect(url)
 
 
+class LinksTaken(Exception):
+    """The links a phone chose for a new match already open another one."""
+
+
 def create_once(key: str, make: Callable[[], Row], endpoint: str, kind: str) -> Response:
     """Add the match or game ``make()`` builds, once per ``key``; this browser keeps it on
-    its home page (``kind``: "matches" or "burros"); then go to its page at ``endpoint``."""
+    its home page (``kind``: "matches" or "burros"); then go to its page at ``endpoint``.
+    A row whose links were chosen already (a match set up on a phone without a network)
+    raises ``LinksTaken`` when another row holds one of them (a replay of the same
+    submission never gets that far: it goes where the first one went)."""
     created: list[Row] = []
 
     def create(db: Session) -> str:
         row = make()
+        model = type(row)
+        if row.edit_token and db.scalar(select(model.id).where(
+                (model.edit_token == row.edit_token) | (model.view_token == row.view_token)
+                | (model.edit_token == row.view_token) | (model.view_token == row.edit_token))):
+            raise LinksTaken
         db.add(row)
         db.flush()
         created.append(row)

@@ -400,6 +400,17 @@
       reg.active.postMessage({type: "sync"});
       window.addEventListener("online", function () { reg.active.postMessage({type: "sync"}); });
       if (navigator.storage && navigator.storage.persist) { navigator.storage.persist().catch(function () {}); }
+      /* pages this page leads to without a network (the new match page: what setting a
+         match up on this phone needs), kept once per visit of the app */
+      var keeps = doc.body.getAttribute("data-keep");
+      if (keeps && navigator.onLine) {
+        var mark = "scorekeeper:kept:" + location.pathname + ":" + lang, seen = null;
+        try { seen = sessionStorage.getItem(mark); } catch (e) { /* no store: keep them again */ }
+        if (seen !== keeps) {
+          reg.active.postMessage({type: "keep", urls: JSON.parse(keeps)});
+          try { sessionStorage.setItem(mark, keeps); } catch (e) { /* no store */ }
+        }
+      }
       /* the offline pack, fetched in the background once per version (a no-op once kept) */
       if (referee) { reg.active.postMessage({type: "pack", worker: referee}); }
     });

@@ -3,7 +3,8 @@
    - each shown at once under the board, marked as waiting, and the totals with them,
      scored by the phone's own referee (js/referee.js, the same rules as the server's);
    - one the server refused (the match changed meanwhile, a rule broken) offered to open:
-     it is sent again as a form, and the server's own page says what to do with it;
+     it is sent again as a form, and the server's own page says what to do with it; the
+     same for a match set up on this phone that the server refused;
    - once they are sent, the page shows the server's scoreboard.
    The next deal's form and the match document are kept on the phone, for the next deal
    without a network. */
@@ -24,9 +25,11 @@
     } catch (e) { /* no store: nothing kept */ }
   }
 
-  function show(entries) {
-    var refused = entries.filter(function (e) { return e.refused; });
-    box.hidden = !entries.length;
+  function show(held) {
+    /* a match set up on this phone waits there too, before its deals: not a deal */
+    var entries = held.filter(function (e) { return e.kind !== "match"; });
+    var refused = held.filter(function (e) { return e.refused; });
+    box.hidden = !entries.length && !refused.length;
     var none = doc.getElementById("no-deal");
     if (none) { none.hidden = !!entries.length; }
     box.querySelector("[data-count]").textContent = String(entries.length);
@@ -48,7 +51,8 @@
       var item = el("li", {});
       var open = el("button", {type: "button", "class": "button"}, box.getAttribute("data-open"));
       open.addEventListener("click", function () { reopen(entry.id); });
-      item.appendChild(el("span", {}, box.getAttribute("data-refused-text") + " "));
+      var said = entry.kind === "match" ? "data-refused-match-text" : "data-refused-text";
+      item.appendChild(el("span", {}, box.getAttribute(said) + " "));
       item.appendChild(open);
       list.appendChild(item);
     });

@@ -1,0 +1,159 @@
+"""A match set up on a phone without a network keeps the links the phone chose for it
+(templates/sw.js makes them, as ``models.new_token`` does: 22 URL-safe characters), so
+that the pages the phone showed meanwhile are its pages once the server has it."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+from sqlalchemy import func, select
+
+from scorekeeper.db import get_db
+from scorekeeper.models import Match
+
+EDIT = "Ph0neMadeEditLink_abc1"
+VIEW = "Ph0neMadeViewLink-xyz9"
+
+
+def _count(app) -> int:
+    with app.app_context(), get_db().read_sessions() as db:
+        return int(db.scalar(select(func.count(Match.id))))
+
+
+def _form(site, **fields) -> dict[str, str]:
+    data = site.hidden("/matches/new")
+    data.update({"profile": "burraco", "sides-0-name": "Noi", "sides-1-name": "Voi",
+                 "target": "1500"})
+    data.update(fields)
+    return data
+
+
+def test_a_match_keeps_the_links_its_phone_chose(site, client, app):
+    # the phone's pages asked for it before the server had it (its scoreboard says every
+    # minute that it is there): nothing of that answer lingers once it is created
+    assert client.post(f"/m/{EDIT}/here").status_code == 404
+    assert client.get(f"/m/{EDIT}").status_code == 404
+    data = _form(site, edit_token=EDIT, view_token=VIEW)
+    first = client.post("/matches/new", data=data)
+    assert first.status_code == 302
+    assert first.headers["Location"] == f"/m/{EDIT}"
+    board = client.get(f"/m/{EDIT}").get_data(as_text=True)
+    assert "<h1>Noi × Voi</h1>" in board
+    assert f"/v/{VIEW}" in board
+    view = client.get(f"/v/{VIEW}").get_data(as_text=True)
+    assert "target 1,500" in view
+    assert "read-only" in view
+    # the phone sends it again (its answer was lost): the same match, not a second one
+    again = client.post("/matches/new", data=data)
+    assert again.status_code == 302
+    assert again.headers["Location"] == f"/m/{EDIT}"
+    assert _count(app) == 1
+    # the page links there and to its home page, as for a match the server named
+    assert EDIT in client.get("/").get_data(as_text=True)
+
+
+def test_links_that_cannot_be_links_are_refused_and_nothing_is_made(site, client, app):
+    message = ("This match was set up on a phone without a network, and its links cannot "
+               "be used: send the form again to start it with new links.")
+    for links in ({"edit_token": EDIT}, {"view_token": VIEW},
+                  {"edit_token": EDIT, "view_token": EDIT},
+                  {"edit_token": "short", "view_token": VIEW},
+                  {"edit_token": EDIT, "view_token": "Ph0ne/MadeViewLink-xyz9"},
+                  {"edit_token": EDIT, "view_token": "x" * 65}):
+        answer = client.post("/matches/new", data=_form(site, **links))
+        html = answer.get_data(as_text=True)
+        assert answer.status_code == 409, links
+        assert message in html, links
+        # the form comes back as typed, without the links, ready to start the match
+        fields = dict(re.findall(r'name="([^"]+)"[^>]*value="([^"]*)"', html))
+        assert fields["sides-0-name"] == "Noi"
+        assert fields["target"] == "1500"
+        assert 'name="edit_token" type="hidden" value=""' in html, links
+        assert 'name="view_token" type="hidden" value=""' in html, links
+    assert _count(app) == 0
+
+
+def test_links_another_match_holds_are_refused_and_it_is_left_alone(site, client, app):
+    other = site.new_match()
+    other_view = re.search(r'/v/([^"/]+)"', client.get(f"/m/{other}/share")
+                           .get_data(as_text=True)).group(1)
+    for links in ({"edit_token": other, "view_token": VIEW},
+                  {"edit_token": EDIT, "view_token": other_view},
+                  {"edit_token": other_view, "view_token": VIEW},
+                  {"edit_token": EDIT, "view_token": other}):
+        answer = client.post("/matches/new", data=_form(site, **links))
+        assert answer.status_code == 409, links
+        assert "its links cannot be used" in answer.get_data(as_text=True)
+    assert _count(app) == 1
+    assert "<h1>Nós × Eles</h1>" in client.get(f"/m/{other}").get_data(as_text=True)
+    # sent again as the page gives it back: a match with links the server makes
+    html = client.post("/matches/new", data=_form(site, edit_token=other, view_token=VIEW)) \
+        .get_data(as_text=True)
+    data = dict(re.findall(r'name="([^"]+)"[^>]*value="([^"]*)"', html))
+    assert '<option selected value="burraco">' in html
+    made = client.post("/matches/new", data={**data, "profile": "burraco"})
+    assert made.status_code == 302
+    token = made.headers["Location"].rsplit("/m/", 1)[1]
+    assert token not in (other, other_view, EDIT, VIEW)
+    assert len(token) == 22
+    assert _count(app) == 2
+
+
+def test_the_pages_a_phone_keeps_to_set_a_match_up_offline(site, client):
+    from scorekeeper.web.offline import SHELL, SHELL_TARGET
+
+    # the new match page lists them, in its language: each rule set with each number of
+    # sides it is played by
+    page = client.get("/lang/it?next=/matches/new", follow_redirects=True).get_data(as_text=True)
+    listed = json.loads(html.unescape(re.search(r'data-keep="([^"]+)"', page).group(1)))
+    assert listed[0] == "/offline/setup/it.json"
+    assert sorted(listed[1:]) == sorted(
+        f"/offline/{kind}/it/{rules}/{n}" for kind in ("board", "deal")
+        for rules, n in (("buraco-aberto", 2), ("buraco-fechado", 2), ("burraco", 2),
+                         ("buraco-classico", 2), ("buraco-classico", 3),
+                         ("buraco-classico", 5)))
+    setup = client.get("/offline/setup/it.json")
+    assert setup.headers["Cache-Control"] == "no-store"
+    assert setup.get_json() == {
+        "lang": "it", "defaults": ["Noi", "Voi"], "thousands": "1.000",
+        "rules": {"buraco-aberto": {"target": 3000, "sides": [2]},
+                  "buraco-fechado": {"target": 3000, "sides": [2]},
+                  "burraco": {"target": 2005, "sides": [2]},
+                  "buraco-classico": {"target": 2005, "sides": [2, 3, 5]}},
+        "board": "/offline/board/it/P/0", "deal": "/offline/deal/it/P/0",
+        "shell": SHELL, "target": SHELL_TARGET}
+
+    # the scoreboard: placeholders where the match's words and links go, the target as a
+    # number no match has, nothing that needs the server
+    board = client.get("/offline/board/it/buraco-classico/3")
+    text = board.get_data(as_text=True)
+    assert board.headers["Cache-Control"] == "no-store"
+    assert "<h1>__match_name__</h1>" in text
+    assert "Buraco classico · traguardo 99.991" in text
+    for n in range(3):
+        assert f'<h2 class="name">__side_{n}__</h2>' in text
+        assert f'<small class="name">__players_{n}__</small>' in text
+    assert "__side_3__" not in text
+    assert 'href="/m/__edit_link__/deals/new"' in text
+    assert 'data-token="__edit_link__"' in text
+    assert "Questa partita per ora è solo su questo telefono" in text
+    for gone in ("/share", "/delete", "/dealer", "summary.pdf"):
+        assert gone not in text, gone
+    # the first deal's form: the same placeholders, its own form key to write over
+    deal = client.get("/offline/deal/it/burraco/2").get_data(as_text=True)
+    # sent to its own address, which the phone writes over with the match's form's
+    assert 'action="/offline/deal/it/burraco/2#review"' in deal
+    assert 'data-board="/m/__edit_link__"' in deal
+    assert 'name="idem" type="hidden" value="__form_key__"' in deal
+    assert 'name="version" type="hidden" value="1"' in deal
+    assert "__side_0__" in deal
+    assert "__side_1__" in deal
+    assert "Smazzata 1" in deal
+
+    # rules, sides or languages that do not exist lead nowhere
+    for url in ("/offline/board/it/buraco-classico/4", "/offline/deal/it/burraco/3",
+                "/offline/board/it/canasta/2", "/offline/deal/xx/burraco/2",
+                "/offline/setup/xx.json", "/offline/board/it/burraco/0"):
+        assert client.get(url).status_code == 404, url
