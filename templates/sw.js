@@ -132,17 +132,21 @@ function page(event, kind) {
   });
 }
 
-/* Pages a scoreboard leads to (its next deal's form, its match document), kept so that
-   they open without a network too. */
+/* Pages a page leads to (a scoreboard's next deal's form and match document; the new
+   match page's pages of a match set up without a network), kept so that they open
+   without a network too: one at a time, never holding more than one of the server's
+   threads while the phone's scorer uses the others. */
 function keep(urls) {
   return caches.open(PAGES).then(function (cache) {
-    return Promise.all(urls.filter(function (u) {
+    return urls.filter(function (u) {
       return new URL(u, self.location.href).origin === self.location.origin;
-    }).map(function (u) {
-      return fetch(u, {credentials: "same-origin"}).then(function (response) {
-        if (response.status === 200) { return cache.put(u, response); }
-      }, function () {});
-    })).then(function () { return trim(cache); });
+    }).reduce(function (chain, u) {
+      return chain.then(function () {
+        return fetch(u, {credentials: "same-origin"}).then(function (response) {
+          if (response.status === 200) { return cache.put(u, response); }
+        }, function () {});
+      });
+    }, Promise.resolve()).then(function () { return trim(cache); });
   });
 }
 
