@@ -54,6 +54,13 @@ self.addEventListener("message", function (event) {
       event.source.postMessage({type: "outbox", token: data.token, entries: entries});
     }));
   }
+  if (data.type === "setups" && event.source) {
+    event.waitUntil(outbox("readonly", all).catch(function () { return []; }).then(function (entries) {
+      event.source.postMessage({type: "setups", matches: entries.filter(function (e) {
+        return e.kind === "match";
+      }).map(function (e) { return {token: e.token, name: e.match.name, profile: e.match.profile}; })});
+    }));
+  }
   if (data.type === "take" && event.source) {
     event.waitUntil(take(data.id).then(function (entry) {
       event.source.postMessage({type: "taken", entry: entry || null});

@@ -43,6 +43,7 @@ def test_a_match_set_up_offline_keeps_its_links_and_reaches_the_server(app, phon
     phone.set_default_timeout(START)
     phone.goto(live_server + "/")
     phone.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    phone.goto(live_server + "/")  # under the service worker: kept
     # the new match page, opened under the service worker, has the phone keep what setting
     # a match up without a network needs, in its language
     phone.goto(live_server + "/matches/new")
@@ -110,6 +111,16 @@ def test_a_match_set_up_offline_keeps_its_links_and_reaches_the_server(app, phon
         assert re.fullmatch(r"[A-Za-z0-9_-]{22}", view)
         assert view != token
         assert _stored(app, token) is None
+        # the home page, as the phone keeps it, lists it apart until the server has it
+        phone.goto(live_server + "/")
+        own = phone.locator("#own-matches")
+        expect(own.locator("h2")).to_have_text("Set up on this phone, not on the server yet")
+        expect(own.locator("li a")).to_have_attribute("href", f"/m/{token}")
+        expect(own.locator("li a")).to_have_text("Noi × VoiBuraco Aberto (Brazilian, open)")
+        expect(phone.locator("#no-match")).to_be_hidden()
+        own.locator("li a").tap()
+        phone.wait_for_url(board)
+        expect(phone.locator("#total-1")).to_have_text("570")
     finally:
         phone.context.set_offline(False)
 
@@ -129,3 +140,8 @@ def test_a_match_set_up_offline_keeps_its_links_and_reaches_the_server(app, phon
     expect(phone.locator("#total-1")).to_have_text("570")
     phone.goto(f"{live_server}/v/{view}")
     expect(phone.locator("#total-1")).to_have_text("570")
+    # on the home page, now with the server's matches
+    phone.goto(live_server + "/")
+    expect(phone.get_by_role("link", name=re.compile("^Noi × Voi"))).to_have_attribute(
+        "href", f"/m/{token}")
+    expect(phone.locator("#own-matches")).to_be_hidden()

@@ -414,6 +414,28 @@
       /* the offline pack, fetched in the background once per version (a no-op once kept) */
       if (referee) { reg.active.postMessage({type: "pack", worker: referee}); }
     });
+    /* the home page: matches set up on this phone that the server does not have yet */
+    var own = doc.getElementById("own-matches");
+    if (own) {
+      sw.addEventListener("message", function (e) {
+        var data = e.data || {}, rules = JSON.parse(own.getAttribute("data-rules") || "{}");
+        if (data.type !== "setups" || !(data.matches || []).length) { return; }
+        var list = own.querySelector("ul");
+        list.textContent = "";
+        data.matches.forEach(function (m) {
+          var link = el("a", {href: "/m/" + encodeURIComponent(m.token)});
+          link.appendChild(el("b", {}, m.name));
+          link.appendChild(el("span", {}, rules[m.profile] || m.profile));
+          var item = el("li", {});
+          item.appendChild(link);
+          list.appendChild(item);
+        });
+        own.hidden = false;
+        var none = doc.getElementById("no-match");
+        if (none) { none.hidden = true; }
+      });
+      sw.ready.then(function (reg) { reg.active.postMessage({type: "setups"}); });
+    }
     sw.addEventListener("controllerchange", function () { if (updating) { location.reload(); } });
     /* the offline pack coming in: how far, then that it is kept, then nothing */
     sw.addEventListener("message", function (e) {
