@@ -1,4 +1,5 @@
-"""A deal as the deal form enters it, turned into the contract's deal document.
+"""A deal as the deal form enters it, turned into the contract's deal document; a Burro
+round as the round form enters it.
 
 One home for both places a deal form is read: the server (``web/dealform.py``, from the
 validated WTForms form) and the phone (``scorekeeper.phone``, from the fields a deal saved
@@ -17,6 +18,8 @@ from scorekeeper.cardtext import ONE_GO, SPLIT, canonical, canonical_tokens, mel
 from scorekeeper.rules.states import ClosedBy, Morto
 
 EntryMode = StrEnum("EntryMode", {"CARDS": "cards", "COUNTS": "counts"})
+#: How a Burro round ended, as the round form says it.
+RoundEnd = StrEnum("RoundEnd", {"LOSER": "loser", "FEINT": "feint"})
 
 #: The contract's canastra categories and the deal form's fields that count them.
 CATEGORY_FIELDS = {
@@ -131,3 +134,24 @@ def _read_side(side: SideEntry, name: str, value: str) -> None:
         setattr(side, name, value.strip() if name != "melds" else value)
     elif name == "opened" and value.isdigit() and len(value) < 4:
         side.opened = sorted({*side.opened, int(value)})
+
+
+def burro_round(kind: str | None, loser: str | None, feint_by: str | None,
+                fooled: Iterable[str]) -> dict[str, Any]:
+    """The contract's Burro round for what the round form says: who lost, or who feinted
+    and who fell for it."""
+    if kind == RoundEnd.FEINT:
+        return {"feint_by": feint_by or "", "fooled": list(fooled)}
+    return {"loser": loser or ""}
+
+
+def read_round(pairs: Iterable[Sequence[str]]) -> dict[str, Any]:
+    """A Burro round from the round form's fields (``[name, value]`` pairs, as a round
+    saved without a network is kept in the phone's outbox)."""
+    fields: dict[str, list[str]] = {}
+    for pair in pairs:
+        if len(pair) == 2:
+            fields.setdefault(str(pair[0]), []).append(str(pair[1]))
+    first = {name: values[0] for name, values in fields.items()}
+    return burro_round(first.get("kind"), first.get("loser"), first.get("feint_by"),
+                       fields.get("fooled", []))

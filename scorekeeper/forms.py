@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from enum import StrEnum
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -31,14 +30,13 @@ from wtforms import (  # type: ignore[attr-defined]  # SelectChoice: WTForms 3.3
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from scorekeeper.entry import EntryMode
+from scorekeeper.entry import EntryMode, RoundEnd
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.rules.states import ClosedBy, Morto
 
-#: How a side's deal is entered: every meld card by card, or the counts.
-#: How a round of Burro ended: someone lost, or a feint (seed 002 "La feinte").
-RoundEnd = StrEnum("RoundEnd", {"LOSER": "loser", "FEINT": "feint"})
-
+# How a side's deal is entered (``EntryMode``: every meld card by card, or the counts),
+# how a round of Burro ended (``RoundEnd``: someone lost, or a feint, seed 002 "La
+# feinte"): scorekeeper.entry's, which the phone reads them with too.
 
 #: The canastra categories of the contract, and the form field holding each count.
 

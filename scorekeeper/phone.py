@@ -6,9 +6,10 @@ answers: the same document reading (``documents.read``), the same referee, the s
 sentences from the same compiled catalogs. One kind is the phone's own, ``pending``: a
 match (``GET /m/<token>/match.json``) with the deals saved on the phone while the server
 could not be reached, as the deal form's fields (``entry.read_fields``), scored as the
-server will score them once they are sent. The offline pack (``tools/offline_pack.py``)
-carries this module, ``scorekeeper.rules`` and the few Flask-free modules it needs; no
-Flask and no Babel are in it.
+server will score them once they are sent; ``burro-pending`` the same for a Burro game
+(``GET /b/<token>/game.json``) and its rounds (``entry.read_round``). The offline pack
+(``tools/offline_pack.py``) carries this module, ``scorekeeper.rules`` and the few
+Flask-free modules it needs; no Flask and no Babel are in it.
 """
 
 from __future__ import annotations
@@ -74,6 +75,20 @@ def pending(body: Any, notation: str | None = None) -> dict[str, Any]:
     return documents.read("match", match)
 
 
+def burro_pending(body: Any) -> dict[str, Any]:
+    """The referee's ``burro`` document for a game and the rounds waiting on the phone:
+    ``{"game": <the game document>, "pending": [<the round form's fields>, ...]}``."""
+    body = documents.need_object(body)
+    game = dict(documents.need_object(body.get("game")))
+    waiting = body.get("pending")
+    if not isinstance(waiting, list):
+        raise InputError("bad-value", field="pending", value=str(waiting)[:40], expected="list")
+    rounds = list(game.get("rounds") or [])
+    rounds += [entry.read_round(fields if isinstance(fields, list) else []) for fields in waiting]
+    game["rounds"] = rounds
+    return documents.read("burro", game)
+
+
 def _in_form_words(err: InputError, body: Any, gettext: messages.Gettext) -> InputError:
     """A waiting deal's unreadable field said as the deal form says it, with its side's
     name as a label ("Eles · Points of the cards on the table"), never as a path."""
@@ -109,6 +124,8 @@ def respond(kind: str, body: Any, lang: str | None = None,
         if kind == "pending":
             doc = pending(body, normalize_locale(notation) if notation else None)
             doc["shown"] = shown(doc, locale)
+        elif kind == "burro-pending":
+            doc = burro_pending(body)
         else:
             doc = documents.read(kind, body, normalize_locale(notation) if notation else None)
     except RecursionError:

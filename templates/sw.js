@@ -5,9 +5,9 @@
    offline page in the phone's language for a page it never opened. The offline pack
    (Pyodide and the referee, static/pack/) and the referee's worker are kept once fetched,
    in a cache named after the pack's version.
-   A new deal saved while the server cannot be reached goes to the outbox (IndexedDB),
-   and the scoreboard it came from is shown; the outbox is sent, oldest first, whenever
-   the server may answer again (see "The outbox" below). A new match set up then goes
+   A new deal (a Burro round) saved while the server cannot be reached goes to the
+   outbox (IndexedDB), and the scoreboard (the game) it came from is shown; the outbox
+   is sent, oldest first, whenever the server may answer again (see "The outbox" below). A new match set up then goes
    there too, with links chosen here; its pages are the kept ones of its rules and sides
    with its own words (see "A match set up on this phone"). */
 "use strict";
@@ -26,6 +26,8 @@ var LANG = "/__scorekeeper/lang";
 var NEW_DEAL = /^\/m\/([^\/]+)\/deals\/new$/;
 var MATCH_DOC = /^\/m\/([^\/]+)\/match\.json$/;
 var BOARD = /^\/m\/([^\/]+)$/;
+var BURRO_ROUND = /^\/b\/([^\/]+)\/round$/;
+var BURRO_DOC = /^\/b\/[^\/]+\/game\.json$/;
 var NEW_MATCH = "{{ new_match }}";
 var SETUP = "{{ setup }}";  /* with the language for LANG_CODE */
 
@@ -79,7 +81,7 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) { return; }
   if (request.mode === "navigate") {
     event.respondWith(page(event));
-  } else if (request.method === "GET" && MATCH_DOC.test(url.pathname)) {
+  } else if (request.method === "GET" && (MATCH_DOC.test(url.pathname) || BURRO_DOC.test(url.pathname))) {
     event.respondWith(page(event, "application/json"));
   } else if (request.method === "GET" && (url.pathname.indexOf(PACK_PATH) === 0 ||
                                           url.pathname === WORKER)) {
@@ -98,8 +100,9 @@ function page(event, kind) {
   /* a new deal's or a new match's form: its fields, kept for the outbox should the
      network fail */
   var deal = request.method === "POST" && NEW_DEAL.exec(path);
+  var round = request.method === "POST" && BURRO_ROUND.exec(path);
   var setUp = request.method === "POST" && path === NEW_MATCH;
-  var sent = deal || setUp ? request.clone().text() : null;
+  var sent = deal || round || setUp ? request.clone().text() : null;
   return fetch(request).then(function (response) {
     var type = response.headers.get("Content-Type") || "";
     if (request.method === "GET" && response.status === 200 && type.indexOf(kind || "text/html") === 0) {
@@ -116,14 +119,14 @@ function page(event, kind) {
     if (deal && response.status === 404) {
       return setUpHere(deal[1]).then(function (entry) {
         if (!entry) { return response; }
-        return sent.then(function (body) { return queue(request.url, deal[1], body); })
+        return sent.then(function (body) { return queue(request.url, deal[1], body, false); })
           .then(function (board) { return Response.redirect(board, 303); });
       });
     }
     return response;
   }, function () {
-    if (deal) {
-      return sent.then(function (body) { return queue(request.url, deal[1], body); })
+    if (deal || round) {
+      return sent.then(function (body) { return queue(request.url, (deal || round)[1], body, !!round); })
         .then(function (board) { return Response.redirect(board, 303); }, offline);
     }
     if (setUp) {
@@ -191,11 +194,11 @@ function key() {
   return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
 }
 
-function queue(url, token, body) {
+function queue(url, token, body, burro) {
   /* sent again exactly as the browser sent it (the server compares a resent form with
-     the first), a save even if Enter sent the form without a button */
+     the first), a deal saved even if Enter sent the form without a button */
   var fields = new URLSearchParams(body);
-  if (fields.get("action") !== "save") { fields.set("action", "save"); }
+  if (!burro && fields.get("action") !== "save") { fields.set("action", "save"); }
   return outbox("readwrite", function (store) {
     return all(store).then(function (entries) {
       var mine = entries.filter(function (e) { return e.token === token; });
@@ -215,7 +218,7 @@ function queue(url, token, body) {
     });
   }).then(function () {
     if (self.registration.sync) { self.registration.sync.register("outbox").catch(function () {}); }
-    return new URL("/m/" + token + "#outbox", self.location.href).href;
+    return new URL((burro ? "/b/" : "/m/") + token + "#outbox", self.location.href).href;
   });
 }
 

@@ -11,11 +11,11 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import rules
 from scorekeeper.db import reader
+from scorekeeper.entry import RoundEnd, burro_round
 from scorekeeper.forms import (
     BurroRoundForm,
     ConfirmForm,
     NewBurroForm,
-    RoundEnd,
     choices,
     visible_key,
 )
@@ -106,9 +106,14 @@ def _game_page(game: BurroGame, form: BurroRoundForm | None, editable: bool, sta
     result = standing(game)
     count = len(game.players)
     ranks = rules.burro_ranks(count) if MIN_PLAYERS <= count <= MAX_PLAYERS else []
+    playing = _playing(game)
+    # what a round entered without a network needs: the feint's pages, the game document
+    keep = [url_for("burro.feint", token=game.edit_token),
+            *(url_for("burro.feint", token=game.edit_token, by=p) for p in playing),
+            url_for("offline.burro_document", token=game.edit_token)] if editable else []
     return render_template(
         "burro_game.html", game=game, result=result, form=form, editable=editable,
-        ranks=ranks, stale=stale, playing=_playing(game),
+        ranks=ranks, stale=stale, playing=playing, keep=keep,
         undo=ConfirmForm(formdata=None,
                          data={"version": str(game.version), "idem": writes.new_key()}),
         again=ConfirmForm(formdata=None, data={"idem": writes.new_key()}),
@@ -158,11 +163,11 @@ def _entry(form: BurroRoundForm) -> dict[str, Any] | None:
                                     "tick only the players who were fooled.",
                                     player=form.feint_by.data)]
             return None
-        return {"feint_by": form.feint_by.data, "fooled": fooled}
+        return burro_round(form.kind.data, None, form.feint_by.data, fooled)
     if not form.loser.data:
         form.loser.errors = [_("Say who lost.")]
         return None
-    return {"loser": form.loser.data}
+    return burro_round(form.kind.data, form.loser.data, None, [])
 
 
 @bp.post("/b/<token>/round")

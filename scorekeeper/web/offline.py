@@ -24,7 +24,7 @@
 
 - ``/m/<token>/match.json``: the match as the phone keeps it (the contract's match
   document and its version), which the phone's referee scores the deals waiting on the
-  phone against.
+  phone against; ``/b/<token>/game.json`` the same for a Burro game and its rounds.
 
 The service worker (``templates/sw.js``) keeps the static files (JS, CSS, icons) and
 every page the phone opens; with no network, a page is shown as the phone last saw it.
@@ -58,6 +58,7 @@ from scorekeeper.db import reader
 from scorekeeper.i18n import LOCALES, format_number
 from scorekeeper.models import Match, utcnow
 from scorekeeper.vocabulary import profile_name
+from scorekeeper.web.burro import load_game
 from scorekeeper.web.common import _
 from scorekeeper.web.deals import first_deal_page
 from scorekeeper.web.scoreboard import board, load_match, match_result
@@ -186,6 +187,15 @@ def offline_page(code: str) -> Any:
     g.locale_code = code
     with force_locale(code):
         return render_template("offline.html")
+
+
+@bp.get("/b/<token>/game.json")
+def burro_document(token: str) -> Any:
+    """The Burro game as the phone keeps it: what its referee scores waiting rounds against."""
+    game = load_game(edit=token)
+    response = jsonify({"version": game.version, "game": game.burro_input()})
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/m/<token>/match.json")

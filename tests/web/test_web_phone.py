@@ -224,3 +224,48 @@ def test_a_waiting_deal_the_referee_cannot_read_is_said_in_the_forms_words(field
     answer = phone.respond("pending", {"match": match, "pending": [fields]}, lang, lang)
     assert answer["status"] == 400
     assert answer["doc"]["error"]["message"] == message
+
+
+def test_burro_rounds_waiting_on_the_phone_count_as_the_server_counts_them_once_sent(client):
+    """The fields the round forms send (a loss; a feint with two fooled, as the feint page
+    sends its ticks), counted by the phone (``burro-pending``) against the game document
+    the phone keeps, give the letters the server stores once they are sent."""
+    from web_support import hidden_fields
+    from werkzeug.datastructures import MultiDict
+
+    data = hidden_fields(client.get("/burro").get_data(as_text=True))
+    data["players"] = "Ana\nBia\nCaio"
+    token = client.post("/burro", data=data).headers["Location"].rsplit("/b/", 1)[1]
+    kept = client.get(f"/b/{token}/game.json")
+    assert kept.headers["Cache-Control"] == "no-store"
+    assert kept.get_json() == {"version": 1, "game": {"players": ["Ana", "Bia", "Caio"],
+                                                      "rounds": []}}
+    page = client.get(f"/b/{token}").get_data(as_text=True)
+    form = [[k, v] for k, v in hidden_fields(page).items() if k != "kind"]
+    assert hidden_fields(page)["kind"] == "loser"  # the game page's own (the feint page's: feint)
+    loss = [*form, ["kind", "loser"], ["loser", "Bia"]]
+    feint = [*form, ["kind", "feint"], ["feint_by", "Caio"], ["fooled", "Ana"], ["fooled", "Bia"]]
+    answer = phone.respond("burro-pending", {"game": kept.get_json()["game"],
+                                             "pending": [loss, feint, loss]}, "it")
+    assert answer["status"] == 200, answer
+    # seed 002: B, U, R for each lost round or feint fallen for
+    assert answer["doc"]["letters"] == {"Ana": "B", "Bia": "BUR", "Caio": ""}
+    for fields in (loss, feint, loss):
+        version = client.get(f"/b/{token}/game.json").get_json()["version"]
+        sent = dict(hidden_fields(client.get(f"/b/{token}").get_data(as_text=True)))
+        body = [(k, v) for k, v in sent.items() if k not in ("kind", "version")]
+        said = [(k, v) for k, v in fields if k in ("kind", "loser", "feint_by", "fooled")]
+        response = client.post(f"/b/{token}/round",
+                               data=MultiDict([*body, ("version", str(version)), *said]))
+        assert response.status_code == 302, response.get_data(as_text=True)[-1500:]
+    stored = client.get(f"/b/{token}/game.json").get_json()
+    assert stored["version"] == 4
+    assert phone.respond("burro", stored["game"], "it")["doc"]["letters"] == \
+        answer["doc"]["letters"]
+    # the document opens for the game's edit link only; an unreadable one is said so
+    view = client.get(f"/b/{token}/share").get_data(as_text=True)
+    assert client.get("/b/unknown/game.json").status_code == 404
+    assert "/bv/" in view
+    bad = phone.respond("burro-pending", {"game": kept.get_json()["game"], "pending": "x"}, "en")
+    assert bad["status"] == 400
+    assert bad["doc"]["error"]["field"] == "pending"

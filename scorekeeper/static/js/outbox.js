@@ -1,13 +1,14 @@
-/* The scoreboard's deals saved on this phone while the server could not be reached
-   (templates/sw.js keeps them in its outbox and sends them when it can):
+/* The scoreboard's deals (a Burro game's rounds, data-kind="burro") saved on this phone
+   while the server could not be reached (templates/sw.js keeps them in its outbox and
+   sends them when it can):
    - each shown at once under the board, marked as waiting, and the totals with them,
      scored by the phone's own referee (js/referee.js, the same rules as the server's);
    - one the server refused (the match changed meanwhile, a rule broken) offered to open:
      it is sent again as a form, and the server's own page says what to do with it; the
      same for a match set up on this phone that the server refused;
    - once they are sent, the page shows the server's scoreboard.
-   The next deal's form and the match document are kept on the phone, for the next deal
-   without a network. */
+   The pages the next deal (round) needs and the match (game) document are kept on the
+   phone (data-keep), for the next one without a network. */
 (function () {
   "use strict";
   var doc = document, box = doc.getElementById("outbox"), sw = navigator.serviceWorker;
@@ -15,7 +16,7 @@
   var el = window.Scorekeeper.el;  /* app.js's */
   var token = box.getAttribute("data-token"), stored = parseInt(box.getAttribute("data-stored"), 10) || 0;
   var lang = (doc.documentElement.getAttribute("lang") || "en").replace("-", "_");
-  var sides = box.querySelectorAll("[data-side]").length;
+  var sides = box.querySelectorAll("[data-side]").length, burro = box.getAttribute("data-kind") === "burro";
 
   /* the deal just sent to the outbox no longer needs the form's draft (deal.js) */
   if (location.hash === "#outbox") {
@@ -35,7 +36,8 @@
     box.querySelector("[data-count]").textContent = String(entries.length);
     var rows = box.querySelector("[data-rows]");
     rows.textContent = "";
-    entries.forEach(function (entry, k) {
+    if (burro) { rounds(rows, entries); }
+    else entries.forEach(function (entry, k) {
       var row = el("p", {"class": "deal pending" + (entry.refused ? " refused" : ""), id: "pending-" + (k + 1)});
       row.appendChild(el("i", {}, String(stored + k + 1)));
       for (var s = 0; s < sides; s++) {
@@ -59,9 +61,54 @@
     if (entries.length) { score(entries); }
   }
 
+  /* Burro: each waiting round in the game's own sentences, the next round's number after
+     them, the letters with them from the phone's referee */
+  function rounds(list, entries) {
+    entries.forEach(function (entry) {
+      var said = {}, fooled = [];
+      entry.fields.forEach(function (pair) {
+        if (pair[0] === "fooled") { fooled.push(pair[1]); } else { said[pair[0]] = pair[1]; }
+      });
+      var text = said.kind === "feint"
+        ? (fooled.length ? box.getAttribute("data-fooled").replace("{fooled}", fooled.join(", "))
+                         : box.getAttribute("data-nobody")).replace("{player}", said.feint_by || "")
+        : box.getAttribute("data-lost").replace("{player}", said.loser || "");
+      list.appendChild(el("li", {"class": entry.refused ? "refused" : ""}, text));
+    });
+    var next = doc.querySelector("[data-round]");
+    if (next) {
+      next.textContent = next.textContent.replace(/\d+/, String(stored + entries.length + 1));
+    }
+  }
+
+  function letters(entries) {
+    fetch(box.getAttribute("data-match"), {credentials: "same-origin"})
+      .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
+      .then(function (kept) {
+        return window.Scorekeeper.referee({kind: "burro-pending", lang: lang,
+          body: {game: kept.game, pending: entries.map(function (e) { return e.fields; })}})
+          .then(function (answer) { return {game: kept.game, doc: answer.doc}; });
+      })
+      .then(function (done) {
+        var said = box.querySelector("[data-problems]"), found = done.doc;
+        said.textContent = "";
+        (found.error ? [found.error] : found.problems || []).forEach(function (p) {
+          said.appendChild(el("li", {}, p.message));
+        });
+        if (!found.letters) { return; }
+        done.game.players.forEach(function (player, i) {
+          var cell = doc.getElementById("letters-" + i);
+          if (cell) { cell.textContent = found.letters[player] || "\u00b7"; }
+        });
+        box.querySelector("[data-phone]").hidden = false;
+      })
+      .catch(function () { /* no referee on the phone yet: the rounds wait without letters */ });
+  }
+
   /* the totals with the waiting deals, from the phone's referee (nothing when it has no
      offline pack yet: the rows then say only that they wait) */
   function score(entries) {
+    if (burro) { letters(entries); return; }
     fetch(box.getAttribute("data-match"), {credentials: "same-origin"})
       .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
       .then(function (kept) {
@@ -132,7 +179,7 @@
     var seen = null;
     try { seen = sessionStorage.getItem(mark); } catch (e) { /* no store: keep them again */ }
     if (navigator.onLine && seen !== version) {
-      reg.active.postMessage({type: "keep", urls: [box.getAttribute("data-deal"), box.getAttribute("data-match")]});
+      reg.active.postMessage({type: "keep", urls: JSON.parse(box.getAttribute("data-keep") || "[]")});
       try { sessionStorage.setItem(mark, version); } catch (e) { /* no store */ }
     }
   });
