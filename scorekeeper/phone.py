@@ -55,7 +55,8 @@ def _error(code: str, message: str, field: Any = None) -> dict[str, Any]:
 def pending(body: Any, notation: str | None = None) -> dict[str, Any]:
     """The referee's ``match`` document for a match and the deals waiting on the phone:
     ``{"match": <the match document>, "pending": [<the deal form's fields>, ...]}``, each
-    deal as ``[name, value]`` pairs, its cards in the letters of ``notation``."""
+    deal as ``[name, value]`` pairs, its cards in the letters of ``notation``; a past deal
+    fixed on the phone as ``{"deal": <its number>, "fields": [...]}``, in its place."""
     body = documents.need_object(body)
     match = dict(documents.need_object(body.get("match")))
     names = match.get("sides")
@@ -66,11 +67,21 @@ def pending(body: Any, notation: str | None = None) -> dict[str, Any]:
     if not isinstance(waiting, list):
         raise InputError("bad-value", field="pending", value=str(waiting)[:40], expected="list")
     deals = list(match.get("deals") or [])
-    for fields in waiting:
+    for item in waiting:
+        # a past deal fixed on the phone: {"deal": its number, "fields": [...]}
+        fix = item.get("deal") if isinstance(item, dict) else None
+        fields = item.get("fields") if isinstance(item, dict) else item
         sides, went_out, closed_by = entry.read_fields(fields if isinstance(fields, list) else [],
                                                        len(names))
-        deals.append(entry.deal_document(str(match.get("profile", "")), names, sides, went_out,
-                                         closed_by, notation or "en"))
+        doc = entry.deal_document(str(match.get("profile", "")), names, sides, went_out,
+                                  closed_by, notation or "en")
+        if fix is None:
+            deals.append(doc)
+        elif isinstance(fix, int) and not isinstance(fix, bool) and 1 <= fix <= len(deals):
+            deals[fix - 1] = doc
+        else:
+            raise InputError("bad-value", field="pending.deal", value=str(fix)[:40],
+                             expected=f"a deal's number, from 1 to {len(deals)}")
     match["deals"] = deals
     return documents.read("match", match)
 

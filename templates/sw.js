@@ -5,11 +5,12 @@
    offline page in the phone's language for a page it never opened. The offline pack
    (Pyodide and the referee, static/pack/) and the referee's worker are kept once fetched,
    in a cache named after the pack's version.
-   A new deal (a Burro round) saved while the server cannot be reached goes to the
-   outbox (IndexedDB), and the scoreboard (the game) it came from is shown; the outbox
-   is sent, oldest first, whenever the server may answer again (see "The outbox" below). A new match set up then goes
-   there too, with links chosen here; its pages are the kept ones of its rules and sides
-   with its own words (see "A match set up on this phone"). */
+   A deal (new or fixed; a Burro round) saved while the server cannot be reached goes to
+   the outbox (IndexedDB), and the scoreboard (the game) it came from is shown; the
+   outbox is sent, oldest first, whenever the server may answer again (see "The outbox"
+   below). A new match set up then goes there too, with links chosen here; its pages are
+   the kept ones of its rules and sides with its own words (see "A match set up on this
+   phone"). */
 "use strict";
 var VERSION = "{{ version }}";
 var ASSETS = {{ assets }};
@@ -26,6 +27,7 @@ var LANG = "/__scorekeeper/lang";
 var NEW_DEAL = /^\/m\/([^\/]+)\/deals\/new$/;
 var MATCH_DOC = /^\/m\/([^\/]+)\/match\.json$/;
 var BOARD = /^\/m\/([^\/]+)$/;
+var EDIT_DEAL = /^\/m\/([^\/]+)\/deals\/(\d+)\/edit$/;
 var BURRO_ROUND = /^\/b\/([^\/]+)\/round$/;
 var BURRO_DOC = /^\/b\/[^\/]+\/game\.json$/;
 var NEW_MATCH = "{{ new_match }}";
@@ -101,8 +103,9 @@ function page(event, kind) {
      network fail */
   var deal = request.method === "POST" && NEW_DEAL.exec(path);
   var round = request.method === "POST" && BURRO_ROUND.exec(path);
+  var fix = request.method === "POST" && EDIT_DEAL.exec(path);
   var setUp = request.method === "POST" && path === NEW_MATCH;
-  var sent = deal || round || setUp ? request.clone().text() : null;
+  var sent = deal || round || fix || setUp ? request.clone().text() : null;
   return fetch(request).then(function (response) {
     var type = response.headers.get("Content-Type") || "";
     if (request.method === "GET" && response.status === 200 && type.indexOf(kind || "text/html") === 0) {
@@ -125,9 +128,10 @@ function page(event, kind) {
     }
     return response;
   }, function () {
-    if (deal || round) {
-      return sent.then(function (body) { return queue(request.url, (deal || round)[1], body, !!round); })
-        .then(function (board) { return Response.redirect(board, 303); }, offline);
+    if (deal || round || fix) {
+      return sent.then(function (body) {
+        return queue(request.url, (deal || round || fix)[1], body, !!round, fix ? parseInt(fix[2], 10) : 0);
+      }).then(function (board) { return Response.redirect(board, 303); }, offline);
     }
     if (setUp) {
       return sent.then(function (body) { return queueMatch(request.url, body); })
@@ -194,7 +198,8 @@ function key() {
   return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
 }
 
-function queue(url, token, body, burro) {
+/* ``fix``: the number of the past deal the form fixes (0: a new deal or round) */
+function queue(url, token, body, burro, fix) {
   /* sent again exactly as the browser sent it (the server compares a resent form with
      the first), a deal saved even if Enter sent the form without a button */
   var fields = new URLSearchParams(body);
@@ -213,8 +218,10 @@ function queue(url, token, body, burro) {
       if (!idem || held) {
         fields.set("idem", key());
       }
-      store.add({token: token, url: url, fields: Array.from(fields.entries()), expect: expect,
-                 saved: Date.now(), refused: 0});
+      var entry = {token: token, url: url, fields: Array.from(fields.entries()), expect: expect,
+                   saved: Date.now(), refused: 0};
+      if (fix) { entry.fix = fix; }
+      store.add(entry);
     });
   }).then(function () {
     if (self.registration.sync) { self.registration.sync.register("outbox").catch(function () {}); }

@@ -199,3 +199,64 @@ def test_a_deal_entered_offline_against_a_changed_match_meets_the_conflict_page(
     phone.get_by_role("button", name="Save the deal").tap()
     phone.wait_for_url(re.compile(r"#deal-2$"))
     assert _stored(app, token) == (2, [85, 55])
+
+
+def test_a_past_deal_fixed_offline_waits_with_the_totals_it_makes_then_reaches_the_server(
+        app, phone, live_server):
+    app.config["OFFLINE_PACK"] = True
+    phone.set_default_timeout(START)
+    board = _ready(phone, live_server)
+    phone.set_default_timeout(30_000)
+    token = board.rsplit("/", 1)[1]
+    # two deals online: 95 − 40 = 55 and 240 + 200 + 100 = 540; then 180 + 200 + 100 − 15
+    # = 465 and 60 − 30 = 30
+    for number, side0, side1, went_out in (
+            (1, {"table_points": "95", "hand_points": "40"},
+             {"table_points": "240", "clean": "1"}, "Eles"),
+            (2, {"table_points": "180", "clean": "1", "hand_points": "15"},
+             {"table_points": "60", "hand_points": "30"}, "Nós")):
+        phone.goto(board + "/deals/new")
+        phone.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
+        for i, fields in enumerate((side0, side1)):
+            for name, value in fields.items():
+                phone.fill(f"#sides-{i}-{name}", value)
+        phone.locator("fieldset.end").get_by_label(went_out, exact=True).tap()
+        phone.get_by_role("button", name="Save the deal").tap()
+        phone.wait_for_url(re.compile(rf"#deal-{number}$"))
+    assert _stored(app, token) == (2, [520, 570])
+    # the scoreboard keeps the last deal's page and its form, to fix it without a network
+    until(phone, """async (board) => {
+        const keys = (await (await caches.open("scorekeeper-pages")).keys()).map(k => k.url);
+        return keys.includes(board + "/deals/2/edit") && keys.includes(board + "/deals/2");
+    }""", board)
+
+    phone.context.set_offline(True)
+    try:
+        # 280 on the table, not 180: 280 + 200 + 100 − 15 = 565
+        phone.goto(board + "/deals/2")
+        phone.get_by_role("link", name="Edit this deal").tap()
+        expect(phone.locator("h1")).to_have_text("Fix deal 2")
+        phone.fill("#sides-0-table_points", "280")
+        phone.get_by_role("button", name="Save the deal").tap()
+        phone.wait_for_url(re.compile(r"#outbox$"))
+        fixed = phone.locator("#pending-1")
+        expect(fixed.locator("i")).to_have_text("2\u270e")
+        expect(phone.locator("#total-0")).to_have_text("620", timeout=30_000)  # the worker
+        expect(phone.locator("#total-1")).to_have_text("570")
+        expect(fixed.locator("b").first).to_contain_text("620+565")
+        # the stored line of deal 2 says the fix's numbers, marked; deal 1's is as it was
+        expect(phone.locator("#deal-2")).to_have_class(re.compile(r"\bfixed\b"))
+        expect(phone.locator("#deal-2 b").first).to_contain_text("620+565")
+        expect(phone.locator("#deal-1 b").first).to_contain_text("55+55")
+        entries = json.loads(phone.evaluate(OUTBOX))
+        assert [(e.get("fix"), e["expect"]) for e in entries] == [(2, 3)]
+        assert _stored(app, token) == (2, [520, 570])
+    finally:
+        phone.context.set_offline(False)
+    with phone.expect_navigation():
+        phone.evaluate(SYNC)
+    phone.wait_for_load_state()
+    assert _stored(app, token) == (2, [620, 570])
+    assert json.loads(phone.evaluate(OUTBOX)) == []
+    expect(phone.locator("#total-0")).to_have_text("620")
+    expect(phone.locator("#deal-2")).not_to_have_class(re.compile(r"\bfixed\b"))

@@ -269,3 +269,31 @@ def test_burro_rounds_waiting_on_the_phone_count_as_the_server_counts_them_once_
     bad = phone.respond("burro-pending", {"game": kept.get_json()["game"], "pending": "x"}, "en")
     assert bad["status"] == 400
     assert bad["doc"]["error"]["field"] == "pending"
+
+
+def test_a_past_deal_fixed_on_the_phone_is_scored_in_its_place_as_the_server_will(
+        site, client, seed_deal):
+    token = site.new_match()
+    assert site.save_deal(token, seed_deal, went_out="0").status_code == 302
+    assert site.save_deal(token, seed_deal, went_out="0").status_code == 302
+    kept = client.get(f"/m/{token}/match.json").get_json()
+    # deal 1 fixed: 280 on the table, not 180 (the fields the edit form sends)
+    fixed = [{**seed_deal[0], "table_points": 280}, seed_deal[1]]
+    url = f"/m/{token}/deals/1/edit"
+    fields = [[k, v] for k, v in site.deal_data(token, fixed, went_out="0", url=url).items()]
+    answer = phone.respond("pending", {"match": kept["match"],
+                                       "pending": [{"deal": 1, "fields": fields}]}, "en")
+    assert answer["status"] == 200, answer
+    # seed 001 §09: 280 + a clean canastra 200 + going out 100 − 15 in hand = 565
+    assert [d["sides"][0]["total"] for d in answer["doc"]["deals"]] == [565, 465]
+    assert len(answer["doc"]["deals"]) == 2
+    assert site.save_deal(token, fixed, went_out="0", url=url).status_code == 302
+    sent = client.get(f"/m/{token}/match.json").get_json()
+    assert phone.respond("match", sent["match"], "en")["doc"]["totals"] == \
+        answer["doc"]["totals"]
+    # a number that names no deal is said so
+    for number in (0, 3, "1", True):
+        bad = phone.respond("pending", {"match": kept["match"],
+                                        "pending": [{"deal": number, "fields": fields}]}, "en")
+        assert bad["status"] == 400, number
+        assert bad["doc"]["error"]["field"] == "pending.deal"

@@ -36,10 +36,13 @@
     box.querySelector("[data-count]").textContent = String(entries.length);
     var rows = box.querySelector("[data-rows]");
     rows.textContent = "";
+    var added = 0;
     if (burro) { rounds(rows, entries); }
     else entries.forEach(function (entry, k) {
       var row = el("p", {"class": "deal pending" + (entry.refused ? " refused" : ""), id: "pending-" + (k + 1)});
-      row.appendChild(el("i", {}, String(stored + k + 1)));
+      /* a past deal fixed on this phone: its own number, marked */
+      row.appendChild(entry.fix ? el("i", {title: box.getAttribute("data-fixed")}, entry.fix + "\u270e")
+                                : el("i", {}, String(stored + (++added))));
       for (var s = 0; s < sides; s++) {
         var cell = el("b", {}, "\u2026");
         cell.appendChild(el("small", {}, ""));
@@ -113,25 +116,41 @@
       .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
       .then(function (kept) {
         return window.Scorekeeper.referee({kind: "pending", lang: lang, notation: lang,
-          body: {match: kept.match, pending: entries.map(function (e) { return e.fields; })}})
+          body: {match: kept.match, pending: entries.map(function (e) {
+            return e.fix ? {deal: e.fix, fields: e.fields} : e.fields;
+          })}})
           .then(function (answer) { return {answer: answer, base: kept.match.deals.length}; });
       })
       .then(function (done) {
         /* what the referee finds wrong now, the server will say too once they are sent */
         var said = box.querySelector("[data-problems]"), found = done.answer.doc;
         said.textContent = "";
+        var fixed = entries.map(function (e) { return e.fix ? e.fix - 1 : -1; });
         (found.error ? [found.error] : (found.problems || []).filter(function (p) {
-          return p.deal >= done.base;
+          return p.deal >= done.base || fixed.indexOf(p.deal) >= 0;
         })).forEach(function (p) { said.appendChild(el("li", {}, p.message)); });
         var shown = found.shown;
         if (!shown) { return; }
-        box.querySelectorAll("[data-rows] .deal").forEach(function (row, k) {
-          var i = done.base + k;
-          row.querySelector("i").textContent = String(i + 1);
+        var cells = function (row, i) {
           row.querySelectorAll("b").forEach(function (cell, s) {
             cell.firstChild.textContent = (shown.running[i] || [])[s] || "";
             cell.querySelector("small").textContent = (shown.deals[i] || [])[s] || "";
           });
+        };
+        var added = 0;
+        box.querySelectorAll("[data-rows] .deal").forEach(function (row, k) {
+          var fix = entries[k] && entries[k].fix, i = fix ? fix - 1 : done.base + (added++);
+          if (!fix) { row.querySelector("i").textContent = String(i + 1); }
+          cells(row, i);
+        });
+        /* the deals already stored: the running totals after a fixed one change with it */
+        for (var i = 0; i < done.base; i++) {
+          var line = doc.getElementById("deal-" + (i + 1));
+          if (line) { cells(line, i); }
+        }
+        entries.forEach(function (e) {
+          var line = e.fix && doc.getElementById("deal-" + e.fix);
+          if (line) { line.classList.add("fixed"); }
         });
         shown.totals.forEach(function (total, s) {
           var out = doc.getElementById("total-" + s);
