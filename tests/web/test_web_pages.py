@@ -35,7 +35,11 @@ def _pages(site, client, seed_deal) -> list[str]:
     view = re.search(r'/v/([^"/]+)"', client.get(f"/m/{token}/share").get_data(as_text=True))
     burro = client.get("/burro")
     assert burro.status_code == 200
-    return [
+    hidden = r'name="([^"]+)" type="hidden" value="([^"]*)"'
+    data = dict(re.findall(hidden, burro.get_data(as_text=True)))
+    data["players"] = "Ana\nBia\nCaio\nDani\nEva\nFabio"
+    game = client.post("/burro", data=data).headers["Location"]
+    return [game,
         "/", "/matches/new", f"/m/{token}", f"/m/{token}/deals/new", f"/m/{token}/deals/3/edit",
         f"/m/{token}/undo", f"/m/{token}/delete", f"/m/{token}/dealer", f"/m/{token}/share",
         f"/v/{view.group(1)}",
