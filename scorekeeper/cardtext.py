@@ -14,11 +14,11 @@ Flask-free, so that the phone's own referee (``scorekeeper.phone``) reads cards 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
-from scorekeeper.i18n import card_aliases, format_card, format_rank, suit_initials
+from scorekeeper.i18n import DEFAULT_LOCALE, card_aliases, format_card, format_rank, suit_initials
 from scorekeeper.rules.cards import SUIT_SYMBOLS, Card, split_tokens
 from scorekeeper.rules.problems import InputError
 
@@ -40,14 +40,19 @@ def _aliases(locale: str) -> tuple[dict[str, int], dict[str, str]]:
     return card_aliases(locale)
 
 
-def _locale(locale: str | None) -> str:
-    """``locale``, else the page's (inside a request): the phone's own referee, with no
-    Flask, always names its locale."""
-    if locale:
-        return locale
-    from scorekeeper.web.common import locale_code
+#: Where the letters of a call that names no locale come from: the web app hands in the
+#: page's (``use_page_locale``); the phone's own referee, with no Flask, always names one.
+_PAGE_LOCALE: list[Callable[[], str]] = []
 
-    return locale_code()
+
+def use_page_locale(current: Callable[[], str]) -> None:
+    """Read cards in the letters of ``current()`` when a call names no locale."""
+    _PAGE_LOCALE[:] = [current]
+
+
+def _locale(locale: str | None) -> str:
+    """``locale``, else the page's (inside a request)."""
+    return locale or (_PAGE_LOCALE[0]() if _PAGE_LOCALE else DEFAULT_LOCALE)
 
 
 def read_card(token: str, locale: str | None = None) -> Card:

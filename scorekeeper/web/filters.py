@@ -8,7 +8,7 @@ from flask import Flask
 from flask_babel import gettext, lazy_gettext
 
 from scorekeeper import vocabulary
-from scorekeeper.cardtext import meld_lines, notation, read_as, shown, shown_card
+from scorekeeper.cardtext import meld_lines, notation, read_as, shown, shown_card, use_page_locale
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web.common import locale_code, red
@@ -61,7 +61,9 @@ def source(text: Any) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Register the filters, tests and globals of every template."""
+    """Register the filters, tests and globals of every template; cards typed without a
+    locale named are read in the page's letters."""
+    use_page_locale(locale_code)
     app.jinja_env.filters.update(
         num=num, signed=signed, card=shown_card, cards=shown, read_as=read_as, label=label,
         category=category, rank=lambda r: format_rank(r, locale_code()), source=source,
