@@ -121,10 +121,11 @@ def _register(app: Flask) -> None:
         offline,
         referee,
         share,
+        tables,
     )
     from scorekeeper.web.common import safe_next
 
-    for module in (matches, deals, referee, burro, share, exports, api, offline):
+    for module in (matches, deals, referee, burro, share, exports, api, offline, tables):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)

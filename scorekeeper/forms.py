@@ -157,6 +157,11 @@ class WriteForm(BaseForm):
 # --- matches -----------------------------------------------------------------
 
 
+class MultiCheckboxField(SelectMultipleField):
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+
 class SideEntry(Form):
     class Meta(StrippingMeta):
         pass
@@ -165,6 +170,9 @@ class SideEntry(Form):
     players = StringField(
         _l("Players (comma separated)"), validators=[Optional(), Length(max=120), Visible]
     )
+    # A match started from a table: who sits on this side, among the table's players
+    # (their ids; the choices are the table's, set by the page).
+    seats = MultiCheckboxField(_l("Who plays on this side"), coerce=int, validators=[Optional()])
 
 
 #: A link token: what ``models.new_token`` makes (22 URL-safe characters), up to the column.
@@ -173,6 +181,7 @@ LINK_TOKEN = r"[A-Za-z0-9_-]{22,64}"
 
 class NewMatchForm(BaseForm):
     idem = HiddenField()
+    table = HiddenField()  # the table's link, for a match started from a table
     # The links a phone chose when it set the match up without a network (templates/sw.js):
     # the match keeps them, so that the pages the phone showed meanwhile stay its pages.
     edit_token = HiddenField()
@@ -288,11 +297,6 @@ class NewBurroForm(BaseForm):
     players = TextAreaField(_l("Players, one per line"), validators=[Length(max=600)])
 
 
-class MultiCheckboxField(SelectMultipleField):
-    widget = ListWidget(prefix_label=False)
-    option_widget = CheckboxInput()
-
-
 class BurroRoundForm(WriteForm):
     kind = RadioField(
         _l("How did the round end?"),
@@ -303,3 +307,30 @@ class BurroRoundForm(WriteForm):
     loser = SelectField(_l("Who lost?"), validators=[Optional()])
     feint_by = SelectField(_l("Who feinted?"), validators=[Optional()])
     fooled = MultiCheckboxField(_l("Who fell for it?"), validators=[Optional()])
+
+
+# --- tables --------------------------------------------------------------------
+
+
+class NewTableForm(BaseForm):
+    idem = HiddenField()
+    zone = HiddenField()  # the phone's time zone (app.js fills it in): the table's evenings
+    name = StringField(_l("Name of the table"), validators=[Optional(), Length(max=80), Visible])
+    players = TextAreaField(_l("Players, one per line"), validators=[Length(max=1000)])
+
+
+class PlayerEntry(Form):
+    """One player of a table, as the players page edits them: their id and name."""
+
+    class Meta(StrippingMeta):
+        pass
+
+    id = HiddenField()
+    name = StringField(_l("Name"), validators=[Optional(), Length(max=40), Visible])
+
+
+class TablePlayersForm(WriteForm):
+    """Rename the table's players, and add some."""
+
+    players = FieldList(FormField(PlayerEntry))
+    new = TextAreaField(_l("New players, one per line"), validators=[Length(max=1000)])

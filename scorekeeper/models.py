@@ -52,6 +52,11 @@ class Match(Base):
     first_dealer: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # When the scorer's phone (a page opened with the edit link) last reached the server.
     scorer_seen: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    # The table (the people who play together) the match was started from; None for a
+    # match of its own. Its sides then say which of the table's players sat there
+    # (``"seats"``: their ids), so that a player renamed later keeps their matches.
+    table_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tables.id", ondelete="SET NULL"), nullable=True, index=True)
 
     deals: Mapped[list[Deal]] = relationship(
         back_populates="match",
@@ -80,6 +85,43 @@ class Match(Base):
             "sides": self.side_names(),
             "deals": self.deal_docs() if deals is None else deals,
         }
+
+
+class Table(Base):
+    """The people who play together, reached by a secret link like a match's."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # Raised by one on every change; a form carries the version it was built from.
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    # The table's own time zone (IANA, from the phone that made it): its evenings' dates.
+    zone: Mapped[str] = mapped_column(String(64), default="UTC")
+
+    players: Mapped[list[TablePlayer]] = relationship(
+        back_populates="table",
+        order_by="TablePlayer.position",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+
+class TablePlayer(Base):
+    """One person of a table: renamed, they keep their id, and with it their matches."""
+
+    __tablename__ = "table_players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    position: Mapped[int] = mapped_column(Integer)  # 0-based order on the table's page
+    created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    table: Mapped[Table] = relationship(back_populates="players")
 
 
 class Deal(Base):

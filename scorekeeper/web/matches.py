@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session, selectinload
 from scorekeeper import rules
 from scorekeeper.db import reader
 from scorekeeper.forms import LINK_TOKEN, ConfirmForm, NewMatchForm, choices, visible_key
-from scorekeeper.models import BurroGame, Deal, Match
+from scorekeeper.models import BurroGame, Deal, Match, Table
 from scorekeeper.web.common import _, locale_code, profile_choices, remember, remembered
 from scorekeeper.web.scoreboard import (
     board,
@@ -35,6 +35,7 @@ from scorekeeper.web.scoreboard import (
     note_written,
     seats,
 )
+from scorekeeper.web.tables import load_table
 from scorekeeper.web.writes import (
     KeyReused,
     LinksTaken,
@@ -84,8 +85,16 @@ def home() -> str:
         if burro_tokens
         else []
     )
+    table_tokens = remembered("tables")
+    tables = (
+        list(db.scalars(select(Table).where(Table.edit_token.in_(table_tokens))
+                        .order_by(Table.updated.desc()).options(selectinload(Table.players))))
+        if table_tokens
+        else []
+    )
     return render_template(
         "home.html",
+        tables=tables,
         in_progress=[m for m in matches if m.status != "won"],
         finished=[m for m in matches if m.status == "won"],
         games=games,
@@ -93,16 +102,25 @@ def home() -> str:
     )
 
 
-def _new_match_form() -> NewMatchForm:
+def _new_match_form() -> tuple[NewMatchForm, Table | None]:
+    """The new match form; from a table (its link in ``?table=``, then in the form), the
+    table, whose players the sides are chosen from."""
     form = NewMatchForm()
     form.profile.choices = choices(
         (pid, f"{name} · {rules.get_profile(pid).target}") for pid, name in profile_choices()
     )
+    token = form.table.data if form.is_submitted() else request.args.get("table")
+    table = load_table(reader(), token) if token else None
+    if token and table is None:
+        abort(404)
+    for entry in form.sides.entries:
+        entry.form.seats.choices = [(p.id, p.name) for p in table.players] if table else []
     if not form.is_submitted():
+        form.table.data = table.edit_token if table else ""
         form.profile.data = rules.DEFAULT_PROFILE
         form.idem.data = new_key()
         _again(form, request.args.get("again"))
-    return form
+    return form, table
 
 
 def _again(form: NewMatchForm, edit_token: str | None) -> None:
@@ -116,21 +134,29 @@ def _again(form: NewMatchForm, edit_token: str | None) -> None:
     for entry, side in zip(form.sides.entries, match.sides, strict=False):
         entry.form.name.data = side.get("name", "")
         entry.form.players.data = ", ".join(side.get("players", []))
+        entry.form.seats.data = list(side.get("seats", []))
 
 
-def _named_sides(form: NewMatchForm) -> list[dict[str, Any]]:
-    """The sides as the form names them; the first two, left empty, are "Us" and "Them"."""
-    sides = []
+def _named_sides(form: NewMatchForm, table: Table | None) -> list[dict[str, Any]]:
+    """The sides as the form names them; the first two, left empty, are "Us" and "Them".
+    From a table, each side's players are the table's players ticked for it (their names
+    as they are now, and their ids: ``"seats"``)."""
+    sides: list[dict[str, Any]] = []
     defaults = [_("Us"), _("Them")]
+    names = {p.id: p.name for p in table.players} if table else {}
     for i, entry in enumerate(form.sides.entries):
         name = entry.form.name.data or ""
-        players = [p.strip() for p in (entry.form.players.data or "").split(",")
-                   if visible_key(p).strip()]
+        seats = [s for s in entry.form.seats.data or [] if s in names]
+        players = [names[s] for s in seats] if table else [
+            p.strip() for p in (entry.form.players.data or "").split(",") if visible_key(p).strip()]
         if not name and not players:
             if i >= len(defaults):
                 continue
             name = defaults[i]
-        sides.append({"name": name or " & ".join(players), "players": players})
+        side: dict[str, Any] = {"name": name or " & ".join(players), "players": players}
+        if table:
+            side["seats"] = seats
+        sides.append(side)
     return sides
 
 
@@ -155,34 +181,38 @@ def _side_count_error(profile: rules.Profile, count: int) -> str | None:
 @bp.route("/matches/new", methods=["GET", "POST"])
 def new_match() -> Any:
     """Choose the rules, the sides and the target."""
-    form = _new_match_form()
+    form, table = _new_match_form()
     if not form.validate_on_submit():
-        return render_template("new_match.html", form=form)
+        return render_template("new_match.html", form=form, table=table)
     profile = rules.get_profile(form.profile.data)
-    sides = _named_sides(form)
+    sides = _named_sides(form, table)
     names = [s["name"] for s in sides]
     problem = _side_count_error(profile, len(sides))
     if problem is None and len({visible_key(n) for n in names}) != len(names):
         problem = _("Two sides have the same name.")
+    seated = [s for side in sides for s in side.get("seats", [])]
+    if problem is None and len(set(seated)) != len(seated):
+        problem = _("A player can sit on one side only.")
     if problem is not None:
         form.sides.errors = [*form.sides.errors, problem]
-        return render_template("new_match.html", form=form)
+        return render_template("new_match.html", form=form, table=table)
     links = _chosen_links(form)
     if links is None:
-        return _links_refused(form)
+        return _links_refused(form, table)
     try:
         return create_once(
             form_key(form, "new-match"),
             lambda: Match(name=form.name.data or " × ".join(names), profile=profile.id,
                           target=form.target.data or profile.target, sides=sides,
-                          status="in-progress", totals=[0] * len(sides), **links),
-            "matches.scoreboard", "matches")
+                          status="in-progress", totals=[0] * len(sides),
+                          table_id=table.id if table else None, **links),
+            "matches.scoreboard", "matches", _links_clash if links else None)
     except KeyReused as reused:
         form.idem.data = new_key()
         form.form_errors.append(already_used(reused.url))
-        return render_template("new_match.html", form=form), 409
+        return render_template("new_match.html", form=form, table=table), 409
     except LinksTaken:
-        return _links_refused(form)
+        return _links_refused(form, table)
 
 
 def _chosen_links(form: NewMatchForm) -> dict[str, str] | None:
@@ -196,7 +226,14 @@ def _chosen_links(form: NewMatchForm) -> dict[str, str] | None:
     return {"edit_token": edit, "view_token": view}
 
 
-def _links_refused(form: NewMatchForm) -> Any:
+def _links_clash(db: Session, match: Match) -> bool:
+    """Whether a link a phone chose for ``match`` opens another match already."""
+    tokens = (match.edit_token, match.view_token)
+    return db.scalar(select(Match.id).where(Match.edit_token.in_(tokens)
+                                            | Match.view_token.in_(tokens))) is not None
+
+
+def _links_refused(form: NewMatchForm, table: Table | None) -> Any:
     """A match set up on a phone whose links cannot be its links: started afresh here,
     with the links the server makes, once the players send the form again."""
     form.edit_token.data = form.view_token.data = ""
@@ -204,7 +241,7 @@ def _links_refused(form: NewMatchForm) -> Any:
     form.form_errors.append(_("This match was set up on a phone without a network, and its "
                               "links cannot be used: send the form again to start it with "
                               "new links."))
-    return render_template("new_match.html", form=form), 409
+    return render_template("new_match.html", form=form, table=table), 409
 
 
 @bp.get("/m/<token>")

@@ -30,7 +30,15 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from scorekeeper.db import reader, writer
-from scorekeeper.models import BurroGame, Change, Match, Submission, used_submission, utcnow
+from scorekeeper.models import (
+    BurroGame,
+    Change,
+    Match,
+    Submission,
+    Table,
+    used_submission,
+    utcnow,
+)
 from scorekeeper.web.common import _, remember
 
 #: How long a used idempotency key is kept (a resubmitted form is minutes old, not days).
@@ -38,7 +46,7 @@ KEEP_KEYS = timedelta(days=7)
 
 
 #: What a form changes: a match or a Burro game (each has an edit token and a version).
-Row = TypeVar("Row", Match, BurroGame)
+Row = TypeVar("Row", Match, BurroGame, Table)
 
 
 class Stale(Exception):
@@ -106,6 +114,13 @@ def form_key(form: Any, scope: str) -> str:
     return scoped_key(clean_key(form.idem.data), scope)
 
 
+def done_before(key: str) -> str | None:
+    """Where this very form went when it was first sent (its key, with the same content),
+    or None: for a write whose checks read what the first sending changed (the form sent
+    again would fail them), asked before them."""
+    return _replayed(reader(), key, form_digest())
+
+
 def _replayed(db: Session, key: str, digest: str) -> str | None:
     """Where the first submission with ``key`` went; ``KeyReused`` when it said otherwise."""
     found = used_submission(db, key) if key else None
@@ -166,20 +181,18 @@ class LinksTaken(Exception):
     """The links a phone chose for a new match already open another one."""
 
 
-def create_once(key: str, make: Callable[[], Row], endpoint: str, kind: str) -> Response:
-    """Add the match or game ``make()`` builds, once per ``key``; this browser keeps it on
-    its home page (``kind``: "matches" or "burros"); then go to its page at ``endpoint``.
-    A row whose links were chosen already (a match set up on a phone without a network)
-    raises ``LinksTaken`` when another row holds one of them (a replay of the same
-    submission never gets that far: it goes where the first one went)."""
+def create_once(key: str, make: Callable[[], Row], endpoint: str, kind: str,
+                clash: Callable[[Session, Row], bool] | None = None) -> Response:
+    """Add the match, game or table ``make()`` builds, once per ``key``; this browser
+    keeps it on its home page (``kind``: "matches", "burros" or "tables"); then go to its
+    page at ``endpoint``. ``clash``: whether the row's links, chosen already (a match set
+    up on a phone without a network), are another row's: ``LinksTaken`` then (a replay
+    of the same submission never gets that far: it goes where the first one went)."""
     created: list[Row] = []
 
     def create(db: Session) -> str:
         row = make()
-        model = type(row)
-        if row.edit_token and db.scalar(select(model.id).where(
-                (model.edit_token == row.edit_token) | (model.view_token == row.view_token)
-                | (model.edit_token == row.view_token) | (model.view_token == row.edit_token))):
+        if clash is not None and clash(db, row):
             raise LinksTaken
         db.add(row)
         db.flush()

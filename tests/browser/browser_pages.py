@@ -62,6 +62,12 @@ def _burro(client: Any, rounds: int) -> str:
     return token
 
 
+def _table(client: Any) -> str:
+    """A table of four, with a match started from it."""
+    data = {**_form(client, "/tables/new"), "name": "Sexta", "players": "Ana\nBia\nCaio\nDani"}
+    return _post(client, "/tables/new", data).rsplit("/t/", 1)[1]
+
+
 def sample_pages(app: Any) -> dict[str, str]:
     """Every page a player sees, by name: its path on the live server."""
     client = app.test_client()
@@ -71,10 +77,16 @@ def sample_pages(app: Any) -> dict[str, str]:
     game, over = _burro(client, 1), _burro(client, 5)
     burro_share = client.get(f"/b/{game}/share").get_data(as_text=True)
     burro_view = re.search(r"/bv/([^\"/<]+)", burro_share).group(1)  # type: ignore[union-attr]
+    table = _table(client)
     return {
-        # the match and the game first: this browser then keeps them on its home page
+        # the match, the game and the table first: this browser then keeps them on its
+        # home page
         "scoreboard": f"/m/{match}",
         "burro game": f"/b/{game}",
+        "table": f"/t/{table}",
+        "new table": "/tables/new",
+        "table players": f"/t/{table}/players",
+        "new match from a table": f"/matches/new?table={table}",
         "home": "/",
         "new match": "/matches/new",
         "deal": f"/m/{match}/deals/new",

@@ -39,7 +39,12 @@ def _pages(site, client, seed_deal) -> list[str]:
     data = dict(re.findall(hidden, burro.get_data(as_text=True)))
     data["players"] = "Ana\nBia\nCaio\nDani\nEva\nFabio"
     game = client.post("/burro", data=data).headers["Location"]
-    return [game,
+    page = client.get("/tables/new").get_data(as_text=True)
+    data = {**dict(re.findall(hidden, page)), "players": "Ana\nBia\nCaio\nDani\nEva\nFabio"}
+    table = client.post("/tables/new", data=data).headers["Location"]
+    tables = ["/tables/new", table, table + "/players",
+              "/matches/new?table=" + table.rsplit("/", 1)[1]]
+    return [*tables, game,
         "/", "/matches/new", f"/m/{token}", f"/m/{token}/deals/new", f"/m/{token}/deals/3/edit",
         f"/m/{token}/undo", f"/m/{token}/delete", f"/m/{token}/dealer", f"/m/{token}/share",
         f"/v/{view.group(1)}",

@@ -318,6 +318,12 @@
     } catch (e) { /* no store: nothing kept */ }
   }
 
+  /* A new table takes the phone's time zone: its evenings are dated by it. */
+  var zone = doc.querySelector("input[name=zone]");
+  if (zone && !zone.value) {
+    try { zone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { /* UTC */ }
+  }
+
   /* Stored moments (UTC) in the phone's own time: the day too when it is not today. */
   var clocks = function () {
     var shown = doc.querySelectorAll("time[data-clock]"), today = new Date().toDateString();

@@ -1,0 +1,181 @@
+"""Tables: the people who play together, reached by a secret link like a match's.
+
+A table holds its players (one row each: renamed, a player keeps their id, and with it
+their matches) and the matches started from it. Whoever opens a table's link has it on
+their phone's home page, as with a match; its page shows the link's QR code for the
+other phones of the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from flask import Blueprint, abort, redirect, render_template, url_for
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from scorekeeper.db import reader
+from scorekeeper.forms import NewTableForm, TablePlayersForm, visible_key
+from scorekeeper.models import Match, Table, TablePlayer, utcnow
+from scorekeeper.web import writes
+from scorekeeper.web.common import _, remember
+from scorekeeper.web.links import public_url, qr_svg
+from scorekeeper.web.scoreboard import match_result
+
+bp = Blueprint("tables", __name__)
+
+#: How many players a table holds.
+MIN_PLAYERS, MAX_PLAYERS = 2, 24
+
+
+def load_table(db: Session, token: str) -> Table | None:
+    """The table a link opens, with its players; None for no table."""
+    if not token or len(token) > 64:
+        return None
+    return db.scalar(select(Table).where(Table.edit_token == token)
+                     .options(selectinload(Table.players)))
+
+
+def _table(token: str) -> Table:
+    table = load_table(reader(), token)
+    if table is None:
+        abort(404)
+    return table
+
+
+def _names(text: str | None) -> list[str]:
+    """The names of a text with one per line (lines with nothing visible dropped)."""
+    return [line.strip() for line in (text or "").splitlines() if visible_key(line).strip()]
+
+
+def _name_problems(names: list[str]) -> list[str]:
+    """What is wrong with a table's players, in words: their number, their names."""
+    problems = []
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        problems.append(_("A table has %(min)d to %(max)d players; you named %(count)d.",
+                          min=MIN_PLAYERS, max=MAX_PLAYERS, count=len(names)))
+    if any(len(n) > 40 for n in names):
+        problems.append(_("A player's name has at most %(max)d characters.", max=40))
+    if len({visible_key(n) for n in names}) != len(names):
+        problems.append(_("Two players have the same name."))
+    return problems
+
+
+@bp.route("/tables/new", methods=["GET", "POST"])
+def new_table() -> Any:
+    """Name the table and its players."""
+    form = NewTableForm()
+    if not form.is_submitted():
+        form.idem.data = writes.new_key()
+    if form.validate_on_submit():
+        names = _names(form.players.data)
+        form.players.errors = [*form.players.errors, *_name_problems(names)]
+        if not form.players.errors:
+            return _create(form, names)
+    return render_template("table_new.html", form=form), 200 if not form.errors else 422
+
+
+def known_zone(name: str | None) -> str:
+    """A time zone the server knows by that name (IANA), else UTC."""
+    if not name or len(name) > 64:
+        return "UTC"
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return "UTC"
+    return name
+
+
+def _create(form: NewTableForm, names: list[str]) -> Any:
+    try:
+        return writes.create_once(
+            writes.form_key(form, "new-table"),
+            lambda: Table(name=form.name.data or " · ".join(names), zone=known_zone(form.zone.data),
+                          players=[TablePlayer(name=n, position=i) for i, n in enumerate(names)]),
+            "tables.table", "tables")
+    except writes.KeyReused as reused:
+        form.idem.data = writes.new_key()
+        form.players.errors = [*form.players.errors, writes.already_used(reused.url)]
+        return render_template("table_new.html", form=form), 409
+
+
+@bp.get("/t/<token>")
+def table(token: str) -> Any:
+    """The table: its players, its matches, a new match among them, its link for the
+    other phones."""
+    found = _table(token)
+    remember(token, "tables")
+    db = reader()
+    matches = list(db.scalars(select(Match).where(Match.table_id == found.id)
+                              .order_by(Match.updated.desc())
+                              .options(selectinload(Match.deals))))
+    for m in matches:  # totals and status from the referee, never from a column
+        result = match_result(m)
+        m.status, m.totals = str(result.get("status")), list(result.get("totals", []))
+    db.expunge_all()  # those were for display: nothing here is ever written back
+    link = public_url(url_for("tables.table", token=token))
+    return render_template(
+        "table.html", table=found, link=link, qr=qr_svg(link),
+        in_progress=[m for m in matches if m.status != "won"],
+        finished=[m for m in matches if m.status == "won"])
+
+
+def _players_form(found: Table) -> TablePlayersForm:
+    form = TablePlayersForm(formdata=None, data={
+        "version": str(found.version), "idem": writes.new_key(),
+        "players": [{"id": str(p.id), "name": p.name} for p in found.players]})
+    return form
+
+
+@bp.get("/t/<token>/players")
+def players(token: str) -> Any:
+    """Rename the table's players, add some: a renamed player keeps their matches."""
+    found = _table(token)
+    return render_template("table_players.html", table=found, form=_players_form(found))
+
+
+@bp.post("/t/<token>/players")
+def save_players(token: str) -> Any:
+    found = _table(token)
+    form = TablePlayersForm()
+    key = writes.form_key(form, f"players {token}")
+    try:
+        done = writes.done_before(key)  # sent again: its new players are there already
+    except writes.KeyReused as reused:
+        done = reused.url
+    if done:
+        return redirect(done)
+    if not form.validate():
+        return render_template("table_players.html", table=found, form=form), 422
+    ids = {str(p.id) for p in found.players}
+    renamed = {entry.form.id.data: (entry.form.name.data or "").strip()
+               for entry in form.players.entries if entry.form.id.data in ids}
+    added = _names(form.new.data)
+    kept = [renamed.get(str(p.id)) or p.name for p in found.players]
+    problems = _name_problems(kept + added)
+    if problems:
+        form.new.errors = [*form.new.errors, *problems]
+        return render_template("table_players.html", table=found, form=form), 422
+
+    def run(db: Session) -> str:
+        locked = writes.lock(db, Table, token, form.version.data, key)
+        for player in locked.players:
+            player.name = renamed.get(str(player.id)) or player.name
+        start = len(locked.players)
+        locked.players.extend(TablePlayer(name=n, position=start + i) for i, n in enumerate(added))
+        locked.version += 1
+        locked.updated = utcnow()
+        return url_for("tables.table", token=token)
+
+    try:
+        return writes.write_once(key, run)
+    except writes.KeyReused as reused:
+        return redirect(reused.url)
+    except writes.Stale:
+        fresh = _table(token)
+        again = _players_form(fresh)
+        again.new.data = form.new.data
+        again.form_errors.append(_("The players changed on another phone: nothing of yours "
+                                   "was saved. Here they are now."))
+        return render_template("table_players.html", table=fresh, form=again), 409
