@@ -8,6 +8,7 @@ other phones of the table.
 
 from __future__ import annotations
 
+from datetime import UTC, date
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -18,6 +19,7 @@ from sqlalchemy.orm import Session, selectinload
 from scorekeeper.db import reader
 from scorekeeper.forms import NewTableForm, TablePlayersForm, visible_key
 from scorekeeper.models import Match, Table, TablePlayer, utcnow
+from scorekeeper.standings import Played, standings
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, remember
 from scorekeeper.web.links import public_url, qr_svg
@@ -100,25 +102,61 @@ def _create(form: NewTableForm, names: list[str]) -> Any:
         return render_template("table_new.html", form=form), 409
 
 
-@bp.get("/t/<token>")
-def table(token: str) -> Any:
-    """The table: its players, its matches, a new match among them, its link for the
-    other phones."""
-    found = _table(token)
-    remember(token, "tables")
+def _matches(found: Table) -> list[tuple[Match, dict[str, Any]]]:
+    """The table's matches, the latest changed first, each with the referee's document
+    (its totals, status and winner: never a column's)."""
     db = reader()
     matches = list(db.scalars(select(Match).where(Match.table_id == found.id)
                               .order_by(Match.updated.desc())
                               .options(selectinload(Match.deals))))
-    for m in matches:  # totals and status from the referee, never from a column
-        result = match_result(m)
+    scored = [(m, match_result(m)) for m in matches]
+    for m, result in scored:
         m.status, m.totals = str(result.get("status")), list(result.get("totals", []))
     db.expunge_all()  # those were for display: nothing here is ever written back
+    return scored
+
+
+def _evening(found: Table, match: Match) -> date:
+    """The date of the evening a match was played, in the table's time zone."""
+    return match.created.replace(tzinfo=UTC).astimezone(ZoneInfo(known_zone(found.zone))).date()
+
+
+@bp.get("/t/<token>")
+def table(token: str) -> Any:
+    """The table: its players, its matches, a new match among them, its evenings, its
+    link for the other phones."""
+    found = _table(token)
+    remember(token, "tables")
+    matches = [m for m, _result in _matches(found)]
     link = public_url(url_for("tables.table", token=token))
+    evenings = sorted({_evening(found, m) for m in matches}, reverse=True)
     return render_template(
-        "table.html", table=found, link=link, qr=qr_svg(link),
+        "table.html", table=found, link=link, qr=qr_svg(link), evenings=evenings[:12],
         in_progress=[m for m in matches if m.status != "won"],
         finished=[m for m in matches if m.status == "won"])
+
+
+@bp.get("/t/<token>/night/<day>")
+def night(token: str, day: str) -> Any:
+    """One evening of the table: its matches summed per player and per pair, ranked by
+    matches won, then by points."""
+    found = _table(token)
+    try:
+        when = date.fromisoformat(day)
+    except ValueError:
+        abort(404)
+    matches = [(m, r) for m, r in _matches(found) if _evening(found, m) == when]
+    matches.sort(key=lambda item: item[0].created)
+    played = [Played(sides=[side.get("seats", []) for side in m.sides], totals=m.totals,
+                     winner=int(r["winner"]))
+              for m, r in matches if m.status == "won" and isinstance(r.get("winner"), int)]
+    players, pairs = standings(played)
+    names = {p.id: p.name for p in found.players}
+    return render_template(
+        "table_night.html", table=found, day=when, players=players, pairs=pairs,
+        names=lambda who: " & ".join(names.get(i, "?") for i in who),
+        matches=[m for m, _r in matches],
+        waiting=sum(1 for m, _r in matches if m.status != "won"))
 
 
 def _players_form(found: Table) -> TablePlayersForm:

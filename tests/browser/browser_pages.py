@@ -8,6 +8,8 @@ import html
 import re
 from typing import Any
 
+from werkzeug.datastructures import MultiDict
+
 _HIDDEN = re.compile(r'<input[^>]*type="hidden"[^>]*>')
 _ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
 
@@ -33,7 +35,7 @@ def _form(client: Any, url: str) -> dict[str, str]:
     return fields
 
 
-def _post(client: Any, url: str, data: dict[str, Any]) -> str:
+def _post(client: Any, url: str, data: Any) -> str:
     response = client.post(url, data=data)
     assert response.status_code == 302, response.get_data(as_text=True)[-1500:]
     return str(response.headers["Location"])
@@ -62,10 +64,24 @@ def _burro(client: Any, rounds: int) -> str:
     return token
 
 
-def _table(client: Any) -> str:
-    """A table of four, with a match started from it."""
+def _table(client: Any) -> tuple[str, str]:
+    """A table of four, and the evening of a match they finished (its date)."""
     data = {**_form(client, "/tables/new"), "name": "Sexta", "players": "Ana\nBia\nCaio\nDani"}
-    return _post(client, "/tables/new", data).rsplit("/t/", 1)[1]
+    table = _post(client, "/tables/new", data).rsplit("/t/", 1)[1]
+    page = client.get(f"/matches/new?table={table}").get_data(as_text=True)
+    seats = re.findall(r'name="sides-0-seats" type="checkbox" value="(\d+)"', page)
+    sides = MultiDict([*_form(client, f"/matches/new?table={table}").items(),
+                       ("profile", "buraco-aberto"), ("target", "400"),
+                       ("sides-0-seats", seats[0]), ("sides-0-seats", seats[1]),
+                       ("sides-1-seats", seats[2]), ("sides-1-seats", seats[3])])
+    match = _post(client, "/matches/new", sides).rsplit("/m/", 1)[1]
+    _post(client, f"/m/{match}/deals/new", {
+        **_form(client, f"/m/{match}/deals/new"), "went_out": "0", "closed_by": "discard",
+        "action": "save", "sides-0-mode": "counts", "sides-0-table_points": "150",
+        "sides-0-clean": "1", "sides-0-morto": "taken", "sides-1-mode": "counts",
+        "sides-1-table_points": "40", "sides-1-morto": "taken"})
+    night = re.search(r"/night/([\d-]+)", client.get(f"/t/{table}").get_data(as_text=True))
+    return table, night.group(1)  # type: ignore[union-attr]
 
 
 def sample_pages(app: Any) -> dict[str, str]:
@@ -77,7 +93,7 @@ def sample_pages(app: Any) -> dict[str, str]:
     game, over = _burro(client, 1), _burro(client, 5)
     burro_share = client.get(f"/b/{game}/share").get_data(as_text=True)
     burro_view = re.search(r"/bv/([^\"/<]+)", burro_share).group(1)  # type: ignore[union-attr]
-    table = _table(client)
+    table, night = _table(client)
     return {
         # the match, the game and the table first: this browser then keeps them on its
         # home page
@@ -87,6 +103,7 @@ def sample_pages(app: Any) -> dict[str, str]:
         "new table": "/tables/new",
         "table players": f"/t/{table}/players",
         "new match from a table": f"/matches/new?table={table}",
+        "an evening of a table": f"/t/{table}/night/{night}",
         "home": "/",
         "new match": "/matches/new",
         "deal": f"/m/{match}/deals/new",

@@ -180,3 +180,99 @@ def test_a_table_keeps_the_time_zone_of_the_phone_that_made_it(client, app):
         token = _table(client, "Ana\nBia", zone=zone)
         with app.app_context(), get_db().read_sessions() as db:
             assert db.scalar(select(Table.zone).where(Table.edit_token == token)) == kept, zone
+
+
+def _counts(site, edit: str, side0: int, side1: int, went_out: str) -> None:
+    """A deal by counts: the side that went out has a clean canastra (200) and going out
+    (100) on top of its cards on the table; the other side its cards (seed 001 §04)."""
+    sides = [{"mode": "counts", "table_points": side0}, {"mode": "counts", "table_points": side1}]
+    if went_out:
+        sides[int(went_out)]["clean"] = 1
+    response = site.save_deal(edit, sides, went_out=went_out)
+    assert response.status_code == 302, response.get_data(as_text=True)[-1500:]
+
+
+def _lines(html: str, caption: str) -> list[tuple[str, ...]]:
+    part = html.split(f"<caption>{caption}</caption>", 1)[1].split("</table>", 1)[0]
+    return re.findall(r'<tr><td>(\d+)</td><th scope="row">([^<]*)</th><td>([^<]*)</td>\s*'
+                      r'<td>([^<]*)</td><td>([^<]*)</td></tr>', part)
+
+
+def test_the_evening_ranks_players_and_pairs_by_matches_won_then_points(site, client, app):
+    from datetime import UTC, datetime, timedelta
+    from zoneinfo import ZoneInfo
+
+    from sqlalchemy import update
+
+    token = _table(client, zone="Europe/Rome")
+    ids = _player_ids(app, token)
+    ana, bia, caio, dani = (ids[n] for n in ("Ana", "Bia", "Caio", "Dani"))
+    played = []
+    # target 400: one deal with a canastra and going out ends each match
+    for seats, deal in (([[ana, bia], [caio, dani]], (150, 40, "0")),   # Ana & Bia 450 – 40
+                        ([[ana, caio], [bia, dani]], (70, 200, "1")),   # Bia & Dani 500 – 70
+                        ([[ana, dani], [bia, caio]], (110, 90, "0"))):  # Ana & Dani 410 – 90
+        edit = _start(client, token, seats, target="400")
+        _counts(site, edit, *deal)
+        played.append(edit)
+    # still in progress: 50 – 30, nobody out; not counted
+    waiting = _start(client, token, [[ana, bia], [caio, dani]], target="400")
+    _counts(site, waiting, 50, 30, "")
+    # two evenings ago, Caio & Dani won: another evening
+    earlier = _start(client, token, [[caio, dani], [ana, bia]], target="400")
+    _counts(site, earlier, 300, 0, "0")
+    with app.app_context(), get_db().writing() as db:
+        db.execute(update(Match).where(Match.edit_token == earlier)
+                   .values(created=datetime.now(UTC).replace(tzinfo=None) - timedelta(days=2)))
+
+    today = datetime.now(ZoneInfo("Europe/Rome")).date()
+    before = today - timedelta(days=2)
+    page = client.get(f"/t/{token}").get_data(as_text=True)
+    assert f'href="/t/{token}/night/{today.isoformat()}"' in page
+    assert f'href="/t/{token}/night/{before.isoformat()}"' in page
+    night = client.get(f"/t/{token}/night/{today.isoformat()}").get_data(as_text=True)
+    # by hand: Ana 450 + 70 + 410 = 930, won 2; Bia 450 + 500 + 90 = 1,040, won 2;
+    # Caio 40 + 70 + 90 = 200, won 0; Dani 40 + 500 + 410 = 950, won 2
+    assert _lines(night, "Players") == [("1", "Bia", "2", "3", "1,040"),
+                                        ("2", "Dani", "2", "3", "950"),
+                                        ("3", "Ana", "2", "3", "930"),
+                                        ("4", "Caio", "0", "3", "200")]
+    assert _lines(night, "Pairs") == [("1", "Bia &amp; Dani", "1", "1", "500"),
+                                      ("2", "Ana &amp; Bia", "1", "1", "450"),
+                                      ("3", "Ana &amp; Dani", "1", "1", "410"),
+                                      ("4", "Bia &amp; Caio", "0", "1", "90"),
+                                      ("5", "Ana &amp; Caio", "0", "1", "70"),
+                                      ("6", "Caio &amp; Dani", "0", "1", "40")]
+    assert "1 match still in progress is not counted." in night
+    for edit in [*played, waiting]:
+        assert f'href="/m/{edit}"' in night
+    assert f'href="/m/{earlier}"' not in night
+    # the other evening: Caio & Dani's win alone; Caio renamed Carlos keeps it
+    data = hidden_fields(client.get(f"/t/{token}/players").get_data(as_text=True))
+    data.update({f"players-{i}-name": n for i, n in enumerate(("Ana", "Bia", "Carlos", "Dani"))})
+    assert client.post(f"/t/{token}/players", data=data).status_code == 302
+    other = client.get(f"/t/{token}/night/{before.isoformat()}").get_data(as_text=True)
+    assert _lines(other, "Players") == [("1", "Carlos", "1", "1", "600"),
+                                        ("1", "Dani", "1", "1", "600"),
+                                        ("3", "Ana", "0", "1", "0"),
+                                        ("3", "Bia", "0", "1", "0")]
+    assert "still in progress" not in other
+    # an evening without a match, or no date at all
+    empty = client.get(f"/t/{token}/night/2001-01-01").get_data(as_text=True)
+    assert "No match finished that evening." in empty
+    assert client.get(f"/t/{token}/night/yesterday").status_code == 404
+    assert client.get("/t/unknown/night/2001-01-01").status_code == 404
+
+
+def test_standings_share_a_rank_only_when_equal_on_wins_and_points():
+    from scorekeeper.standings import Played, standings
+
+    players, pairs = standings([Played(sides=[[1, 2], [3, 4]], totals=[500, 100], winner=0),
+                                Played(sides=[[3, 1], [2, 4]], totals=[500, 100], winner=0),
+                                Played(sides=[[5], [6], [7]], totals=[-50, 20, 300], winner=2)])
+    assert [(line.who, line.rank, line.won, line.played, line.points) for line in players] == [
+        ((1,), 1, 2, 2, 1000), ((2,), 2, 1, 2, 600), ((3,), 2, 1, 2, 600),
+        ((7,), 4, 1, 1, 300), ((4,), 5, 0, 2, 200), ((6,), 6, 0, 1, 20),
+        ((5,), 7, 0, 1, -50)]
+    assert [(line.who, line.rank, line.points) for line in pairs] == [
+        ((1, 2), 1, 500), ((1, 3), 1, 500), ((2, 4), 3, 100), ((3, 4), 3, 100)]
