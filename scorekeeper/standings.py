@@ -63,3 +63,93 @@ def _ranked(found: dict[tuple[int, ...], list[int]]) -> list[Line]:
         rank = lines[-1].rank if tied else position
         lines.append(Line(who=who, rank=rank, played=played, won=won, points=points))
     return lines
+
+
+@dataclass(frozen=True)
+class Record:
+    """How one player or pair (``a``) fared against another (``b``) in the matches where
+    they sat on opposite sides: won, lost (another side won: three-handed), the points
+    of ``a``'s side less ``b``'s, and each result in the order played ("won", "lost")."""
+
+    won: int
+    lost: int
+    points: int
+    trend: tuple[str, ...]
+
+    @property
+    def played(self) -> int:
+        return len(self.trend)
+
+
+def versus(matches: Iterable[Played], a: Sequence[int], b: Sequence[int]) -> Record:
+    """``a``'s record against ``b`` over ``matches`` (in the order played): the matches
+    where all of ``a`` sat on one side and all of ``b`` on another."""
+    won = lost = points = 0
+    trend: list[str] = []
+    for match in matches:
+        mine = _side_of(match, a)
+        theirs = _side_of(match, b)
+        if mine is None or theirs is None or mine == theirs:
+            continue
+        points += _total(match, mine) - _total(match, theirs)
+        result = "won" if match.winner == mine else "lost"
+        won, lost = won + (result == "won"), lost + (result == "lost")
+        trend.append(result)
+    return Record(won=won, lost=lost, points=points, trend=tuple(trend))
+
+
+@dataclass(frozen=True)
+class Company:
+    """A player's best partner (the most matches won together; then the most played
+    together) and toughest opponent (the most matches lost against; then the most played
+    against): ids, or None where there is none, with the count that decided it."""
+
+    partner: int | None
+    won_together: int
+    opponent: int | None
+    lost_against: int
+
+
+def company(matches: Iterable[Played], player: int) -> Company:
+    """Who ``player`` wins with most, and loses against most."""
+    together: dict[int, list[int]] = {}
+    against: dict[int, list[int]] = {}
+    for match in matches:
+        mine = _side_of(match, [player])
+        if mine is None:
+            continue
+        won = match.winner == mine
+        for i, seats in enumerate(match.sides):
+            for other in seats:
+                if other == player:
+                    continue
+                if i == mine:
+                    line = together.setdefault(other, [0, 0])
+                    line[0] += won
+                else:
+                    line = against.setdefault(other, [0, 0])
+                    line[0] += match.winner == i
+                line[1] += 1
+    partner = _most(together)
+    opponent = _most(against)
+    return Company(partner=partner, won_together=together[partner][0] if partner else 0,
+                   opponent=opponent, lost_against=against[opponent][0] if opponent else 0)
+
+
+def _most(counts: dict[int, list[int]]) -> int | None:
+    """The id with the highest count (then the most matches; then the lowest id), if any
+    counted at all."""
+    best = sorted(counts.items(), key=lambda item: (-item[1][0], -item[1][1], item[0]))
+    return best[0][0] if best and best[0][1][0] > 0 else None
+
+
+def _side_of(match: Played, who: Sequence[int]) -> int | None:
+    """The side on which every one of ``who`` sat, if they sat together."""
+    for i, seats in enumerate(match.sides):
+        if who and all(w in seats for w in who):
+            return i
+    return None
+
+
+def _total(match: Played, side: int) -> int:
+    return match.totals[side] if side < len(match.totals) else 0

@@ -12,14 +12,14 @@ from datetime import UTC, date
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper.db import reader
 from scorekeeper.forms import NewTableForm, TablePlayersForm, visible_key
 from scorekeeper.models import Match, Table, TablePlayer, utcnow
-from scorekeeper.standings import Played, standings
+from scorekeeper.standings import Played, company, standings, versus
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, remember
 from scorekeeper.web.links import public_url, qr_svg
@@ -146,17 +146,70 @@ def night(token: str, day: str) -> Any:
     except ValueError:
         abort(404)
     matches = [(m, r) for m, r in _matches(found) if _evening(found, m) == when]
-    matches.sort(key=lambda item: item[0].created)
-    played = [Played(sides=[side.get("seats", []) for side in m.sides], totals=m.totals,
-                     winner=int(r["winner"]))
-              for m, r in matches if m.status == "won" and isinstance(r.get("winner"), int)]
-    players, pairs = standings(played)
-    names = {p.id: p.name for p in found.players}
+    players, pairs = standings(_played(matches))
     return render_template(
         "table_night.html", table=found, day=when, players=players, pairs=pairs,
-        names=lambda who: " & ".join(names.get(i, "?") for i in who),
-        matches=[m for m, _r in matches],
+        names=_namer(found), matches=sorted((m for m, _r in matches), key=lambda m: m.created),
         waiting=sum(1 for m, _r in matches if m.status != "won"))
+
+
+def _played(matches: list[tuple[Match, dict[str, Any]]]) -> list[Played]:
+    """The finished ones of ``matches``, in the order they were played, as the standings
+    read them: who sat on each side, each side's total, the side that won."""
+    return [Played(sides=[side.get("seats", []) for side in m.sides], totals=m.totals,
+                   winner=int(r["winner"]))
+            for m, r in sorted(matches, key=lambda item: item[0].created)
+            if m.status == "won" and isinstance(r.get("winner"), int)]
+
+
+def _namer(found: Table) -> Any:
+    """Who a line is about, in words: a player's name, or a pair's ("Ana & Bia")."""
+    names = {p.id: p.name for p in found.players}
+    return lambda who: " & ".join(names.get(i, "?") for i in who)
+
+
+def _chosen(found: Table, key: str) -> list[int]:
+    """The table's players a query names under ``key`` (at most two: a player or a pair)."""
+    ids = {p.id for p in found.players}
+    chosen = []
+    for value in request.args.getlist(key):
+        if value.isdigit() and int(value) in ids and int(value) not in chosen:
+            chosen.append(int(value))
+    return chosen[:2]
+
+
+@bp.get("/t/<token>/versus")
+def versus_page(token: str) -> Any:
+    """Two players or two pairs of the table: their record against each other."""
+    found = _table(token)
+    a, b = _chosen(found, "a"), _chosen(found, "b")
+    problem = None
+    record = None
+    if a and b:
+        if set(a) & set(b):
+            problem = _("Choose different players on each side.")
+        else:
+            record = versus(_played(_matches(found)), a, b)
+    elif a or b:
+        problem = _("Choose one or two players on each side.")
+    return render_template("table_versus.html", table=found, a=a, b=b, record=record,
+                           problem=problem, names=_namer(found))
+
+
+@bp.get("/t/<token>/p/<int:player>")
+def player_page(token: str, player: int) -> Any:
+    """One player of the table: their record, best partner, toughest opponent, matches."""
+    found = _table(token)
+    person = next((p for p in found.players if p.id == player), None)
+    if person is None:
+        abort(404)
+    matches = [(m, r) for m, r in _matches(found)
+               if any(player in side.get("seats", []) for side in m.sides)]
+    played = _played(matches)
+    line = next((x for x in standings(played)[0] if x.who == (player,)), None)
+    return render_template("table_player.html", table=found, person=person, line=line,
+                           company=company(played, player), names=_namer(found),
+                           matches=[m for m, _r in matches])
 
 
 def _players_form(found: Table) -> TablePlayersForm:

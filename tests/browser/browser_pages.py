@@ -94,6 +94,8 @@ def sample_pages(app: Any) -> dict[str, str]:
     burro_share = client.get(f"/b/{game}/share").get_data(as_text=True)
     burro_view = re.search(r"/bv/([^\"/<]+)", burro_share).group(1)  # type: ignore[union-attr]
     table, night = _table(client)
+    ids = re.findall(r'name="a" value="(\d+)"',
+                     client.get(f"/t/{table}/versus").get_data(as_text=True))
     return {
         # the match, the game and the table first: this browser then keeps them on its
         # home page
@@ -104,6 +106,8 @@ def sample_pages(app: Any) -> dict[str, str]:
         "table players": f"/t/{table}/players",
         "new match from a table": f"/matches/new?table={table}",
         "an evening of a table": f"/t/{table}/night/{night}",
+        "head to head": f"/t/{table}/versus?a={ids[0]}&a={ids[1]}&b={ids[2]}&b={ids[3]}",
+        "a player of a table": f"/t/{table}/p/{ids[0]}",
         "home": "/",
         "new match": "/matches/new",
         "deal": f"/m/{match}/deals/new",

@@ -53,7 +53,8 @@ def test_a_table_is_made_with_its_players_and_kept_on_the_phone(client, app):
     assert len(token) == 22
     page = client.get(f"/t/{token}").get_data(as_text=True)
     assert "<h1>Friday</h1>" in page
-    assert '<p class="muted">Ana, Bia, Caio, Dani</p>' in page
+    people = re.search(r'<p class="people">(.*?)</p>', page, re.S).group(1)
+    assert re.findall(r">([^<]+)</a>", people) == ["Ana", "Bia", "Caio", "Dani"]
     assert f'href="/matches/new?table={token}"' in page
     assert f"http://localhost/t/{token}" in page  # its link, and its QR code
     assert "<svg" in page
@@ -257,6 +258,33 @@ def test_the_evening_ranks_players_and_pairs_by_matches_won_then_points(site, cl
                                         ("3", "Ana", "0", "1", "0"),
                                         ("3", "Bia", "0", "1", "0")]
     assert "still in progress" not in other
+    # head to head, all evenings, in the order played: the earlier evening's match first.
+    # Ana & Bia against Caio & Dani: 0 – 600 lost, then 450 – 40 won: −600 + 410 = −190
+    pair = client.get(f"/t/{token}/versus?a={ana}&a={bia}&b={caio}&b={dani}")
+    html = pair.get_data(as_text=True)
+    assert "<h2>Ana &amp; Bia <span class=\"muted\">×</span> Carlos &amp; Dani</h2>" in html
+    assert re.search(r"<tbody><tr><td>2</td><td>1</td><td>1</td>\s*<td>−190</td></tr>", html)
+    assert re.findall(r'<b class="(won|lost)"', html) == ["lost", "won"]
+    # Ana against Bia: 70 – 500 lost, then 410 – 90 won: −430 + 320 = −110
+    html = client.get(f"/t/{token}/versus?a={ana}&b={bia}").get_data(as_text=True)
+    assert re.search(r"<tbody><tr><td>2</td><td>1</td><td>1</td>\s*<td>−110</td></tr>", html)
+    assert re.findall(r'<b class="(won|lost)"', html) == ["lost", "won"]
+    # never on opposite sides; a question asked by halves, or about one player twice
+    html = client.get(f"/t/{token}/versus?a={ana}&a={bia}&b={caio}&b={bia}")
+    assert "Choose different players on each side." in html.get_data(as_text=True)
+    html = client.get(f"/t/{token}/versus?a={ana}").get_data(as_text=True)
+    assert "Choose one or two players on each side." in html
+    # Ana: 0 + 450 + 70 + 410 = 930 in 4 matches, 2 won; her best partner Bia (won once
+    # with her, as with Dani, but twice together); her toughest opponent Dani (lost to
+    # Caio & Dani, then to Bia & Dani)
+    html = client.get(f"/t/{token}/p/{ana}").get_data(as_text=True)
+    assert "<h1>Ana</h1>" in html
+    assert "<tbody><tr><td>4</td><td>2</td><td>930</td></tr></tbody>" in html
+    assert "Best partner: <b>Bia</b>\n    (1 match won together)" in html
+    assert "Toughest opponent: <b>Dani</b>\n    (2 matches lost against)" in html
+    assert client.get(f"/t/{token}/p/999999").status_code == 404
+    page = client.get(f"/t/{token}").get_data(as_text=True)
+    assert f'href="/t/{token}/p/{ana}">Ana</a>' in page
     # an evening without a match, or no date at all
     empty = client.get(f"/t/{token}/night/2001-01-01").get_data(as_text=True)
     assert "No match finished that evening." in empty
