@@ -121,11 +121,13 @@ def _register(app: Flask) -> None:
         offline,
         referee,
         share,
+        tablefiles,
         tables,
     )
     from scorekeeper.web.common import safe_next
 
-    for module in (matches, deals, referee, burro, share, exports, api, offline, tables):
+    for module in (matches, deals, referee, burro, share, exports, api, offline, tables,
+                   tablefiles):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)

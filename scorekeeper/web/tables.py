@@ -39,7 +39,7 @@ def load_table(db: Session, token: str) -> Table | None:
                      .options(selectinload(Table.players)))
 
 
-def _table(token: str) -> Table:
+def open_table(token: str) -> Table:
     table = load_table(reader(), token)
     if table is None:
         abort(404)
@@ -102,7 +102,7 @@ def _create(form: NewTableForm, names: list[str]) -> Any:
         return render_template("table_new.html", form=form), 409
 
 
-def _matches(found: Table) -> list[tuple[Match, dict[str, Any]]]:
+def scored_matches(found: Table) -> list[tuple[Match, dict[str, Any]]]:
     """The table's matches, the latest changed first, each with the referee's document
     (its totals, status and winner: never a column's)."""
     db = reader()
@@ -125,9 +125,9 @@ def _evening(found: Table, match: Match) -> date:
 def table(token: str) -> Any:
     """The table: its players, its matches, a new match among them, its evenings, its
     link for the other phones."""
-    found = _table(token)
+    found = open_table(token)
     remember(token, "tables")
-    matches = [m for m, _result in _matches(found)]
+    matches = [m for m, _result in scored_matches(found)]
     link = public_url(url_for("tables.table", token=token))
     evenings = sorted({_evening(found, m) for m in matches}, reverse=True)
     return render_template(
@@ -140,12 +140,12 @@ def table(token: str) -> Any:
 def night(token: str, day: str) -> Any:
     """One evening of the table: its matches summed per player and per pair, ranked by
     matches won, then by points."""
-    found = _table(token)
+    found = open_table(token)
     try:
         when = date.fromisoformat(day)
     except ValueError:
         abort(404)
-    matches = [(m, r) for m, r in _matches(found) if _evening(found, m) == when]
+    matches = [(m, r) for m, r in scored_matches(found) if _evening(found, m) == when]
     players, pairs = standings(_played(matches))
     return render_template(
         "table_night.html", table=found, day=when, players=players, pairs=pairs,
@@ -158,7 +158,7 @@ def _played(matches: list[tuple[Match, dict[str, Any]]]) -> list[Played]:
     read them: who sat on each side, each side's total, the side that won."""
     return [Played(sides=[side.get("seats", []) for side in m.sides], totals=m.totals,
                    winner=int(r["winner"]))
-            for m, r in sorted(matches, key=lambda item: item[0].created)
+            for m, r in sorted(matches, key=lambda item: (item[0].created, item[0].id))
             if m.status == "won" and isinstance(r.get("winner"), int)]
 
 
@@ -181,7 +181,7 @@ def _chosen(found: Table, key: str) -> list[int]:
 @bp.get("/t/<token>/versus")
 def versus_page(token: str) -> Any:
     """Two players or two pairs of the table: their record against each other."""
-    found = _table(token)
+    found = open_table(token)
     a, b = _chosen(found, "a"), _chosen(found, "b")
     problem = None
     record = None
@@ -189,7 +189,7 @@ def versus_page(token: str) -> Any:
         if set(a) & set(b):
             problem = _("Choose different players on each side.")
         else:
-            record = versus(_played(_matches(found)), a, b)
+            record = versus(_played(scored_matches(found)), a, b)
     elif a or b:
         problem = _("Choose one or two players on each side.")
     return render_template("table_versus.html", table=found, a=a, b=b, record=record,
@@ -199,11 +199,11 @@ def versus_page(token: str) -> Any:
 @bp.get("/t/<token>/p/<int:player>")
 def player_page(token: str, player: int) -> Any:
     """One player of the table: their record, best partner, toughest opponent, matches."""
-    found = _table(token)
+    found = open_table(token)
     person = next((p for p in found.players if p.id == player), None)
     if person is None:
         abort(404)
-    matches = [(m, r) for m, r in _matches(found)
+    matches = [(m, r) for m, r in scored_matches(found)
                if any(player in side.get("seats", []) for side in m.sides)]
     played = _played(matches)
     line = next((x for x in standings(played)[0] if x.who == (player,)), None)
@@ -222,13 +222,13 @@ def _players_form(found: Table) -> TablePlayersForm:
 @bp.get("/t/<token>/players")
 def players(token: str) -> Any:
     """Rename the table's players, add some: a renamed player keeps their matches."""
-    found = _table(token)
+    found = open_table(token)
     return render_template("table_players.html", table=found, form=_players_form(found))
 
 
 @bp.post("/t/<token>/players")
 def save_players(token: str) -> Any:
-    found = _table(token)
+    found = open_table(token)
     form = TablePlayersForm()
     key = writes.form_key(form, f"players {token}")
     try:
@@ -264,7 +264,7 @@ def save_players(token: str) -> Any:
     except writes.KeyReused as reused:
         return redirect(reused.url)
     except writes.Stale:
-        fresh = _table(token)
+        fresh = open_table(token)
         again = _players_form(fresh)
         again.new.data = form.new.data
         again.form_errors.append(_("The players changed on another phone: nothing of yours "

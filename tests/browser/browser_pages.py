@@ -108,6 +108,8 @@ def sample_pages(app: Any) -> dict[str, str]:
         "an evening of a table": f"/t/{table}/night/{night}",
         "head to head": f"/t/{table}/versus?a={ids[0]}&a={ids[1]}&b={ids[2]}&b={ids[3]}",
         "a player of a table": f"/t/{table}/p/{ids[0]}",
+        "import a table": "/tables/import",
+        "delete a table": f"/t/{table}/delete",
         "home": "/",
         "new match": "/matches/new",
         "deal": f"/m/{match}/deals/new",

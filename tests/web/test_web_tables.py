@@ -304,3 +304,140 @@ def test_standings_share_a_rank_only_when_equal_on_wins_and_points():
         ((5,), 7, 0, 1, -50)]
     assert [(line.who, line.rank, line.points) for line in pairs] == [
         ((1, 2), 1, 500), ((1, 3), 1, 500), ((2, 4), 3, 100), ((3, 4), 3, 100)]
+
+
+def test_a_table_exported_reads_back_on_another_server_with_the_same_results(
+        site, client, app, template_db, tmp_path):
+    import json
+    import shutil
+
+    from scorekeeper.app import create_app
+
+    token = _table(client, zone="America/Sao_Paulo", name="Sexta")
+    ids = _player_ids(app, token)
+    ana, bia, caio, dani = (ids[n] for n in ("Ana", "Bia", "Caio", "Dani"))
+    first = _start(client, token, [[ana, bia], [caio, dani]], target="400")
+    _counts(site, first, 150, 40, "0")  # 450 – 40
+    second = _start(client, token, [[ana, caio], [bia, dani]], target="300")
+    # card by card: 5♥…J♥ is a clean canastra, 55 + 200 + 100 = 355, none in hand;
+    # 3♠ 4♠ 5♠ is 15, 25 in hand: −10 (seed 001 §03, §04, §09)
+    cards = [{"mode": "cards", "melds": "5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥"},
+             {"mode": "cards", "melds": "3♠ 4♠ 5♠", "hand_points": 25}]
+    assert site.save_deal(second, cards, went_out="0").status_code == 302
+    exported = client.get(f"/t/{token}/export.json")
+    disposition = exported.headers["Content-Disposition"]
+    assert disposition == 'attachment; filename="scorekeeper-table.json"'
+    doc = json.loads(exported.get_data(as_text=True))
+    assert doc["scorekeeper"] == "table"
+    assert [p["name"] for p in doc["players"]] == ["Ana", "Bia", "Caio", "Dani"]
+    assert [m["totals"] for m in doc["matches"]] == [[450, 40], [355, -10]]
+    assert doc["matches"][1]["deals"][0]["sides"][0]["melds"] == ["5H 6H 7H 8H 9H 10H JH"]
+    # the spreadsheet: a line per deal and side
+    sheet = client.get(f"/t/{token}/export.csv").get_data(as_text=True).splitlines()
+    assert sheet[0] == "Date,Match,Rules,Deal,Side,Players,Points,Total"
+    assert [line.split(",")[-2:] for line in sheet[1:]] == [["450", "450"], ["40", "40"],
+                                                            ["355", "355"], ["-10", "-10"]]
+    assert '"Ana, Bia"' in sheet[1]
+
+    # another server, another database: the file reads back as a new table
+    other_db = tmp_path / "other.sqlite3"
+    shutil.copyfile(template_db, other_db)
+    other_app = create_app({"TESTING": True, "SECRET_KEY": "other",
+                            "DATABASE_URL": f"sqlite:///{other_db}"})
+    other = other_app.test_client()
+    form = hidden_fields(other.get("/tables/import").get_data(as_text=True))
+    import io
+
+    answer = other.post("/tables/import", data={
+        **form, "file": (io.BytesIO(exported.data), "scorekeeper-table.json")},
+        content_type="multipart/form-data")
+    assert answer.status_code == 302, answer.get_data(as_text=True)[-1500:]
+    copy = answer.headers["Location"].rsplit("/t/", 1)[1]
+    assert copy != token
+    again = json.loads(other.get(f"/t/{copy}/export.json").get_data(as_text=True))
+    # the same players, matches, deals and totals; only the ids are the new server's
+    assert again["name"] == "Sexta"
+    assert again["zone"] == "America/Sao_Paulo"
+    assert [p["name"] for p in again["players"]] == ["Ana", "Bia", "Caio", "Dani"]
+    for mine, theirs in zip(doc["matches"], again["matches"], strict=True):
+        assert {k: v for k, v in theirs.items() if k != "sides"} == \
+            {k: v for k, v in mine.items() if k != "sides"}
+        assert [s["players"] for s in theirs["sides"]] == [s["players"] for s in mine["sides"]]
+    # and the same statistics
+    new = {p["name"]: p["id"] for p in again["players"]}
+    for base, tok, who in ((client, token, ids), (other, copy, new)):
+        night = base.get(f"/t/{tok}/night/{_local_day(doc['matches'][0]['created'])}")
+        assert _lines(night.get_data(as_text=True), "Players") == [
+            ("1", "Ana", "2", "2", "805"), ("2", "Bia", "1", "2", "440"),
+            ("3", "Caio", "1", "2", "395"), ("4", "Dani", "0", "2", "30")], tok
+        html = base.get(f"/t/{tok}/versus?a={who['Ana']}&b={who['Bia']}").get_data(as_text=True)
+        assert re.search(r"<tbody><tr><td>1</td><td>1</td><td>0</td>\s*<td>\+365</td></tr>", html)
+    # sent twice, it is read back once; another file with the same form is another table
+    assert other.post("/tables/import", data={
+        **form, "file": (io.BytesIO(exported.data), "t.json")},
+        content_type="multipart/form-data").headers["Location"].endswith(copy)
+    smaller = json.dumps({**doc, "matches": doc["matches"][:1]}).encode()
+    third = other.post("/tables/import", data={**form, "file": (io.BytesIO(smaller), "t.json")},
+                       content_type="multipart/form-data").headers["Location"]
+    assert not third.endswith(copy)
+    assert len(json.loads(other.get(third + "/export.json").get_data(as_text=True))["matches"]) == 1
+
+
+def _local_day(created: str) -> str:
+    from datetime import UTC, datetime
+    from zoneinfo import ZoneInfo
+
+    moment = datetime.fromisoformat(created).replace(tzinfo=UTC)
+    return moment.astimezone(ZoneInfo("America/Sao_Paulo")).date().isoformat()
+
+
+def test_a_file_that_is_no_table_or_whose_results_differ_is_refused_and_nothing_made(
+        site, client, app):
+    import io
+    import json
+
+    token = _table(client)
+    ids = _player_ids(app, token)
+    edit = _start(client, token, [[ids["Ana"], ids["Bia"]], [ids["Caio"], ids["Dani"]]],
+                  target="400")
+    _counts(site, edit, 150, 40, "0")
+    doc = json.loads(client.get(f"/t/{token}/export.json").get_data(as_text=True))
+    tampered = json.loads(json.dumps(doc))
+    tampered["matches"][0]["totals"] = [450, 400]
+    broken = json.loads(json.dumps(doc))
+    broken["matches"][0]["deals"][0]["sides"][0]["counts"]["table_points"] = "lots"
+    for body, said in (
+            (b"not json", "This file is not a table exported by Scorekeeper."),
+            (b"[" * 5000, "This file is not a table exported by Scorekeeper."),
+            (json.dumps({**doc, "version": 9}).encode(), "exported by another version"),
+            (json.dumps({**doc, "players": doc["players"][:1]}).encode(), "not a table"),
+            (json.dumps(tampered).encode(),
+             "Match 1 (Ana &amp; Bia × Caio &amp; Dani): scored here, its totals are 450 – 40; "
+             "the file says 450 – 400. Nothing was imported."),
+            (json.dumps(broken).encode(), "Match 1 (Ana &amp; Bia × Caio &amp; Dani): "),
+            (b"\xff\xfe", "This file is not a table exported by Scorekeeper.")):
+        form = hidden_fields(client.get("/tables/import").get_data(as_text=True))
+        answer = client.post("/tables/import", data={**form, "file": (io.BytesIO(body), "t.json")},
+                             content_type="multipart/form-data")
+        assert answer.status_code == 422, said
+        assert said in answer.get_data(as_text=True), said
+    form = hidden_fields(client.get("/tables/import").get_data(as_text=True))
+    answer = client.post("/tables/import", data=form)
+    assert "Choose the file of a table exported by Scorekeeper." in answer.get_data(as_text=True)
+    with app.app_context(), get_db().read_sessions() as db:
+        assert len(db.scalars(select(Table)).all()) == 1
+
+
+def test_a_table_deleted_after_asking_leaves_its_matches_on_their_links(site, client, app):
+    token = _table(client)
+    ids = _player_ids(app, token)
+    edit = _start(client, token, [[ids["Ana"], ids["Bia"]], [ids["Caio"], ids["Dani"]]])
+    page = client.get(f"/t/{token}/delete").get_data(as_text=True)
+    assert "1 match of the table stays, on its own links." in page
+    data = hidden_fields(page)
+    assert client.post(f"/t/{token}/delete", data=data).headers["Location"] == "/"
+    assert client.get(f"/t/{token}").status_code == 404
+    assert client.get(f"/m/{edit}").status_code == 200
+    assert _stored_match(app, edit)[0] is None
+    with app.app_context(), get_db().read_sessions() as db:
+        assert db.scalars(select(Table)).all() == []

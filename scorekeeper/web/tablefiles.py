@@ -1,0 +1,259 @@
+"""Never lose a game: a table exported whole (JSON: its players and every match, each deal
+as it was entered; CSV: a line per deal and side, for a spreadsheet), a JSON export read
+back as a new table on any server (every match scored again, and refused unless its
+totals are the file's), and a table deleted after a confirmation (its matches stay, each
+on its own links).
+
+The JSON document::
+
+    {"scorekeeper": "table", "version": 1, "name": ..., "zone": ...,
+     "players": [{"id": 1, "name": "Ana"}, ...],
+     "matches": [{"name", "profile", "target", "created", "first_dealer",
+                  "sides": [{"name", "players": [names], "seats": [player ids]}],
+                  "deals": [<the contract's deal document, as entered>], "totals": [...]}]}
+
+Player ids are the file's own: a match's seats name the file's players.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from datetime import datetime
+from typing import Any
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from sqlalchemy import update
+from sqlalchemy.orm import Session
+
+from scorekeeper import rules
+from scorekeeper.forms import ConfirmForm, NewTableForm, visible_key
+from scorekeeper.models import Deal, Match, Table, TablePlayer, utcnow
+from scorekeeper.web import writes
+from scorekeeper.web.common import _, input_error_text
+from scorekeeper.web.tables import MAX_PLAYERS, MIN_PLAYERS, known_zone, open_table, scored_matches
+
+bp = Blueprint("table_files", __name__)
+
+FORMAT, VERSION = "table", 1
+#: The largest file read back, and the most matches and deals it may hold.
+MAX_BYTES = 8 * 1024 * 1024
+MAX_MATCHES, MAX_DEALS = 2000, 300
+
+
+def export_document(found: Table) -> dict[str, Any]:
+    """The table as the JSON export holds it."""
+    matches = sorted((m for m, _r in scored_matches(found)), key=lambda m: (m.created, m.id))
+    return {
+        "scorekeeper": FORMAT, "version": VERSION, "name": found.name, "zone": found.zone,
+        "players": [{"id": p.id, "name": p.name} for p in found.players],
+        "matches": [{
+            "name": m.name, "profile": m.profile, "target": m.target,
+            "created": m.created.isoformat(),
+            "first_dealer": m.first_dealer, "sides": m.sides,
+            "deals": m.deal_docs(), "totals": list(m.totals)} for m in matches],
+    }
+
+
+def _download(body: str, mimetype: str, name: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/t/<token>/export.json")
+def export_json(token: str) -> Any:
+    """Every match of the table, each deal as entered, and its players: to keep, or to
+    read back on any server."""
+    found = open_table(token)
+    body = json.dumps(export_document(found), ensure_ascii=False, indent=1)
+    return _download(body, "application/json", "scorekeeper-table.json")
+
+
+@bp.get("/t/<token>/export.csv")
+def export_csv(token: str) -> Any:
+    """A line per deal and side: what each side scored in it, and its total after it."""
+    found = open_table(token)
+    out = io.StringIO()
+    sheet = csv.writer(out)
+    sheet.writerow([_("Date"), _("Match"), _("Rules"), _("Deal"), _("Side"), _("Players"),
+                    _("Points"), _("Total")])
+    for match, result in sorted(scored_matches(found),
+                                key=lambda item: (item[0].created, item[0].id)):
+        after = result.get("after_each_deal") or []
+        for k, deal in enumerate(result.get("deals") or []):
+            for i, side in enumerate(deal.get("sides", [])):
+                sheet.writerow([match.created.date().isoformat(), match.name, match.profile,
+                                k + 1, match.sides[i]["name"],
+                                ", ".join(match.sides[i].get("players", [])),
+                                side.get("total", 0), after[k][i] if k < len(after) else ""])
+    return _download(out.getvalue(), "text/csv", "scorekeeper-table.csv")
+
+
+class Unreadable(Exception):
+    """What makes a file no table this server can read back, in the page's words."""
+
+
+def _need(condition: bool, said: str) -> None:
+    if not condition:
+        raise Unreadable(said)
+
+
+def read_document(text: str) -> tuple[dict[str, Any], list[tuple[dict[str, Any], dict[str, Any]]]]:
+    """The table of an export, checked: its players and each match with the referee's
+    document for it, whose totals are the file's. ``Unreadable`` says what is wrong."""
+    not_ours = _("This file is not a table exported by Scorekeeper.")
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as err:
+        raise Unreadable(not_ours) from err
+    _need(isinstance(doc, dict) and doc.get("scorekeeper") == FORMAT, not_ours)
+    _need(doc.get("version") == VERSION, _("This table was exported by another version of "
+                                           "Scorekeeper, which this server cannot read."))
+    players = doc.get("players")
+    _need(isinstance(players, list) and MIN_PLAYERS <= len(players) <= MAX_PLAYERS
+          and all(isinstance(p, dict) and isinstance(p.get("id"), int)
+                  and isinstance(p.get("name"), str) and 0 < len(p["name"]) <= 40
+                  and visible_key(p["name"]).strip() for p in players), not_ours)
+    ids = [p["id"] for p in players]
+    _need(len(set(ids)) == len(ids)
+          and len({visible_key(p["name"]) for p in players}) == len(players), not_ours)
+    matches = doc.get("matches")
+    _need(isinstance(matches, list) and len(matches) <= MAX_MATCHES, not_ours)
+    read = []
+    for number, match in enumerate(matches, start=1):
+        read.append((match, _read_match(number, match, set(ids))))
+    return doc, read
+
+
+def _read_match(number: int, match: Any, ids: set[int]) -> dict[str, Any]:
+    """One match of the file, scored again: its referee's document."""
+    name = match.get("name") if isinstance(match, dict) else None
+    where = _("Match %(number)d (%(name)s)", number=number, name=name or "?")
+    bad = _("%(where)s cannot be read.", where=where)
+    _need(isinstance(match, dict) and isinstance(name, str) and 0 < len(name) <= 120, bad)
+    _need(match.get("profile") in rules.PROFILES, bad)
+    target, sides, deals = match.get("target"), match.get("sides"), match.get("deals")
+    _need(isinstance(target, int) and 100 <= target <= 100000, bad)
+    _need(isinstance(sides, list) and all(
+        isinstance(s, dict) and isinstance(s.get("name"), str) and 0 < len(s["name"]) <= 40
+        and isinstance(s.get("players", []), list)
+        and all(isinstance(p, str) for p in s.get("players", []))
+        and isinstance(s.get("seats", []), list) and set(s.get("seats", [])) <= ids
+        for s in sides), bad)
+    _need(isinstance(deals, list) and len(deals) <= MAX_DEALS
+          and all(isinstance(d, dict) for d in deals), bad)
+    try:
+        datetime.fromisoformat(str(match.get("created")))
+    except ValueError as err:
+        raise Unreadable(bad) from err
+    try:
+        result = dict(rules.match_document({"profile": match["profile"], "target": target,
+                                            "sides": [s["name"] for s in sides],
+                                            "deals": deals}))
+    except rules.InputError as err:
+        raise Unreadable(_("%(where)s: %(problem)s", where=where,
+                           problem=input_error_text(err))) from err
+    if result.get("totals") != match.get("totals"):
+        raise Unreadable(_("%(where)s: scored here, its totals are %(here)s; the file says "
+                           "%(file)s. Nothing was imported.", where=where,
+                           here=" – ".join(map(str, result.get("totals", []))),
+                           file=" – ".join(map(str, match.get("totals") or []))))
+    return result
+
+
+@bp.route("/tables/import", methods=["GET", "POST"])
+def import_table() -> Any:
+    """A table exported from any server, read back as a new table of this one."""
+    request.max_content_length = MAX_BYTES + 64 * 1024
+    form = NewTableForm()
+    if not form.is_submitted():
+        form.idem.data = writes.new_key()
+        return render_template("table_import.html", form=form)
+    upload = request.files.get("file")
+    problem = None
+    if not form.validate_on_submit():
+        problem = _("This form has expired: send it again.")
+    elif upload is None or not upload.filename:
+        problem = _("Choose the file of a table exported by Scorekeeper.")
+    else:
+        raw = upload.read(MAX_BYTES + 1)
+        try:
+            _need(len(raw) <= MAX_BYTES, _("This file is too large for a table."))
+            doc, read = read_document(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            problem = _("This file is not a table exported by Scorekeeper.")
+        except Unreadable as err:
+            problem = str(err)
+        else:
+            # the key is the form's and the file's: another file sent with a form restored
+            # by Back is another table, the same file sent twice is one
+            digest = hashlib.sha256(raw).hexdigest()[:16]
+            return _create(writes.form_key(form, f"import-table {digest}"), doc, read)
+    form.idem.data = writes.new_key()
+    return render_template("table_import.html", form=form, problem=problem), 422
+
+
+def _create(key: str, doc: dict[str, Any],
+            read: list[tuple[dict[str, Any], dict[str, Any]]]) -> Any:
+    def make(db: Session) -> str:
+        table = Table(name=str(doc.get("name") or "")[:80] or " · ".join(
+            p["name"] for p in doc["players"]), zone=known_zone(doc.get("zone")),
+            players=[TablePlayer(name=p["name"], position=i)
+                     for i, p in enumerate(doc["players"])])
+        db.add(table)
+        db.flush()
+        new_id = {p["id"]: row.id for p, row in zip(doc["players"], table.players, strict=True)}
+        for match, result in read:
+            sides = [{**side, "seats": [new_id[s] for s in side.get("seats", [])]}
+                     for side in match["sides"]]
+            dealer = match.get("first_dealer")
+            db.add(Match(
+                name=match["name"], profile=match["profile"], target=match["target"],
+                sides=sides, table_id=table.id,
+                created=datetime.fromisoformat(match["created"]).replace(tzinfo=None),
+                updated=utcnow(), status=str(result.get("status", "in-progress")),
+                totals=list(result.get("totals", [])),
+                first_dealer=dealer if isinstance(dealer, int) else None,
+                deals=[Deal(position=k, data=d) for k, d in enumerate(match["deals"])]))
+        return url_for("tables.table", token=table.edit_token)
+
+    try:
+        response = writes.write_once(key, make)
+    except writes.KeyReused as reused:
+        return redirect(reused.url)
+    return response
+
+
+@bp.get("/t/<token>/delete")
+def delete_confirm(token: str) -> Any:
+    """Ask before deleting the table."""
+    found = open_table(token)
+    form = ConfirmForm(formdata=None, data={"version": str(found.version),
+                                            "idem": writes.new_key()})
+    return render_template("table_delete.html", table=found, form=form,
+                           count=len(scored_matches(found)))
+
+
+@bp.post("/t/<token>/delete")
+def delete(token: str) -> Any:
+    """Delete the table and its players; its matches stay, each on its own links."""
+    found = open_table(token)
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        return delete_confirm(token)
+    key = writes.form_key(form, f"delete table {token}")
+
+    def run(db: Session) -> str:
+        locked = writes.lock(db, Table, token, form.version.data, key)
+        db.execute(update(Match).where(Match.table_id == locked.id).values(table_id=None))
+        db.delete(locked)
+        return url_for("matches.home")
+
+    try:
+        return writes.write_once(key, run)
+    except (writes.KeyReused, writes.Stale):
+        return redirect(url_for("tables.table", token=found.edit_token))
