@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -153,3 +154,89 @@ def _side_of(match: Played, who: Sequence[int]) -> int | None:
 
 def _total(match: Played, side: int) -> int:
     return match.totals[side] if side < len(match.totals) else 0
+
+
+#: The canastra categories, in the order the statistics show them.
+CATEGORIES = ("clean", "dirty", "semi-clean", "clean-500", "clean-1000")
+
+
+@dataclass(frozen=True)
+class SideDeal:
+    """One side's deal as the referee scored it (its ``sides`` item of a deal of the match
+    document), with the best total of the other sides in that deal."""
+
+    scored: dict[str, Any]
+    others_best: int
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What a set of sides' deals says, each figure with what it rests on: ``deals`` for
+    what every deal gives (cards or counts), ``by_cards`` for what only deals entered
+    card by card give (their melds)."""
+
+    deals: int
+    by_cards: int
+    canastras: dict[str, int]  # by category, over ``deals``
+    went_out: int
+    lost_without_morto: int  # deals scored below another side with the morto not taken
+    biggest: int | None
+    points: int  # the deals' totals added up
+    melds: int  # melds laid down, over ``by_cards``
+
+    def __add__(self, other: Figures) -> Figures:
+        """The figures of both sets of deals together."""
+        biggest = [b for b in (self.biggest, other.biggest) if b is not None]
+        return Figures(deals=self.deals + other.deals, by_cards=self.by_cards + other.by_cards,
+                       canastras={c: self.canastras.get(c, 0) + other.canastras.get(c, 0)
+                                  for c in CATEGORIES},
+                       went_out=self.went_out + other.went_out,
+                       lost_without_morto=self.lost_without_morto + other.lost_without_morto,
+                       biggest=max(biggest) if biggest else None,
+                       points=self.points + other.points, melds=self.melds + other.melds)
+
+
+NO_FIGURES = Figures(deals=0, by_cards=0, canastras=dict.fromkeys(CATEGORIES, 0), went_out=0,
+                     lost_without_morto=0, biggest=None, points=0, melds=0)
+
+
+def side_figures(result: dict[str, Any]) -> list[Figures]:
+    """Each side's figures over the deals of one match (the referee's match document): the
+    pieces a player's or a pair's figures add up, kept per match version."""
+    per_side: list[list[SideDeal]] = []
+    for deal in result.get("deals") or []:
+        sides = deal.get("sides") or []
+        totals = [_int(side.get("total")) for side in sides]
+        while len(per_side) < len(sides):
+            per_side.append([])
+        for j, scored in enumerate(sides):
+            others = max((t for k, t in enumerate(totals) if k != j), default=0)
+            per_side[j].append(SideDeal(scored, others))
+    return [figures(deals) for deals in per_side]
+
+
+def figures(sides: Iterable[SideDeal]) -> Figures:
+    """The figures of these sides' deals."""
+    deals = by_cards = went_out = lost = points = melds = 0
+    canastras = dict.fromkeys(CATEGORIES, 0)
+    biggest: int | None = None
+    for side in sides:
+        scored = side.scored
+        total = _int(scored.get("total"))
+        deals += 1
+        points += total
+        biggest = total if biggest is None else max(biggest, total)
+        for category in scored.get("canastras") or []:
+            if category in canastras:
+                canastras[category] += 1
+        went_out += bool(scored.get("went_out"))
+        lost += scored.get("morto") == "not_taken" and total < side.others_best
+        if scored.get("counts") is None:
+            by_cards += 1
+            melds += len(scored.get("melds") or [])
+    return Figures(deals=deals, by_cards=by_cards, canastras=canastras, went_out=went_out,
+                   lost_without_morto=lost, biggest=biggest, points=points, melds=melds)
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0

@@ -76,6 +76,8 @@ def init_app(app: Flask) -> None:
         referee_url=referee_url,
         offline_shells=lambda: shell_urls(locale_code() or DEFAULT_LOCALE),
         term=term,
+        tradition_of=vocabulary.tradition_of,
+        morto_label=vocabulary.morto_label,
         notation=notation,
         colon=colon,
         profile_name=lambda pid: str(vocabulary.profile_name(pid)),

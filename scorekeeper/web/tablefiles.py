@@ -45,7 +45,8 @@ MAX_MATCHES, MAX_DEALS = 2000, 300
 
 def export_document(found: Table) -> dict[str, Any]:
     """The table as the JSON export holds it."""
-    matches = sorted((m for m, _r in scored_matches(found)), key=lambda m: (m.created, m.id))
+    matches = sorted((m for m, _r in scored_matches(found, deals=True)),
+                     key=lambda m: (m.created, m.id))
     return {
         "scorekeeper": FORMAT, "version": VERSION, "name": found.name, "zone": found.zone,
         "players": [{"id": p.id, "name": p.name} for p in found.players],

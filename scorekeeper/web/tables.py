@@ -9,6 +9,7 @@ other phones of the table.
 from __future__ import annotations
 
 from datetime import UTC, date
+from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -19,9 +20,17 @@ from sqlalchemy.orm import Session, selectinload
 from scorekeeper.db import reader
 from scorekeeper.forms import NewTableForm, TablePlayersForm, visible_key
 from scorekeeper.models import Match, Table, TablePlayer, utcnow
-from scorekeeper.standings import Played, company, standings, versus
+from scorekeeper.standings import (
+    NO_FIGURES,
+    Figures,
+    Played,
+    company,
+    side_figures,
+    standings,
+    versus,
+)
 from scorekeeper.web import writes
-from scorekeeper.web.common import _, remember
+from scorekeeper.web.common import _, cache, remember
 from scorekeeper.web.links import public_url, qr_svg
 from scorekeeper.web.scoreboard import match_result
 
@@ -102,13 +111,14 @@ def _create(form: NewTableForm, names: list[str]) -> Any:
         return render_template("table_new.html", form=form), 409
 
 
-def scored_matches(found: Table) -> list[tuple[Match, dict[str, Any]]]:
+def scored_matches(found: Table, *, deals: bool = False) -> list[tuple[Match, dict[str, Any]]]:
     """The table's matches, the latest changed first, each with the referee's document
     (its totals, status and winner: never a column's)."""
     db = reader()
-    matches = list(db.scalars(select(Match).where(Match.table_id == found.id)
-                              .order_by(Match.updated.desc())
-                              .options(selectinload(Match.deals))))
+    # the deals are read only for a match whose score is not kept (a new version), unless
+    # asked for (``deals``: the export)
+    query = select(Match).where(Match.table_id == found.id).order_by(Match.updated.desc())
+    matches = list(db.scalars(query.options(selectinload(Match.deals)) if deals else query))
     scored = [(m, match_result(m)) for m in matches]
     for m, result in scored:
         m.status, m.totals = str(result.get("status")), list(result.get("totals", []))
@@ -209,7 +219,40 @@ def player_page(token: str, player: int) -> Any:
     line = next((x for x in standings(played)[0] if x.who == (player,)), None)
     return render_template("table_player.html", table=found, person=person, line=line,
                            company=company(played, player), names=_namer(found),
-                           matches=[m for m, _r in matches])
+                           matches=[m for m, _r in matches],
+                           figures=_figures(matches, (player,)))
+
+
+def _figures(matches: list[tuple[Match, dict[str, Any]]],
+             who: tuple[int, ...] | None) -> dict[str, Figures]:
+    """The figures of every deal (finished matches or not) of the sides where all of
+    ``who`` sat (every side for None), by rule set; each match's pieces kept per version."""
+    kept = cache("side-figures", 4096)
+    found: dict[str, Figures] = {}
+    for match, result in matches:
+        pieces = kept.get_or_make((match.id, match.version), partial(side_figures, result))
+        for j, piece in enumerate(pieces):
+            seats = match.sides[j].get("seats", []) if j < len(match.sides) else []
+            if piece.deals and (who is None or all(w in seats for w in who)):
+                found[match.profile] = found.get(match.profile, NO_FIGURES) + piece
+    return found
+
+
+@bp.get("/t/<token>/stats")
+def stats_page(token: str) -> Any:
+    """What the table's deals say, by rule set: for the whole table, and for each pair
+    that played together; each figure with the deals it rests on."""
+    found = open_table(token)
+    matches = scored_matches(found)
+    pairs = sorted({tuple(sorted(side.get("seats", []))) for m, _r in matches for side in m.sides
+                    if len(side.get("seats", [])) == 2})
+    by_rules: dict[str, dict[tuple[int, ...], Figures]] = {
+        rules: {(): f} for rules, f in _figures(matches, None).items()}
+    for pair in pairs:
+        for rules, f in _figures(matches, pair).items():
+            by_rules[rules][pair] = f
+    return render_template("table_stats.html", table=found, by_rules=by_rules,
+                           names=_namer(found))
 
 
 def _players_form(found: Table) -> TablePlayersForm:

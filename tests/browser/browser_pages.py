@@ -109,6 +109,7 @@ def sample_pages(app: Any) -> dict[str, str]:
         "head to head": f"/t/{table}/versus?a={ids[0]}&a={ids[1]}&b={ids[2]}&b={ids[3]}",
         "a player of a table": f"/t/{table}/p/{ids[0]}",
         "import a table": "/tables/import",
+        "statistics of a table": f"/t/{table}/stats",
         "delete a table": f"/t/{table}/delete",
         "home": "/",
         "new match": "/matches/new",

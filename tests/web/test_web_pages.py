@@ -44,7 +44,8 @@ def _pages(site, client, seed_deal) -> list[str]:
     table = client.post("/tables/new", data=data).headers["Location"]
     tables = ["/tables/new", table, table + "/players",
               "/matches/new?table=" + table.rsplit("/", 1)[1], table + "/night/2026-12-01",
-              table + "/versus?a=1&b=2", table + "/p/1", table + "/delete", "/tables/import"]
+              table + "/versus?a=1&b=2", table + "/p/1", table + "/delete", "/tables/import",
+              table + "/stats"]
     return [*tables, game,
         "/", "/matches/new", f"/m/{token}", f"/m/{token}/deals/new", f"/m/{token}/deals/3/edit",
         f"/m/{token}/undo", f"/m/{token}/delete", f"/m/{token}/dealer", f"/m/{token}/share",

@@ -441,3 +441,51 @@ def test_a_table_deleted_after_asking_leaves_its_matches_on_their_links(site, cl
     assert _stored_match(app, edit)[0] is None
     with app.app_context(), get_db().read_sessions() as db:
         assert db.scalars(select(Table)).all() == []
+
+
+def _figures(html: str, caption: str) -> dict[str, str]:
+    part = html.split(f"<caption>{caption}</caption>", 1)[1].split("</table>", 1)[0]
+    return dict(re.findall(r'<tr><th scope="row">(.*?)</th>\s*<td>([^<]*)</td></tr>', part, re.S))
+
+
+def test_statistics_say_what_the_deals_say_and_on_how_many_deals(site, client, app):
+    token = _table(client)
+    ids = _player_ids(app, token)
+    ana, bia, caio, dani = (ids[n] for n in ("Ana", "Bia", "Caio", "Dani"))
+    first = _start(client, token, [[ana, bia], [caio, dani]], target="400")
+    _counts(site, first, 150, 40, "0")  # by counts: 150 + 200 + 100 = 450; 40
+    second = _start(client, token, [[ana, caio], [bia, dani]], target="300")
+    cards = [{"mode": "cards", "melds": "5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥"},
+             {"mode": "cards", "melds": "3♠ 4♠ 5♠", "hand_points": 25}]
+    assert site.save_deal(second, cards, went_out="0").status_code == 302  # 355; −10
+    third = _start(client, token, [[ana, dani], [bia, caio]], target="5000")
+    sides = [{"mode": "counts", "table_points": 150, "clean": 1},
+             {"mode": "counts", "table_points": 40, "morto": "not_taken"}]
+    assert site.save_deal(third, sides, went_out="0").status_code == 302  # 450; 40 − 100
+    # Ana: 450, 355, 450 in three deals, one entered card by card (one meld), a clean
+    # canastra and going out in each
+    html = client.get(f"/t/{token}/p/{ana}").get_data(as_text=True)
+    assert _figures(html, "Buraco Aberto (Brazilian, open)") == {
+        "Deals counted": "3", "Clean canastra: per deal": "1", "Going out": "3 / 3",
+        "Deals lost: morto not taken": "0 / 3", "Biggest deal": "+450",
+        "Points per deal": "418.3",  # 1,255 / 3
+        "Melds per deal (1 deal entered card by card)": "1"}
+    # Bia: 450, −10, −60: the last lost with the morto not taken
+    html = client.get(f"/t/{token}/p/{bia}").get_data(as_text=True)
+    assert _figures(html, "Buraco Aberto (Brazilian, open)") == {
+        "Deals counted": "3", "Clean canastra: per deal": "0.33", "Going out": "1 / 3",
+        "Deals lost: morto not taken": "1 / 3", "Biggest deal": "+450",
+        "Points per deal": "126.7",  # 380 / 3
+        "Melds per deal (1 deal entered card by card)": "1"}
+    # the table: six sides' deals, 450 + 40 + 355 − 10 + 450 − 60 = 1,225
+    stats = client.get(f"/t/{token}/stats").get_data(as_text=True)
+    assert _figures(stats, "Every side") == {
+        "Deals counted": "6", "Clean canastra: per deal": "0.5", "Going out": "3 / 6",
+        "Deals lost: morto not taken": "1 / 6", "Biggest deal": "+450",
+        "Points per deal": "204.2",
+        "Melds per deal (2 deals entered card by card)": "1"}
+    # a pair that played by counts only: nothing said of melds
+    assert _figures(stats, "Caio &amp; Dani") == {
+        "Deals counted": "1", "Going out": "0 / 1", "Deals lost: morto not taken": "0 / 1",
+        "Biggest deal": "+40", "Points per deal": "40"}
+    assert _figures(stats, "Bia &amp; Dani")["Melds per deal (1 deal entered card by card)"] == "1"
