@@ -110,6 +110,8 @@ bench: system-deps-test setup-test migrate
 	$(BIN)/python bench/referee.py
 	$(BIN)/python bench/pdf.py
 	-$(BIN)/python bench/web.py
+	-$(BIN)/python bench/tables.py
+	-$(BIN)/python bench/offline.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache scorekeeper/static/pack
