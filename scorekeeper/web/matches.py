@@ -110,6 +110,11 @@ def _new_match_form() -> tuple[NewMatchForm, Table | None]:
         (pid, f"{name} · {rules.get_profile(pid).target}") for pid, name in profile_choices()
     )
     token = form.table.data if form.is_submitted() else request.args.get("table")
+    again = None if form.is_submitted() else request.args.get("again")
+    if not token and again:  # play again a match of a table: among the same players
+        earlier = load_match(reader(), edit=again)
+        if earlier is not None and earlier.table_id is not None:
+            token = reader().scalar(select(Table.edit_token).where(Table.id == earlier.table_id))
     table = load_table(reader(), token) if token else None
     if token and table is None:
         abort(404)
@@ -119,7 +124,7 @@ def _new_match_form() -> tuple[NewMatchForm, Table | None]:
         form.table.data = table.edit_token if table else ""
         form.profile.data = rules.DEFAULT_PROFILE
         form.idem.data = new_key()
-        _again(form, request.args.get("again"))
+        _again(form, again)
     return form, table
 
 

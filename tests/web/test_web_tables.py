@@ -489,3 +489,22 @@ def test_statistics_say_what_the_deals_say_and_on_how_many_deals(site, client, a
         "Deals counted": "1", "Going out": "0 / 1", "Deals lost: morto not taken": "0 / 1",
         "Biggest deal": "+40", "Points per deal": "40"}
     assert _figures(stats, "Bia &amp; Dani")["Melds per deal (1 deal entered card by card)"] == "1"
+
+
+def test_playing_again_a_match_of_a_table_seats_the_same_players(site, client, app):
+    token = _table(client)
+    ids = _player_ids(app, token)
+    edit = _start(client, token, [[ids["Ana"], ids["Caio"]], [ids["Bia"], ids["Dani"]]],
+                  target="400")
+    _counts(site, edit, 150, 40, "0")
+    board = client.get(f"/m/{edit}").get_data(as_text=True)
+    assert f'href="/matches/new?again={edit}"' in board
+    page = client.get(f"/matches/new?again={edit}").get_data(as_text=True)
+    assert "<h1>New match · Ana · Bia · Caio · Dani</h1>" in page
+    ticked = re.findall(r'<input checked id="[^"]+" name="(sides-\d-seats)" type="checkbox" '
+                        r'value="(\d+)">', page)
+    assert sorted(ticked) == sorted([("sides-0-seats", str(ids["Ana"])),
+                                     ("sides-0-seats", str(ids["Caio"])),
+                                     ("sides-1-seats", str(ids["Bia"])),
+                                     ("sides-1-seats", str(ids["Dani"]))])
+    assert f'name="table" type="hidden" value="{token}"' in page
