@@ -3,9 +3,9 @@
 One module per job: ``engine`` turns a template into PDF bytes with WeasyPrint
 (loaded lazily: importing this package does not load it), ``worker`` lays
 documents out in a process of their own behind a short queue (``RenderBusy`` when
-it is full), ``cache`` keeps the rendered PDFs per app, ``summary`` and ``chart``
-make the match summary, ``sheets`` the blank sheets, ``words`` the words and
-numbers they print.
+it is full), ``cache`` keeps the rendered PDFs per app, ``summary`` makes the
+match summary (its chart's geometry is ``scorekeeper.chart``'s, which the scoreboard
+draws too), ``sheets`` the blank sheets, ``words`` the words and numbers they print.
 
 Call every public function inside a Flask app context (a request context in the
 web app, ``app.test_request_context()`` in tests).

@@ -10,8 +10,8 @@ from typing import Any
 
 from flask_babel import force_locale, format_date, gettext
 
+from scorekeeper.chart import chart
 from scorekeeper.pdf.cache import Job, cached
-from scorekeeper.pdf.chart import chart
 from scorekeeper.pdf.engine import _write_pdf, check_paper, render_html
 from scorekeeper.pdf.words import category_label, number, profile_terms
 from scorekeeper.rules import get_profile

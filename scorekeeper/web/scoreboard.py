@@ -12,7 +12,9 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper import rules
+from scorekeeper.chart import chart
 from scorekeeper.db import lookup, reader
+from scorekeeper.i18n import format_number
 from scorekeeper.models import Change, Match
 from scorekeeper.vocabulary import profile_name, tradition_of
 from scorekeeper.web.common import cache, locale_code, localize
@@ -259,6 +261,15 @@ def changes_since(db: Session, match: Match, version: int) -> list[Change]:
     )
 
 
+def running_chart(b: dict[str, Any]) -> dict[str, Any] | None:
+    """The running totals drawn after each deal, once a match has two deals or more."""
+    if len(b["rows"]) < 2:
+        return None
+    locale = locale_code()
+    return chart([side["name"] for side in b["sides"]], [row["running"] for row in b["rows"]],
+                 b["match"].target, lambda value: format_number(value, locale))
+
+
 def board_page(match_id: int, version: int, token: str, *, editable: bool) -> str:
     """The rendered scoreboard, cached per match version and language."""
 
@@ -278,6 +289,7 @@ def board_page(match_id: int, version: int, token: str, *, editable: bool) -> st
             editable=editable,
             profile_label=profile_name(match.profile),
             share=share,
+            chart=running_chart(b),
         )
 
     # the host is part of the key: the QR code holds an absolute link

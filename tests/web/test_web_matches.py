@@ -244,3 +244,22 @@ def _totals(app) -> list[list[int]]:
 
     with app.app_context(), get_db().read_sessions() as db:
         return [list(m.totals) for m in db.query(Match)]
+
+
+def test_the_scoreboard_draws_the_running_totals_once_there_are_two_deals(site, client,
+                                                                          seed_deal):
+    from scorekeeper.chart import chart
+
+    token = site.new_match()
+    site.save_deal(token, seed_deal, went_out="0")
+    assert 'class="running"' not in site.board(token)
+    site.save_deal(token, seed_deal, went_out="0")
+    html = site.board(token)
+    # seed 001 §09 twice: 465 then 930 for Nós, 30 then 60 for Eles, the target 3,000
+    drawn = chart(["Nós", "Eles"], [[465, 30], [930, 60]], 3000, str)
+    for line in drawn["lines"]:
+        assert f'points="{line["points"]}"' in html
+    # 930 of 0–3,000 on a plot 164 high from y = 10: 10 + 164 × 2,070 / 3,000 = 123.2
+    assert drawn["lines"][0]["points"].split()[-1] == "628.0,123.2"
+    assert re.search(r'<p class="legend"><span class="s0">[^<]+</span> Nós <span class="s1">', html)
+    assert f'class="target" d="M56 {drawn["target"]["y"]}H628"' in html

@@ -1,5 +1,6 @@
-"""The running-totals chart of the match summary: its geometry, drawn by the
-template as an inline SVG (one path for the grid, one polyline per side)."""
+"""The running-totals chart of a match: its geometry, drawn by a template as an inline
+SVG (one path for the grid, one polyline per side): the match summary PDF's and the
+scoreboard's."""
 
 from __future__ import annotations
 
