@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from scorekeeper.pdf.cache import cache_clear, cache_info
 from scorekeeper.pdf.engine import PAPERS, RefusedURL, css_string
+from scorekeeper.pdf.night import render_night_sheet
 from scorekeeper.pdf.sheets import NAME_LENGTH as BURRO_NAME_LENGTH
 from scorekeeper.pdf.sheets import burro_names, render_blank_sheet, render_burro_sheet
 from scorekeeper.pdf.summary import render_match_summary, render_saved_summary
@@ -23,5 +24,5 @@ from scorekeeper.pdf.worker import RenderBusy
 __all__ = [
     "BURRO_NAME_LENGTH", "PAPERS", "RenderBusy", "RefusedURL", "burro_names", "cache_clear",
     "cache_info", "css_string", "render_blank_sheet", "render_burro_sheet",
-    "render_match_summary", "render_saved_summary",
+    "render_match_summary", "render_night_sheet", "render_saved_summary",
 ]

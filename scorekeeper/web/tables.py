@@ -13,24 +13,29 @@ from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask_babel import force_locale, format_date, ngettext
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from scorekeeper import pdf
 from scorekeeper.db import reader
 from scorekeeper.forms import NewTableForm, TablePlayersForm, visible_key
+from scorekeeper.i18n import LOCALES, format_number
 from scorekeeper.models import Match, Table, TablePlayer, utcnow
 from scorekeeper.standings import (
     NO_FIGURES,
     Figures,
+    Line,
     Played,
     company,
     side_figures,
     standings,
     versus,
 )
+from scorekeeper.vocabulary import profile_name
 from scorekeeper.web import writes
-from scorekeeper.web.common import _, cache, remember
+from scorekeeper.web.common import _, cache, locale_code, remember
 from scorekeeper.web.links import public_url, qr_svg
 from scorekeeper.web.scoreboard import match_result
 
@@ -161,6 +166,48 @@ def night(token: str, day: str) -> Any:
         "table_night.html", table=found, day=when, players=players, pairs=pairs,
         names=_namer(found), matches=sorted((m for m, _r in matches), key=lambda m: m.created),
         waiting=sum(1 for m, _r in matches if m.status != "won"))
+
+
+@bp.get("/t/<token>/night/<day>.pdf")
+def night_sheet(token: str, day: str) -> Any:
+    """The evening as a PDF to print, in the page's language (or ``?lang=``)."""
+    found = open_table(token)
+    try:
+        when = date.fromisoformat(day)
+    except ValueError:
+        abort(404)
+    lang = request.args.get("lang", "")
+    lang = lang if lang in LOCALES else locale_code()
+    matches = sorted(((m, r) for m, r in scored_matches(found) if _evening(found, m) == when),
+                     key=lambda item: (item[0].created, item[0].id))
+    players, pairs = standings(_played(matches))
+    names = _namer(found)
+    waiting = sum(1 for m, _r in matches if m.status != "won")
+    with force_locale(lang):
+        heading = _("Evening of %(date)s", date=format_date(when, "full"))
+        waiting_text = ngettext("%(num)d match still in progress is not counted.",
+                                "%(num)d matches still in progress are not counted.",
+                                waiting) if waiting else ""
+
+        def lines(ranked: list[Line]) -> list[tuple[str, str, str, str, str]]:
+            return [(str(x.rank), names(x.who), format_number(x.won, lang),
+                     format_number(x.played, lang), format_number(x.points, lang))
+                    for x in ranked]
+
+        played = [(m.name, str(profile_name(m.profile)),
+                   "\u00a0–\u00a0".join(format_number(t, lang) for t in m.totals))
+                  for m, _r in matches]
+        data = pdf.render_night_sheet(heading, found.name, lines(players), lines(pairs), played,
+                                      waiting_text, lang, _paper())
+    response = current_app.response_class(data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = \
+        f'inline; filename="scorekeeper-evening-{when.isoformat()}.pdf"'
+    return response
+
+
+def _paper() -> str:
+    wanted = request.args.get("paper", "")
+    return next((p for p in pdf.PAPERS if p.lower() == wanted.lower()), pdf.PAPERS[0])
 
 
 def _played(matches: list[tuple[Match, dict[str, Any]]]) -> list[Played]:

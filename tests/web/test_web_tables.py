@@ -245,6 +245,22 @@ def test_the_evening_ranks_players_and_pairs_by_matches_won_then_points(site, cl
                                       ("5", "Ana &amp; Caio", "0", "1", "70"),
                                       ("6", "Caio &amp; Dani", "0", "1", "40")]
     assert "1 match still in progress is not counted." in night
+    # printed: the same rankings in a PDF, read back
+    import io
+
+    from pypdf import PdfReader
+
+    sheet = client.get(f"/t/{token}/night/{today.isoformat()}.pdf?lang=fr")
+    assert sheet.headers["Content-Type"] == "application/pdf"
+    assert sheet.data.startswith(b"%PDF-")
+    text = re.sub(r"[\s\u00a0\u202f]+", " ", "\n".join(
+        page.extract_text() for page in PdfReader(io.BytesIO(sheet.data)).pages))
+    assert "Soirée du" in text
+    for line in ("1 Bia 2 3 1 040", "2 Dani 2 3 950", "3 Ana 2 3 930", "4 Caio 0 3 200",
+                 "1 Bia & Dani 1 1 500", "6 Caio & Dani 0 1 40",
+                 "1 partie encore en cours n’est pas comptée."):
+        assert line in text, (line, text)
+    assert client.get(f"/t/{token}/night/someday.pdf").status_code == 404
     for edit in [*played, waiting]:
         assert f'href="/m/{edit}"' in night
     assert f'href="/m/{earlier}"' not in night
