@@ -74,3 +74,27 @@ def _line(name: str, index: int, points: str) -> dict[str, str]:
     """One side's polyline, in the style of its place (styles repeat after five)."""
     color, dash, key = SERIES_STYLES[index % len(SERIES_STYLES)]
     return {"name": name, "color": color, "dash": dash, "key": key, "points": points}
+
+
+#: Size of a bar chart (SVG user units) and the room under it for its labels.
+BARS_WIDTH, BARS_HEIGHT, BARS_BOTTOM = 640, 120, 18
+
+
+def bars(values: list[int], good: list[bool], num: Callable[[Any], str]) -> dict[str, Any]:
+    """Geometry of a bar chart of results in the order played: one bar per value, up
+    from the zero line for a gain, down for a loss; ``good`` marks the won ones (drawn
+    apart, so that a result reads without colour too); ``num`` writes the extremes."""
+    high, low = max([*values, 0]), min([*values, 0])
+    span = (high - low) or 1
+    plot = BARS_HEIGHT - BARS_BOTTOM
+    zero = round(plot * high / span, 1)
+    slot = BARS_WIDTH / max(len(values), 1)
+    width = round(max(min(slot * 0.7, 48), 2), 1)
+    shapes = []
+    for i, (value, won) in enumerate(zip(values, good, strict=True)):
+        size = round(plot * abs(value) / span, 1)
+        shapes.append({"x": round(i * slot + (slot - width) / 2, 1), "width": width,
+                       "y": round(zero - size, 1) if value >= 0 else zero, "height": max(size, 1),
+                       "won": won, "value": num(value)})
+    return {"width": BARS_WIDTH, "height": BARS_HEIGHT, "zero": zero, "bars": shapes,
+            "high": num(high), "low": num(low), "bottom": BARS_HEIGHT - 4}

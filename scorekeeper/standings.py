@@ -76,6 +76,7 @@ class Record:
     lost: int
     points: int
     trend: tuple[str, ...]
+    margins: tuple[int, ...] = ()  # each match's points difference, in the same order
 
     @property
     def played(self) -> int:
@@ -87,16 +88,28 @@ def versus(matches: Iterable[Played], a: Sequence[int], b: Sequence[int]) -> Rec
     where all of ``a`` sat on one side and all of ``b`` on another."""
     won = lost = points = 0
     trend: list[str] = []
+    margins: list[int] = []
     for match in matches:
         mine = _side_of(match, a)
         theirs = _side_of(match, b)
         if mine is None or theirs is None or mine == theirs:
             continue
-        points += _total(match, mine) - _total(match, theirs)
+        margins.append(_total(match, mine) - _total(match, theirs))
+        points += margins[-1]
         result = "won" if match.winner == mine else "lost"
         won, lost = won + (result == "won"), lost + (result == "lost")
         trend.append(result)
-    return Record(won=won, lost=lost, points=points, trend=tuple(trend))
+    return Record(won=won, lost=lost, points=points, trend=tuple(trend), margins=tuple(margins))
+
+
+def results(matches: Iterable[Played], who: Sequence[int]) -> list[tuple[int, bool]]:
+    """``who``'s side's total in each match they played, in order, and whether it won."""
+    found = []
+    for match in matches:
+        side = _side_of(match, who)
+        if side is not None:
+            found.append((_total(match, side), match.winner == side))
+    return found
 
 
 @dataclass(frozen=True)

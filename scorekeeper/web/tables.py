@@ -19,6 +19,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper import pdf
+from scorekeeper.chart import bars
 from scorekeeper.db import reader
 from scorekeeper.forms import NewTableForm, TablePlayersForm, visible_key
 from scorekeeper.i18n import LOCALES, format_number
@@ -29,6 +30,7 @@ from scorekeeper.standings import (
     Line,
     Played,
     company,
+    results,
     side_figures,
     standings,
     versus,
@@ -249,8 +251,16 @@ def versus_page(token: str) -> Any:
             record = versus(_played(scored_matches(found)), a, b)
     elif a or b:
         problem = _("Choose one or two players on each side.")
+    drawn = bars(list(record.margins), [t == "won" for t in record.trend], _num()) \
+        if record is not None and record.played else None
     return render_template("table_versus.html", table=found, a=a, b=b, record=record,
-                           problem=problem, names=_namer(found))
+                           problem=problem, names=_namer(found), drawn=drawn)
+
+
+def _num() -> Any:
+    """Numbers as the page writes them."""
+    locale = locale_code()
+    return lambda value: format_number(value, locale)
 
 
 @bp.get("/t/<token>/p/<int:player>")
@@ -264,7 +274,11 @@ def player_page(token: str, player: int) -> Any:
                if any(player in side.get("seats", []) for side in m.sides)]
     played = _played(matches)
     line = next((x for x in standings(played)[0] if x.who == (player,)), None)
+    over_time = results(played, [player])
+    drawn = bars([points for points, _won in over_time], [won for _points, won in over_time],
+                 _num()) if over_time else None
     return render_template("table_player.html", table=found, person=person, line=line,
+                           drawn=drawn,
                            company=company(played, player), names=_namer(found),
                            matches=[m for m, _r in matches],
                            figures=_figures(matches, (player,)))

@@ -281,6 +281,7 @@ def test_the_evening_ranks_players_and_pairs_by_matches_won_then_points(site, cl
     assert "<h2>Ana &amp; Bia <span class=\"muted\">×</span> Carlos &amp; Dani</h2>" in html
     assert re.search(r"<tbody><tr><td>2</td><td>1</td><td>1</td>\s*<td>−190</td></tr>", html)
     assert re.findall(r'<b class="(won|lost)"', html) == ["lost", "won"]
+    assert re.findall(r'<rect class="(won|lost)"', html) == ["lost", "won"]  # −600, +410
     # Ana against Bia: 70 – 500 lost, then 410 – 90 won: −430 + 320 = −110
     html = client.get(f"/t/{token}/versus?a={ana}&b={bia}").get_data(as_text=True)
     assert re.search(r"<tbody><tr><td>2</td><td>1</td><td>1</td>\s*<td>−110</td></tr>", html)
@@ -296,6 +297,9 @@ def test_the_evening_ranks_players_and_pairs_by_matches_won_then_points(site, cl
     html = client.get(f"/t/{token}/p/{ana}").get_data(as_text=True)
     assert "<h1>Ana</h1>" in html
     assert "<tbody><tr><td>4</td><td>2</td><td>930</td></tr></tbody>" in html
+    # her results over time: 0 lost, 450 won, 70 lost, 410 won
+    assert re.findall(r'<rect class="(won|lost)"[^>]*><title>([^<]*)</title>', html) == [
+        ("lost", "0"), ("won", "450"), ("lost", "70"), ("won", "410")]
     assert "Best partner: <b>Bia</b>\n    (1 match won together)" in html
     assert "Toughest opponent: <b>Dani</b>\n    (2 matches lost against)" in html
     assert client.get(f"/t/{token}/p/999999").status_code == 404
@@ -524,3 +528,15 @@ def test_playing_again_a_match_of_a_table_seats_the_same_players(site, client, a
                                      ("sides-1-seats", str(ids["Bia"])),
                                      ("sides-1-seats", str(ids["Dani"]))])
     assert f'name="table" type="hidden" value="{token}"' in page
+
+
+def test_results_in_the_order_played_are_drawn_as_bars():
+    from scorekeeper.chart import bars
+
+    # 450 won, −10 lost, 355 won: from −10 to 450, a plot 102 high, zero at 102 × 450 / 460
+    drawn = bars([450, -10, 355], [True, False, True], str)
+    assert drawn["zero"] == 99.8
+    assert [(b["x"], b["y"], b["height"], b["won"]) for b in drawn["bars"]] == [
+        (82.7, 0.0, 99.8, True), (296.0, 99.8, 2.2, False), (509.3, 21.1, 78.7, True)]
+    assert (drawn["low"], drawn["high"]) == ("-10", "450")
+    assert bars([], [], str)["bars"] == []
