@@ -15,6 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.rules.profiles import ALL_CATEGORIES as CATEGORIES
+
 
 @dataclass(frozen=True)
 class Played:
@@ -169,19 +171,6 @@ def _total(match: Played, side: int) -> int:
     return match.totals[side] if side < len(match.totals) else 0
 
 
-#: The canastra categories, in the order the statistics show them.
-CATEGORIES = ("clean", "dirty", "semi-clean", "clean-500", "clean-1000")
-
-
-@dataclass(frozen=True)
-class SideDeal:
-    """One side's deal as the referee scored it (its ``sides`` item of a deal of the match
-    document), with the best total of the other sides in that deal."""
-
-    scored: dict[str, Any]
-    others_best: int
-
-
 @dataclass(frozen=True)
 class Figures:
     """What a set of sides' deals says, each figure with what it rests on: ``deals`` for
@@ -216,7 +205,7 @@ NO_FIGURES = Figures(deals=0, by_cards=0, canastras=dict.fromkeys(CATEGORIES, 0)
 def side_figures(result: dict[str, Any]) -> list[Figures]:
     """Each side's figures over the deals of one match (the referee's match document): the
     pieces a player's or a pair's figures add up, kept per match version."""
-    per_side: list[list[SideDeal]] = []
+    per_side: list[list[tuple[dict[str, Any], int]]] = []
     for deal in result.get("deals") or []:
         sides = deal.get("sides") or []
         totals = [_int(side.get("total")) for side in sides]
@@ -224,17 +213,18 @@ def side_figures(result: dict[str, Any]) -> list[Figures]:
             per_side.append([])
         for j, scored in enumerate(sides):
             others = max((t for k, t in enumerate(totals) if k != j), default=0)
-            per_side[j].append(SideDeal(scored, others))
-    return [figures(deals) for deals in per_side]
+            per_side[j].append((scored, others))
+    return [_figures(deals) for deals in per_side]
 
 
-def figures(sides: Iterable[SideDeal]) -> Figures:
-    """The figures of these sides' deals."""
+def _figures(sides: Iterable[tuple[dict[str, Any], int]]) -> Figures:
+    """The figures of these sides' deals: each side's deal as the referee scored it (its
+    ``sides`` item of a deal of the match document), with the best total of the other
+    sides in that deal."""
     deals = by_cards = went_out = lost = points = melds = 0
     canastras = dict.fromkeys(CATEGORIES, 0)
     biggest: int | None = None
-    for side in sides:
-        scored = side.scored
+    for scored, others_best in sides:
         total = _int(scored.get("total"))
         deals += 1
         points += total
@@ -243,7 +233,7 @@ def figures(sides: Iterable[SideDeal]) -> Figures:
             if category in canastras:
                 canastras[category] += 1
         went_out += bool(scored.get("went_out"))
-        lost += scored.get("morto") == "not_taken" and total < side.others_best
+        lost += scored.get("morto") == "not_taken" and total < others_best
         if scored.get("counts") is None:
             by_cards += 1
             melds += len(scored.get("melds") or [])

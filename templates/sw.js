@@ -106,6 +106,11 @@ function page(event, kind) {
   var fix = request.method === "POST" && EDIT_DEAL.exec(path);
   var setUp = request.method === "POST" && path === NEW_MATCH;
   var sent = deal || round || fix || setUp ? request.clone().text() : null;
+  var toOutbox = function () {  /* a deal or a round kept for later, its page shown */
+    return sent.then(function (body) {
+      return queue(request.url, (deal || round || fix)[1], body, !!round, fix ? parseInt(fix[2], 10) : 0);
+    }).then(function (board) { return Response.redirect(board, 303); });
+  };
   return fetch(request).then(function (response) {
     var type = response.headers.get("Content-Type") || "";
     if (request.method === "GET" && response.status === 200 && type.indexOf(kind || "text/html") === 0) {
@@ -120,19 +125,11 @@ function page(event, kind) {
       return ownPage(path, kind).then(function (own) { return own || response; });
     }
     if (deal && response.status === 404) {
-      return setUpHere(deal[1]).then(function (entry) {
-        if (!entry) { return response; }
-        return sent.then(function (body) { return queue(request.url, deal[1], body, false); })
-          .then(function (board) { return Response.redirect(board, 303); });
-      });
+      return setUpHere(deal[1]).then(function (entry) { return entry ? toOutbox() : response; });
     }
     return response;
   }, function () {
-    if (deal || round || fix) {
-      return sent.then(function (body) {
-        return queue(request.url, (deal || round || fix)[1], body, !!round, fix ? parseInt(fix[2], 10) : 0);
-      }).then(function (board) { return Response.redirect(board, 303); }, offline);
-    }
+    if (deal || round || fix) { return toOutbox().catch(offline); }
     if (setUp) {
       return sent.then(function (body) { return queueMatch(request.url, body); })
         .then(function (board) { return board ? Response.redirect(board, 303) : offline(); }, offline);
@@ -192,10 +189,12 @@ function all(store) {
   });
 }
 
+/* A form's key, or a match's link: 16 random bytes, URL-safe, as the server makes both
+   (writes.new_key, models.new_token). */
 function key() {
   var bytes = new Uint8Array(16);
   self.crypto.getRandomValues(bytes);
-  return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 /* ``fix``: the number of the past deal the form fixes (0: a new deal or round) */
@@ -237,11 +236,6 @@ function queue(url, token, body, burro, fix) {
    last page (the new match page has it keep them, web/offline.py); otherwise, or when
    the server would refuse it anyway (a number of sides its rules are not played by, a
    target out of range), nothing is queued and the offline page says why it cannot be. */
-function link() {
-  var bytes = new Uint8Array(16);
-  self.crypto.getRandomValues(bytes);
-  return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
 
 function visible(text) { return text.replace(/[\s\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g, ""); }
 
@@ -279,7 +273,7 @@ function queueMatch(url, body) {
       return Promise.all([cache.match(board), cache.match(deal)]);
     }).then(function (pages) {
       if (!pages[0] || !pages[1]) { return null; }
-      var edit = link(), view = link();
+      var edit = key(), view = key();
       fields.set("edit_token", edit);
       fields.set("view_token", view);
       if (!fields.get("idem")) { fields.set("idem", key()); }

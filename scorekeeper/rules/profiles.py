@@ -101,11 +101,14 @@ class Profile:
     # "Déroulement", seed 004 "Fermer", seed 000 "Fin de partie").
     going_out_needs_morto: bool = True
 
+    @property
+    def sides_played(self) -> tuple[int, ...]:
+        """Every number of sides the game is played by."""
+        return self.side_counts or tuple(range(self.min_sides, self.max_sides + 1))
+
     def allows_sides(self, count: int) -> bool:
         """Whether the game is played by ``count`` sides."""
-        if self.side_counts:
-            return count in self.side_counts
-        return self.min_sides <= count <= self.max_sides
+        return count in self.sides_played
 
     def check_sides(self, count: int, field: str = "sides") -> None:
         """Raise the unreadable-input error ``side-count`` unless the game is played by

@@ -11,7 +11,7 @@ from flask_babel import get_locale, gettext
 
 from scorekeeper import messages
 from scorekeeper.caching import LRU
-from scorekeeper.i18n import select_locale
+from scorekeeper.i18n import format_number, select_locale
 from scorekeeper.rules import DEFAULT_PROFILE, PROFILES, InputError
 from scorekeeper.vocabulary import profile_name
 
@@ -36,6 +36,11 @@ def locale_code() -> str:
             code = g.locale_code = str(select_locale())
         return str(code)
     return str(get_locale() or "en")
+
+
+def num(value: Any) -> str:
+    """A number in the page's locale (``1 500`` in French)."""
+    return format_number(value, locale_code())
 
 
 def localize(doc: Any, tradition: str | None = None) -> Any:

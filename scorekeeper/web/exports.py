@@ -21,12 +21,14 @@ from scorekeeper.web.scoreboard import load_match
 bp = Blueprint("exports", __name__)
 
 
-def _paper() -> str:
+def paper() -> str:
+    """The paper a download asks for (``?paper=``), else the first of the engine's."""
     wanted = request.args.get("paper", "")
     return next((p for p in pdf.PAPERS if p.lower() == wanted.lower()), pdf.PAPERS[0])
 
 
-def _pdf(data: bytes, filename: str) -> Response:
+def send_pdf(data: bytes, filename: str) -> Response:
+    """A PDF to show in the browser, under ``filename`` when it is kept."""
     response = Response(data, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
     return response
@@ -40,7 +42,7 @@ def _file_name(match: Match) -> str:
     return f"scorekeeper-{slug}-{match.created:%Y-%m-%d}.pdf"
 
 
-def _language() -> str:
+def language() -> str:
     """The summary's language: the one chosen beside the download link (``?lang=``),
     else the page's (a match does not record the language it was created in)."""
     wanted = request.args.get("lang", "")
@@ -51,8 +53,8 @@ def _summary(match: Match | None) -> Response:
     if match is None:
         abort(404)
     data = pdf.render_saved_summary(match.id, match.version, lambda: match_snapshot(match),
-                                    _language(), _paper())
-    return _pdf(data, _file_name(match))
+                                    language(), paper())
+    return send_pdf(data, _file_name(match))
 
 
 @bp.get("/m/<token>/summary.pdf")
@@ -72,13 +74,13 @@ def blank_sheet(profile_id: str) -> Any:
     """A blank score sheet for a profile, to keep score on paper."""
     if profile_id not in rules.PROFILES:
         abort(404)
-    return _pdf(pdf.render_blank_sheet(profile_id, locale_code(), _paper()),
-                f"scorekeeper-{profile_id}.pdf")
+    return send_pdf(pdf.render_blank_sheet(profile_id, locale_code(), paper()),
+                    f"scorekeeper-{profile_id}.pdf")
 
 
 @bp.get("/burro/sheet.pdf")
 def burro_sheet() -> Any:
     """A Burro sheet, blank or with the players' names (``?player=Ana&player=Bia``)."""
     players = request.args.getlist("player")
-    return _pdf(pdf.render_burro_sheet(locale_code(), _paper(), players),
-                "scorekeeper-burro.pdf")
+    return send_pdf(pdf.render_burro_sheet(locale_code(), paper(), players),
+                    "scorekeeper-burro.pdf")

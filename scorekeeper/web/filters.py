@@ -11,7 +11,7 @@ from scorekeeper import vocabulary
 from scorekeeper.cardtext import meld_lines, notation, read_as, shown, shown_card, use_page_locale
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
-from scorekeeper.web.common import locale_code, red
+from scorekeeper.web.common import locale_code, num, red
 from scorekeeper.web.offline import referee_url, shell_urls, static_digest
 
 #: The language switcher's labels: each language in its own words.
@@ -22,11 +22,6 @@ LANGUAGE_NAMES = {
     "pt_PT": "Português (Portugal)",
     "it": "Italiano",
 }
-
-
-def num(value: Any) -> str:
-    """A number in the page's locale (``1 500`` in French)."""
-    return format_number(value, locale_code())
 
 
 def signed(value: Any) -> str:

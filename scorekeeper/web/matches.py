@@ -34,6 +34,7 @@ from scorekeeper.web.scoreboard import (
     note_deleted,
     note_written,
     seats,
+    with_results,
 )
 from scorekeeper.web.tables import load_table
 from scorekeeper.web.writes import (
@@ -57,23 +58,9 @@ def home() -> str:
     """Start a match, find the ones this phone keeps, reach the referee's pages."""
     db = reader()
     tokens = remembered("matches")
-    matches = (
-        list(
-            db.scalars(
-                select(Match)
-                .where(Match.edit_token.in_(tokens))
-                .order_by(Match.updated.desc())
-                .options(selectinload(Match.deals))
-            )
-        )
-        if tokens
-        else []
-    )
-    # Totals and status from the referee (cached per match version), never from a column.
-    for m in matches:
-        result = match_result(m)
-        m.status, m.totals = str(result.get("status")), list(result.get("totals", []))
-    db.expunge_all()  # those were for display: nothing here is ever written back
+    found = (list(db.scalars(select(Match).where(Match.edit_token.in_(tokens))
+                             .order_by(Match.updated.desc()))) if tokens else [])
+    matches = [m for m, _result in with_results(db, found)]
     burro_tokens = remembered("burros")
     games = (
         list(
@@ -110,30 +97,26 @@ def _new_match_form() -> tuple[NewMatchForm, Table | None]:
         (pid, f"{name} · {rules.get_profile(pid).target}") for pid, name in profile_choices()
     )
     token = form.table.data if form.is_submitted() else request.args.get("table")
-    again = None if form.is_submitted() else request.args.get("again")
-    if not token and again:  # play again a match of a table: among the same players
-        earlier = load_match(reader(), edit=again)
-        if earlier is not None and earlier.table_id is not None:
-            token = reader().scalar(select(Table.edit_token).where(Table.id == earlier.table_id))
+    earlier = None if form.is_submitted() else load_match(reader(), edit=request.args.get("again"))
     table = load_table(reader(), token) if token else None
     if token and table is None:
         abort(404)
+    if table is None and earlier is not None and earlier.table_id is not None:
+        table = reader().get(Table, earlier.table_id)  # play again among the same players
     for entry in form.sides.entries:
         entry.form.seats.choices = [(p.id, p.name) for p in table.players] if table else []
     if not form.is_submitted():
         form.table.data = table.edit_token if table else ""
         form.profile.data = rules.DEFAULT_PROFILE
         form.idem.data = new_key()
-        _again(form, again)
+        if earlier is not None:
+            _again(form, earlier)
     return form, table
 
 
-def _again(form: NewMatchForm, edit_token: str | None) -> None:
-    """Fill the form as the match that ``edit_token`` opens was set up (play again: the
-    same rules, target and sides); nothing for a token that opens no match."""
-    match = load_match(reader(), edit=edit_token) if edit_token else None
-    if match is None:
-        return
+def _again(form: NewMatchForm, match: Match) -> None:
+    """Fill the form as ``match`` was set up (play again: the same rules, target and
+    sides)."""
     form.profile.data = match.profile
     form.target.data = match.target
     for entry, side in zip(form.sides.entries, match.sides, strict=False):

@@ -218,14 +218,10 @@ SHELL = {"edit": "__edit_link__", "view": "__view_link__", "name": "__match_name
 SHELL_TARGET = 99_991
 
 
-def _side_counts(profile: rules.Profile) -> list[int]:
-    return list(profile.side_counts or range(profile.min_sides, profile.max_sides + 1))
-
-
 def _shell_match(code: str, profile_id: str, sides: int) -> Match:
     """A match of these rules and sides that is not stored: placeholders for its words."""
     profile = rules.PROFILES.get(profile_id)
-    if code not in LOCALES or profile is None or sides not in _side_counts(profile):
+    if code not in LOCALES or profile is None or not profile.allows_sides(sides):
         abort(404)
     g.locale_code = code
     now = utcnow()
@@ -252,7 +248,7 @@ def shell_setup(code: str) -> Any:
             "lang": code,
             "defaults": [_("Us"), _("Them")],
             "thousands": format_number(1000, code),
-            "rules": {pid: {"target": profile.target, "sides": _side_counts(profile)}
+            "rules": {pid: {"target": profile.target, "sides": list(profile.sides_played)}
                       for pid, profile in rules.PROFILES.items()},
             "board": url_for("offline.shell_board", code=code, profile="P", sides=0),
             "deal": url_for("offline.shell_deal", code=code, profile="P", sides=0),
@@ -268,7 +264,7 @@ def shell_urls(code: str) -> list[str]:
     """Everything a phone keeps to set up a match without a network, in language ``code``."""
     urls = [url_for("offline.shell_setup", code=code)]
     for pid, profile in rules.PROFILES.items():
-        for n in _side_counts(profile):
+        for n in profile.sides_played:
             urls.append(url_for("offline.shell_board", code=code, profile=pid, sides=n))
             urls.append(url_for("offline.shell_deal", code=code, profile=pid, sides=n))
     return urls

@@ -14,10 +14,9 @@ from sqlalchemy.orm import Session, selectinload
 from scorekeeper import rules
 from scorekeeper.chart import chart
 from scorekeeper.db import lookup, reader
-from scorekeeper.i18n import format_number
 from scorekeeper.models import Change, Match
 from scorekeeper.vocabulary import profile_name, tradition_of
-from scorekeeper.web.common import cache, locale_code, localize
+from scorekeeper.web.common import cache, locale_code, localize, num
 from scorekeeper.web.links import public_url, qr_svg
 
 #: How long a match's version, read from the database, is trusted for a page view. A write
@@ -93,6 +92,17 @@ def load_match(db: Session, *, edit: str | None = None, view: str | None = None)
     if not token or len(token) > 64:
         return None
     return db.scalar(_LOAD[kind], {"token": token})
+
+
+def with_results(db: Session, matches: list[Match]) -> list[tuple[Match, dict[str, Any]]]:
+    """Each match with the referee's document, its status and totals set from it (never
+    a column's), for display only: the matches leave the session (nothing is written
+    back). A match's deals are read only when its score is not kept yet."""
+    scored = [(m, match_result(m)) for m in matches]
+    for m, result in scored:
+        m.status, m.totals = str(result.get("status")), list(result.get("totals", []))
+    db.expunge_all()
+    return scored
 
 
 def match_result(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -265,9 +275,8 @@ def running_chart(b: dict[str, Any]) -> dict[str, Any] | None:
     """The running totals drawn after each deal, once a match has two deals or more."""
     if len(b["rows"]) < 2:
         return None
-    locale = locale_code()
     return chart([side["name"] for side in b["sides"]], [row["running"] for row in b["rows"]],
-                 b["match"].target, lambda value: format_number(value, locale))
+                 b["match"].target, num)
 
 
 def board_page(match_id: int, version: int, token: str, *, editable: bool) -> str:

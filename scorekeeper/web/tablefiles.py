@@ -45,8 +45,7 @@ MAX_MATCHES, MAX_DEALS = 2000, 300
 
 def export_document(found: Table) -> dict[str, Any]:
     """The table as the JSON export holds it."""
-    matches = sorted((m for m, _r in scored_matches(found, deals=True)),
-                     key=lambda m: (m.created, m.id))
+    matches = [m for m, _r in scored_matches(found, deals=True)]
     return {
         "scorekeeper": FORMAT, "version": VERSION, "name": found.name, "zone": found.zone,
         "players": [{"id": p.id, "name": p.name} for p in found.players],
@@ -82,8 +81,7 @@ def export_csv(token: str) -> Any:
     sheet = csv.writer(out)
     sheet.writerow([_("Date"), _("Match"), _("Rules"), _("Deal"), _("Side"), _("Players"),
                     _("Points"), _("Total")])
-    for match, result in sorted(scored_matches(found),
-                                key=lambda item: (item[0].created, item[0].id)):
+    for match, result in scored_matches(found):
         after = result.get("after_each_deal") or []
         for k, deal in enumerate(result.get("deals") or []):
             for i, side in enumerate(deal.get("sides", [])):

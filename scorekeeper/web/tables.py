@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import force_locale, format_date, ngettext
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
@@ -22,7 +22,7 @@ from scorekeeper import pdf
 from scorekeeper.chart import bars
 from scorekeeper.db import reader
 from scorekeeper.forms import NewTableForm, TablePlayersForm, visible_key
-from scorekeeper.i18n import LOCALES, format_number
+from scorekeeper.i18n import format_number
 from scorekeeper.models import Match, Table, TablePlayer, utcnow
 from scorekeeper.standings import (
     NO_FIGURES,
@@ -36,10 +36,10 @@ from scorekeeper.standings import (
     versus,
 )
 from scorekeeper.vocabulary import profile_name
-from scorekeeper.web import writes
-from scorekeeper.web.common import _, cache, locale_code, remember
+from scorekeeper.web import exports, writes
+from scorekeeper.web.common import _, cache, num, remember
 from scorekeeper.web.links import public_url, qr_svg
-from scorekeeper.web.scoreboard import match_result
+from scorekeeper.web.scoreboard import with_results
 
 bp = Blueprint("tables", __name__)
 
@@ -119,23 +119,18 @@ def _create(form: NewTableForm, names: list[str]) -> Any:
 
 
 def scored_matches(found: Table, *, deals: bool = False) -> list[tuple[Match, dict[str, Any]]]:
-    """The table's matches, the latest changed first, each with the referee's document
-    (its totals, status and winner: never a column's)."""
+    """The table's matches in the order they were played, each with the referee's
+    document (``scoreboard.with_results``); ``deals``: their deals read too (the export)."""
+    query = select(Match).where(Match.table_id == found.id).order_by(Match.created, Match.id)
     db = reader()
-    # the deals are read only for a match whose score is not kept (a new version), unless
-    # asked for (``deals``: the export)
-    query = select(Match).where(Match.table_id == found.id).order_by(Match.updated.desc())
-    matches = list(db.scalars(query.options(selectinload(Match.deals)) if deals else query))
-    scored = [(m, match_result(m)) for m in matches]
-    for m, result in scored:
-        m.status, m.totals = str(result.get("status")), list(result.get("totals", []))
-    db.expunge_all()  # those were for display: nothing here is ever written back
-    return scored
+    return with_results(db, list(db.scalars(
+        query.options(selectinload(Match.deals)) if deals else query)))
 
 
-def _evening(found: Table, match: Match) -> date:
+def _evening_of(found: Table) -> Any:
     """The date of the evening a match was played, in the table's time zone."""
-    return match.created.replace(tzinfo=UTC).astimezone(ZoneInfo(known_zone(found.zone))).date()
+    zone = ZoneInfo(known_zone(found.zone))
+    return lambda match: match.created.replace(tzinfo=UTC).astimezone(zone).date()
 
 
 @bp.get("/t/<token>")
@@ -144,13 +139,28 @@ def table(token: str) -> Any:
     link for the other phones."""
     found = open_table(token)
     remember(token, "tables")
-    matches = [m for m, _result in scored_matches(found)]
+    matches = sorted((m for m, _result in scored_matches(found)), key=lambda m: m.updated,
+                     reverse=True)
     link = public_url(url_for("tables.table", token=token))
-    evenings = sorted({_evening(found, m) for m in matches}, reverse=True)
+    evenings = sorted(set(map(_evening_of(found), matches)), reverse=True)
     return render_template(
         "table.html", table=found, link=link, qr=qr_svg(link), evenings=evenings[:12],
         in_progress=[m for m in matches if m.status != "won"],
         finished=[m for m in matches if m.status == "won"])
+
+
+class _Evening:
+    """One evening of a table: its matches and their standings."""
+
+    def __init__(self, found: Table, day: str) -> None:
+        try:
+            self.day = date.fromisoformat(day)
+        except ValueError:
+            abort(404)
+        evening = _evening_of(found)
+        self.matches = [(m, r) for m, r in scored_matches(found) if evening(m) == self.day]
+        self.players, self.pairs = standings(_played(self.matches))
+        self.waiting = sum(1 for m, _r in self.matches if m.status != "won")
 
 
 @bp.get("/t/<token>/night/<day>")
@@ -158,38 +168,25 @@ def night(token: str, day: str) -> Any:
     """One evening of the table: its matches summed per player and per pair, ranked by
     matches won, then by points."""
     found = open_table(token)
-    try:
-        when = date.fromisoformat(day)
-    except ValueError:
-        abort(404)
-    matches = [(m, r) for m, r in scored_matches(found) if _evening(found, m) == when]
-    players, pairs = standings(_played(matches))
+    evening = _Evening(found, day)
     return render_template(
-        "table_night.html", table=found, day=when, players=players, pairs=pairs,
-        names=_namer(found), matches=sorted((m for m, _r in matches), key=lambda m: m.created),
-        waiting=sum(1 for m, _r in matches if m.status != "won"))
+        "table_night.html", table=found, day=evening.day, players=evening.players,
+        pairs=evening.pairs, names=_namer(found), matches=[m for m, _r in evening.matches],
+        waiting=evening.waiting)
 
 
 @bp.get("/t/<token>/night/<day>.pdf")
 def night_sheet(token: str, day: str) -> Any:
     """The evening as a PDF to print, in the page's language (or ``?lang=``)."""
     found = open_table(token)
-    try:
-        when = date.fromisoformat(day)
-    except ValueError:
-        abort(404)
-    lang = request.args.get("lang", "")
-    lang = lang if lang in LOCALES else locale_code()
-    matches = sorted(((m, r) for m, r in scored_matches(found) if _evening(found, m) == when),
-                     key=lambda item: (item[0].created, item[0].id))
-    players, pairs = standings(_played(matches))
+    evening = _Evening(found, day)
+    lang = exports.language()
     names = _namer(found)
-    waiting = sum(1 for m, _r in matches if m.status != "won")
     with force_locale(lang):
-        heading = _("Evening of %(date)s", date=format_date(when, "full"))
-        waiting_text = ngettext("%(num)d match still in progress is not counted.",
-                                "%(num)d matches still in progress are not counted.",
-                                waiting) if waiting else ""
+        heading = _("Evening of %(date)s", date=format_date(evening.day, "full"))
+        waiting = ngettext("%(num)d match still in progress is not counted.",
+                           "%(num)d matches still in progress are not counted.",
+                           evening.waiting) if evening.waiting else ""
 
         def lines(ranked: list[Line]) -> list[tuple[str, str, str, str, str]]:
             return [(str(x.rank), names(x.who), format_number(x.won, lang),
@@ -198,18 +195,11 @@ def night_sheet(token: str, day: str) -> Any:
 
         played = [(m.name, str(profile_name(m.profile)),
                    "\u00a0–\u00a0".join(format_number(t, lang) for t in m.totals))
-                  for m, _r in matches]
-        data = pdf.render_night_sheet(heading, found.name, lines(players), lines(pairs), played,
-                                      waiting_text, lang, _paper())
-    response = current_app.response_class(data, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = \
-        f'inline; filename="scorekeeper-evening-{when.isoformat()}.pdf"'
-    return response
-
-
-def _paper() -> str:
-    wanted = request.args.get("paper", "")
-    return next((p for p in pdf.PAPERS if p.lower() == wanted.lower()), pdf.PAPERS[0])
+                  for m, _r in evening.matches]
+        data = pdf.render_night_sheet(heading, found.name, lines(evening.players),
+                                      lines(evening.pairs), played, waiting, lang,
+                                      exports.paper())
+    return exports.send_pdf(data, f"scorekeeper-evening-{evening.day.isoformat()}.pdf")
 
 
 def _played(matches: list[tuple[Match, dict[str, Any]]]) -> list[Played]:
@@ -217,8 +207,7 @@ def _played(matches: list[tuple[Match, dict[str, Any]]]) -> list[Played]:
     read them: who sat on each side, each side's total, the side that won."""
     return [Played(sides=[side.get("seats", []) for side in m.sides], totals=m.totals,
                    winner=int(r["winner"]))
-            for m, r in sorted(matches, key=lambda item: (item[0].created, item[0].id))
-            if m.status == "won" and isinstance(r.get("winner"), int)]
+            for m, r in matches if m.status == "won" and isinstance(r.get("winner"), int)]
 
 
 def _namer(found: Table) -> Any:
@@ -251,16 +240,10 @@ def versus_page(token: str) -> Any:
             record = versus(_played(scored_matches(found)), a, b)
     elif a or b:
         problem = _("Choose one or two players on each side.")
-    drawn = bars(list(record.margins), [t == "won" for t in record.trend], _num()) \
+    drawn = bars(list(record.margins), [t == "won" for t in record.trend], num) \
         if record is not None and record.played else None
     return render_template("table_versus.html", table=found, a=a, b=b, record=record,
                            problem=problem, names=_namer(found), drawn=drawn)
-
-
-def _num() -> Any:
-    """Numbers as the page writes them."""
-    locale = locale_code()
-    return lambda value: format_number(value, locale)
 
 
 @bp.get("/t/<token>/p/<int:player>")
@@ -276,11 +259,11 @@ def player_page(token: str, player: int) -> Any:
     line = next((x for x in standings(played)[0] if x.who == (player,)), None)
     over_time = results(played, [player])
     drawn = bars([points for points, _won in over_time], [won for _points, won in over_time],
-                 _num()) if over_time else None
+                 num) if over_time else None
     return render_template("table_player.html", table=found, person=person, line=line,
                            drawn=drawn,
                            company=company(played, player), names=_namer(found),
-                           matches=[m for m, _r in matches],
+                           matches=[m for m, _r in reversed(matches)],
                            figures=_figures(matches, (player,)))
 
 

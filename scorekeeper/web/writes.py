@@ -45,7 +45,7 @@ from scorekeeper.web.common import _, remember
 KEEP_KEYS = timedelta(days=7)
 
 
-#: What a form changes: a match or a Burro game (each has an edit token and a version).
+#: What a form changes: a match, a Burro game or a table (each has an edit token and a version).
 Row = TypeVar("Row", Match, BurroGame, Table)
 
 

@@ -406,15 +406,18 @@
       reg.active.postMessage({type: "sync"});
       window.addEventListener("online", function () { reg.active.postMessage({type: "sync"}); });
       if (navigator.storage && navigator.storage.persist) { navigator.storage.persist().catch(function () {}); }
-      /* pages this page leads to without a network (the new match page: what setting a
-         match up on this phone needs), kept once per visit of the app */
-      var keeps = doc.body.getAttribute("data-keep");
-      if (keeps && navigator.onLine) {
-        var mark = "scorekeeper:kept:" + location.pathname + ":" + lang, seen = null;
+      /* pages this page leads to without a network (data-keep: the new match page's, for
+         a match set up on this phone; a scoreboard's or a Burro game's, for its next deal
+         or round), kept once per visit of the app and version of the page */
+      var keeps = doc.querySelectorAll("[data-keep]");
+      for (var k = 0; k < keeps.length && navigator.onLine; k++) {
+        var urls = keeps[k].getAttribute("data-keep"), seen = null;
+        var mark = "scorekeeper:kept:" + location.pathname + ":" + lang;
+        var now = urls + "@" + (doc.body.getAttribute("data-version") || "");
         try { seen = sessionStorage.getItem(mark); } catch (e) { /* no store: keep them again */ }
-        if (seen !== keeps) {
-          reg.active.postMessage({type: "keep", urls: JSON.parse(keeps)});
-          try { sessionStorage.setItem(mark, keeps); } catch (e) { /* no store */ }
+        if (seen !== now) {
+          reg.active.postMessage({type: "keep", urls: JSON.parse(urls)});
+          try { sessionStorage.setItem(mark, now); } catch (e) { /* no store */ }
         }
       }
       /* the offline pack, fetched in the background once per version (a no-op once kept) */

@@ -8,7 +8,8 @@
      same for a match set up on this phone that the server refused;
    - once they are sent, the page shows the server's scoreboard.
    The pages the next deal (round) needs and the match (game) document are kept on the
-   phone (data-keep), for the next one without a network. */
+   phone (data-keep, which app.js hands to the service worker), for the next one without
+   a network. */
 (function () {
   "use strict";
   var doc = document, box = doc.getElementById("outbox"), sw = navigator.serviceWorker;
@@ -193,13 +194,5 @@
   });
   sw.ready.then(function (reg) {
     reg.active.postMessage({type: "outbox", token: token});
-    /* once per version of the match: the form and the document change with it */
-    var version = doc.body.getAttribute("data-version"), mark = "scorekeeper:kept:" + token;
-    var seen = null;
-    try { seen = sessionStorage.getItem(mark); } catch (e) { /* no store: keep them again */ }
-    if (navigator.onLine && seen !== version) {
-      reg.active.postMessage({type: "keep", urls: JSON.parse(box.getAttribute("data-keep") || "[]")});
-      try { sessionStorage.setItem(mark, version); } catch (e) { /* no store */ }
-    }
   });
 })();
