@@ -261,5 +261,6 @@ def test_the_scoreboard_draws_the_running_totals_once_there_are_two_deals(site, 
         assert f'points="{line["points"]}"' in html
     # 930 of 0–3,000 on a plot 164 high from y = 10: 10 + 164 × 2,070 / 3,000 = 123.2
     assert drawn["lines"][0]["points"].split()[-1] == "628.0,123.2"
-    assert re.search(r'<p class="legend"><span class="s0">[^<]+</span> Nós <span class="s1">', html)
+    assert re.search(r'<p class="legend"><span><span class="s0">[^<]+</span> Nós</span> '
+                     r'<span><span class="s1">', html)
     assert f'class="target" d="M56 {drawn["target"]["y"]}H628"' in html
