@@ -120,13 +120,14 @@ def _register(app: Flask) -> None:
         matches,
         offline,
         referee,
+        seats,
         share,
         tablefiles,
         tables,
     )
     from scorekeeper.web.common import safe_next
 
-    for module in (matches, deals, referee, burro, share, exports, api, offline, tables,
+    for module in (matches, seats, deals, referee, burro, share, exports, api, offline, tables,
                    tablefiles):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)

@@ -48,8 +48,12 @@ class Match(Base):
     # Cache for the home page only (recomputed from the deals on every change).
     status: Mapped[str] = mapped_column(String(20), default="in-progress")
     totals: Mapped[list[int]] = mapped_column(JSON, default=list)
-    # The seat (``scoreboard.seats``) of the first deal's dealer; None until the players say.
+    # The seat (an index into the seating) of the first deal's dealer; None until the
+    # players say.
     first_dealer: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # Who sits where (``seating.py``): [[side, player], …] going round to the left; None
+    # while the players keep the order they were entered in.
+    seating: Mapped[list[list[int]] | None] = mapped_column(JSON, nullable=True)
     # When the scorer's phone (a page opened with the edit link) last reached the server.
     scorer_seen: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     # The table (the people who play together) the match was started from; None for a

@@ -34,10 +34,10 @@ from scorekeeper.web.dealform import (
 )
 from scorekeeper.web.scoreboard import (
     changes_since,
-    dealer,
     load_match,
     match_result,
     note_written,
+    turn,
 )
 from scorekeeper.web.writes import (
     DEALS_UNCHANGED,
@@ -97,7 +97,7 @@ def _page(
             problems=_problems(match, form, general or []),
             changes=changes,
             disputable=disputable,
-            dealt_by=dealer(match, index),
+            turn=turn(match, index),
         ),
         status,
     )

@@ -33,7 +33,6 @@ from scorekeeper.web.scoreboard import (
     match_result,
     note_deleted,
     note_written,
-    seats,
     with_results,
 )
 from scorekeeper.web.tables import load_table
@@ -249,7 +248,7 @@ def deal(token: str, number: int) -> Any:
     return deal_page(token, number, editable=True)
 
 
-def _confirm(token: str, template: str) -> Any:
+def confirm_page(token: str, template: str) -> Any:
     match = load_match(reader(), edit=token)
     if match is None:
         abort(404)
@@ -263,7 +262,7 @@ def _confirm(token: str, template: str) -> Any:
 @bp.get("/m/<token>/undo")
 def undo_confirm(token: str) -> Any:
     """Ask before taking the last deal back."""
-    return _confirm(token, "undo.html")
+    return confirm_page(token, "undo.html")
 
 
 @bp.post("/m/<token>/undo")
@@ -279,55 +278,32 @@ def undo(token: str) -> Any:
             kept = [d.data for d in deals[:-1]]
             record(db, match, "removed", last.position, match_result(match, kept))
 
-    return _confirmed_write(token, "undo.html", take_back, note_written,
-                            url_for("matches.scoreboard", token=token))
-
-
-@bp.get("/m/<token>/dealer")
-def dealer_choice(token: str) -> Any:
-    """Ask who deals first: one button per seat, in the order the players sit."""
-    return _confirm(token, "dealer.html")
-
-
-@bp.post("/m/<token>/dealer")
-def choose_dealer(token: str) -> Any:
-    """Remember who dealt the first deal: every later dealer follows, one seat to the right."""
-    seat = request.form.get("seat", "")
-    match = load_match(reader(), edit=token)
-    if match is None:
-        abort(404)
-    if not (seat.isdigit() and int(seat) < len(seats(match.sides))):
-        return _confirm(token, "dealer.html"), 400
-
-    def choose(db: Session, locked: Match) -> None:
-        locked.first_dealer = int(seat)
-        record(db, locked, "dealer", len(locked.deals),
-               {"status": locked.status, "totals": locked.totals})
-
-    return _confirmed_write(token, "dealer.html", choose, note_written,
-                            url_for("matches.scoreboard", token=token))
+    return confirmed_write(token, "undo.html", take_back, note_written,
+                           url_for("matches.scoreboard", token=token))
 
 
 @bp.get("/m/<token>/delete")
 def delete_confirm(token: str) -> Any:
     """Ask before deleting the whole match."""
-    return _confirm(token, "delete.html")
+    return confirm_page(token, "delete.html")
 
 
 @bp.post("/m/<token>/delete")
 def delete(token: str) -> Any:
     """Delete the match and its deals."""
-    return _confirmed_write(token, "delete.html", lambda db, match: db.delete(match),
-                            note_deleted, url_for("matches.home"))
+    return confirmed_write(token, "delete.html", lambda db, match: db.delete(match),
+                           note_deleted, url_for("matches.home"))
 
 
-def _confirmed_write(token: str, template: str, change: Callable[[Session, Match], None],
-                     after: Callable[[Match], None], url: str) -> Any:
+def confirmed_write(token: str, template: str, change: Callable[[Session, Match], None],
+                     after: Callable[[Match], None], url: str,
+                     again: Callable[[], Any] | None = None) -> Any:
     """A confirmed change of a whole match (undo, delete): once per form (idempotency
-    key), only on the version the form was built from, then back to ``url``."""
+    key), only on the version the form was built from, then back to ``url``. A form that
+    cannot be read is shown again (``again``, else ``template``'s page)."""
     form = ConfirmForm()
     if not form.validate_on_submit():
-        return _confirm(token, template), 400
+        return again() if again else (confirm_page(token, template), 400)
     changed: list[Match] = []
     key = form_key(form, f"match {token}")
 

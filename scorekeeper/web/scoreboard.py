@@ -11,7 +11,7 @@ from markupsafe import Markup
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, selectinload
 
-from scorekeeper import rules
+from scorekeeper import rules, seating
 from scorekeeper.chart import chart
 from scorekeeper.db import lookup, reader
 from scorekeeper.models import Change, Match
@@ -192,8 +192,9 @@ def board(match: Match, result: dict[str, Any] | None = None) -> dict[str, Any]:
     return {
         "match": match,
         "sides": sides,
-        "seats": seats(match.sides),
-        "next_dealer": dealer(match, len(match.deals)),
+        "seats": seated(match),
+        "next": turn(match, len(match.deals)),
+        "alone": plays_alone(match),
         "rows": rows,
         "status": result.get("status", "in-progress"),
         "winner": match.sides[winner]["name"] if isinstance(winner, int) else None,
@@ -203,22 +204,29 @@ def board(match: Match, result: dict[str, Any] | None = None) -> dict[str, Any]:
     }
 
 
-def seats(sides: list[dict[str, Any]]) -> list[str]:
-    """Who sits where, going to the right from the first player of the first side: each
-    side's players in the order they were entered, the sides taking turns (partners sit
-    apart); a side whose players have no names is one seat, called by its name."""
-    rows = [side.get("players") or [side["name"]] for side in sides]
-    return [row[k] for k in range(max(map(len, rows), default=0)) for row in rows
-            if k < len(row)]
+def seated(match: Match) -> list[str]:
+    """Who sits at the table, by name, going round to the left (``seating.py``)."""
+    return seating.names(match.sides, seating.seating(match.sides, match.seating))
 
 
-def dealer(match: Match, index: int) -> str | None:
-    """Who deals deal ``index`` (0-based): the deal passes one seat to the right each time
-    from the first dealer the players chose; None until they have."""
-    around = seats(match.sides)
-    if match.first_dealer is None or not around:
+def turn(match: Match, index: int) -> dict[str, Any] | None:
+    """Who deals deal ``index`` (0-based) and who plays first in it, by name, with the
+    seating they come from (``seats``: the names going round to the left; ``dealer``: the
+    dealer's place in it); None until the players have said who dealt first."""
+    around = seated(match)
+    found = seating.turn(len(around), match.first_dealer, index)
+    if found is None:
         return None
-    return around[(match.first_dealer + index) % len(around)]
+    return {"dealer": around[found.dealer], "first": around[found.first],
+            "seats": around, "at": found.dealer}
+
+
+def plays_alone(match: Match) -> bool:
+    """Whether every player plays for themselves with fewer morto piles than sides (classic
+    Buraco with 3 or 5 players: the two piles go to the first two to empty their hands)."""
+    profile = rules.PROFILES.get(match.profile)
+    piles = profile.morto_piles if profile else None
+    return piles is not None and len(match.sides) > piles
 
 
 def _row_key(row: dict[str, Any]) -> tuple[Any, ...]:
@@ -256,7 +264,7 @@ def deal_page(token: str, number: int, *, editable: bool) -> str:
     back = "matches.scoreboard" if editable else "share.view"
     return render_template(
         "deal_view.html", b=b, r=b["rows"][number - 1], editable=editable,
-        profile_label=profile_name(match.profile),
+        profile_label=profile_name(match.profile), turn=turn(match, number - 1),
         back=url_for(back, token=token, _anchor=f"deal-{number}"),
         neighbour=lambda n: url_for(endpoint, token=token, number=n))
 

@@ -8,7 +8,7 @@ The JSON document::
 
     {"scorekeeper": "table", "version": 1, "name": ..., "zone": ...,
      "players": [{"id": 1, "name": "Ana"}, ...],
-     "matches": [{"name", "profile", "target", "created", "first_dealer",
+     "matches": [{"name", "profile", "target", "created", "first_dealer", "seating",
                   "sides": [{"name", "players": [names], "seats": [player ids]}],
                   "deals": [<the contract's deal document, as entered>], "totals": [...]}]}
 
@@ -28,7 +28,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from scorekeeper import rules
+from scorekeeper import rules, seating
 from scorekeeper.forms import ConfirmForm, NewTableForm, visible_key
 from scorekeeper.models import Deal, Match, Table, TablePlayer, utcnow
 from scorekeeper.web import writes
@@ -52,7 +52,7 @@ def export_document(found: Table) -> dict[str, Any]:
         "matches": [{
             "name": m.name, "profile": m.profile, "target": m.target,
             "created": m.created.isoformat(),
-            "first_dealer": m.first_dealer, "sides": m.sides,
+            "first_dealer": m.first_dealer, "seating": m.seating, "sides": m.sides,
             "deals": m.deal_docs(), "totals": list(m.totals)} for m in matches],
     }
 
@@ -210,6 +210,8 @@ def _create(key: str, doc: dict[str, Any],
             sides = [{**side, "seats": [new_id[s] for s in side.get("seats", [])]}
                      for side in match["sides"]]
             dealer = match.get("first_dealer")
+            seats = match.get("seating")
+            order = seating.seating(sides, seats if isinstance(seats, list) else None)
             db.add(Match(
                 name=match["name"], profile=match["profile"], target=match["target"],
                 sides=sides, table_id=table.id,
@@ -217,6 +219,8 @@ def _create(key: str, doc: dict[str, Any],
                 updated=utcnow(), status=str(result.get("status", "in-progress")),
                 totals=list(result.get("totals", [])),
                 first_dealer=dealer if isinstance(dealer, int) else None,
+                seating=None if order == seating.default_seating(sides)
+                else [list(seat) for seat in order],
                 deals=[Deal(position=k, data=d) for k, d in enumerate(match["deals"])]))
         return url_for("tables.table", token=table.edit_token)
 

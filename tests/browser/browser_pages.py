@@ -64,8 +64,8 @@ def _burro(client: Any, rounds: int) -> str:
     return token
 
 
-def _table(client: Any) -> tuple[str, str]:
-    """A table of four, and the evening of a match they finished (its date)."""
+def _table(client: Any) -> tuple[str, str, str]:
+    """A table of four, the evening of a match they finished (its date), and the match."""
     data = {**_form(client, "/tables/new"), "name": "Sexta", "players": "Ana\nBia\nCaio\nDani"}
     table = _post(client, "/tables/new", data).rsplit("/t/", 1)[1]
     page = client.get(f"/matches/new?table={table}").get_data(as_text=True)
@@ -81,7 +81,7 @@ def _table(client: Any) -> tuple[str, str]:
         "sides-0-clean": "1", "sides-0-morto": "taken", "sides-1-mode": "counts",
         "sides-1-table_points": "40", "sides-1-morto": "taken"})
     night = re.search(r"/night/([\d-]+)", client.get(f"/t/{table}").get_data(as_text=True))
-    return table, night.group(1)  # type: ignore[union-attr]
+    return table, night.group(1), match  # type: ignore[union-attr]
 
 
 def sample_pages(app: Any) -> dict[str, str]:
@@ -93,7 +93,7 @@ def sample_pages(app: Any) -> dict[str, str]:
     game, over = _burro(client, 1), _burro(client, 5)
     burro_share = client.get(f"/b/{game}/share").get_data(as_text=True)
     burro_view = re.search(r"/bv/([^\"/<]+)", burro_share).group(1)  # type: ignore[union-attr]
-    table, night = _table(client)
+    table, night, seated = _table(client)
     ids = re.findall(r'name="a" value="(\d+)"',
                      client.get(f"/t/{table}/versus").get_data(as_text=True))
     return {
@@ -120,6 +120,8 @@ def sample_pages(app: Any) -> dict[str, str]:
         "undo": f"/m/{match}/undo",
         "delete": f"/m/{match}/delete",
         "dealer": f"/m/{match}/dealer",
+        "who sits where": f"/m/{seated}/seating",
+        "who sits where, all seated": f"/m/{seated}/seating?order=0,3",
         "rules": "/rules",
         "checker": "/check?melds=3H+4H+5H%0A2S+3S+4S+5S+JK+2H",
         "pile": "/check/pile?profile=burraco&top=7H&melds=4H+5H+6H",

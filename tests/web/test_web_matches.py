@@ -182,27 +182,95 @@ def test_play_again_from_a_link_that_opens_no_match_is_a_plain_new_match(client)
     assert re.search(r'<input [^>]*name="sides-0-name" [^>]*value="">', form)
 
 
-def test_the_deal_passes_to_the_right_from_the_first_dealer(site, client, seed_deal):
-    """Partners sit apart: Ana, Caio, Bia, Duda around the table; Caio deals first, then
-    Bia, Duda, Ana, and Caio again."""
+def _turn(html: str) -> tuple[str, str]:
+    """Who deals and who plays first, as a page says it."""
+    found = re.search(r'<span class="turn"[^>]*>\s*<span>[^<]*: <b>([^<]+)</b></span>\s*'
+                      r'<span>Plays first: <b>([^<]+)</b></span>', html)
+    assert found, html[-3000:]
+    return found.group(1), found.group(2)
+
+
+def _seat_buttons(page: str) -> list[tuple[str, str]]:
+    return re.findall(r'name="seat" value="(\d)"[^>]*>([^<]+)<', page)
+
+
+def test_the_deal_passes_to_the_left_and_the_dealers_left_plays_first(site, client, seed_deal):
+    """Seed 001 §01: deal, play and rotation go clockwise (to the left); §03: the player on
+    the dealer's left plays first. Partners sit apart: Ana, Caio, Bia, Duda going round to
+    the left; Caio deals first, Bia plays first; then Bia deals, Duda plays first; …"""
     token = site.new_match(**{"sides-0-players": "Ana, Bia", "sides-1-players": "Caio, Duda"})
     board = site.board(token)
     assert "Next dealer" not in board
     assert f'href="/m/{token}/dealer"' in board
     page = client.get(f"/m/{token}/dealer").get_data(as_text=True)
-    assert re.findall(r'name="seat" value="(\d)"[^>]*>([^<]+)<', page) == [
-        ("0", "Ana"), ("1", "Caio"), ("2", "Bia"), ("3", "Duda")]
+    assert _seat_buttons(page) == [("0", "Ana"), ("1", "Caio"), ("2", "Bia"), ("3", "Duda")]
     chosen = client.post(f"/m/{token}/dealer", data={**hidden_fields(page), "seat": "1"})
     assert chosen.status_code == 302
-    assert "Next dealer: <b>Caio</b></span>" in site.board(token)
-    for dealer_now, next_one in (("Caio", "Bia"), ("Bia", "Duda"), ("Duda", "Ana"),
-                                 ("Ana", "Caio")):
+    assert _turn(site.board(token)) == ("Caio", "Bia")
+    for now, after in ((("Caio", "Bia"), ("Bia", "Duda")), (("Bia", "Duda"), ("Duda", "Ana")),
+                       (("Duda", "Ana"), ("Ana", "Caio")), (("Ana", "Caio"), ("Caio", "Bia"))):
         form = client.get(f"/m/{token}/deals/new").get_data(as_text=True)
-        assert f"Dealer: {dealer_now}" in form
+        assert _turn(form) == now
+        assert "Dealer: <b>" in form
         assert site.save_deal(token, seed_deal).status_code == 302
-        assert f"Next dealer: <b>{next_one}</b>" in site.board(token)
-    # a past deal says who dealt it
-    assert "Dealer: Bia" in client.get(f"/m/{token}/deals/2/edit").get_data(as_text=True)
+        assert _turn(site.board(token)) == after
+    # a past deal says who dealt it and who played first, on its page and its form
+    assert _turn(client.get(f"/m/{token}/deals/2").get_data(as_text=True)) == ("Bia", "Duda")
+    assert _turn(client.get(f"/m/{token}/deals/2/edit").get_data(as_text=True)) == ("Bia", "Duda")
+
+
+def test_who_sits_where_in_two_taps_and_the_first_dealer_stays(site, client, seed_deal):
+    """Partners opposite: from Ana, the seat on her left is Caio's or Duda's; the tap on
+    Duda seats the rest (Bia opposite Ana, Caio on her left). The first dealer is still
+    Caio; a deal form opened before the change still saves."""
+    token = site.new_match(**{"sides-0-players": "Ana, Bia", "sides-1-players": "Caio, Duda"})
+    dealer_page = client.get(f"/m/{token}/dealer").get_data(as_text=True)
+    client.post(f"/m/{token}/dealer", data={**hidden_fields(dealer_page), "seat": "1"})
+    typed = site.deal_data(token, seed_deal)
+    page = client.get(f"/m/{token}/seating").get_data(as_text=True)
+    assert re.findall(r"<li>([^<]+)</li>", page.split('class="around"')[1].split("</ol>")[0]) \
+        == ["Ana"]
+    taps = re.findall(r'<a class="button" href="(/m/[^"]+/seating\?order=[^"]+)">([^<]+)</a>', page)
+    assert [name for _, name in taps] == ["Caio", "Duda"]
+    page = client.get(dict((n, u) for u, n in taps)["Duda"].replace("&amp;", "&")) \
+        .get_data(as_text=True)
+    around = page.split('class="around"')[1].split("</ol>")[0]
+    assert re.findall(r"<li>([^<]+)</li>", around) == ["Ana", "Duda", "Bia", "Caio"]
+    assert 'name="order" value="0,3,2,1"' in page
+    saved = client.post(f"/m/{token}/seating", data={**hidden_fields(page), "order": "0,3,2,1"})
+    assert saved.status_code == 302
+    assert _seat_buttons(client.get(f"/m/{token}/dealer").get_data(as_text=True)) == [
+        ("0", "Ana"), ("1", "Duda"), ("2", "Bia"), ("3", "Caio")]
+    assert _turn(site.board(token)) == ("Caio", "Ana")
+    assert client.post(f"/m/{token}/deals/new", data=typed).status_code == 302
+    assert _turn(site.board(token)) == ("Ana", "Duda")
+    # partners side by side, a seat twice, a seat that is not there: refused, nothing changed
+    for forged in ("0,2,1,3", "0,1,1,3", "0,1,2,9", "0,1,2", "x"):
+        page = client.get(f"/m/{token}/seating").get_data(as_text=True)
+        refused = client.post(f"/m/{token}/seating", data={**hidden_fields(page), "order": forged})
+        assert refused.status_code == 400, forged
+    assert _turn(site.board(token)) == ("Ana", "Duda")
+
+
+def test_three_players_of_classic_buraco_each_play_alone(site, client, seed_deal):
+    """Classic Buraco with three players (docs/rules.md): every player is a side of their
+    own, and the two pozzetti go to the first two to empty their hands. Who sits where
+    takes one tap; the deal goes round the three seats."""
+    token = site.new_match(profile="buraco-classico", sides=("Ana", "Bia", "Caio"))
+    board = site.board(token)
+    assert "Each player plays alone" in board
+    page = client.get(f"/m/{token}/seating").get_data(as_text=True)
+    taps = re.findall(r'<a class="button" href="(/m/[^"]+/seating\?order=[^"]+)">([^<]+)</a>', page)
+    assert [name for _, name in taps] == ["Bia", "Caio"]
+    page = client.get(taps[1][0]).get_data(as_text=True)
+    assert 'name="order" value="0,2,1"' in page
+    assert client.post(f"/m/{token}/seating",
+                       data={**hidden_fields(page), "order": "0,2,1"}).status_code == 302
+    page = client.get(f"/m/{token}/dealer").get_data(as_text=True)
+    assert _seat_buttons(page) == [("0", "Ana"), ("1", "Caio"), ("2", "Bia")]
+    client.post(f"/m/{token}/dealer", data={**hidden_fields(page), "seat": "2"})
+    assert _turn(site.board(token)) == ("Bia", "Ana")
+    assert "Each player plays alone" not in site.board(site.new_match())
 
 
 def test_sides_without_named_players_deal_in_turn(site, client):
@@ -215,7 +283,9 @@ def test_sides_without_named_players_deal_in_turn(site, client):
     assert "Next dealer" not in site.board(token)
     assert client.post(f"/m/{token}/dealer",
                        data={**hidden_fields(page), "seat": "1"}).status_code == 302
-    assert "Next dealer: <b>Eles</b>" in site.board(token)
+    # two seats: the one who did not deal plays first (seed 004 "La donne")
+    assert _turn(site.board(token)) == ("Eles", "Nós")
+    assert "/seating" not in client.get(f"/m/{token}/dealer").get_data(as_text=True)
 
 
 def test_a_deal_form_open_while_the_dealer_is_chosen_still_saves(app, site, client, seed_deal):
@@ -229,7 +299,7 @@ def test_a_deal_form_open_while_the_dealer_is_chosen_still_saves(app, site, clie
                        data={**hidden_fields(page), "seat": "1"}).status_code == 302
     saved = client.post(f"/m/{token}/deals/new", data=typed)
     assert saved.status_code == 302
-    assert "Next dealer: <b>Nós</b>" in site.board(token)
+    assert _turn(site.board(token)) == ("Nós", "Eles")
     late = site.deal_data(token, seed_deal, went_out="0")
     assert site.save_deal(token, seed_deal, went_out="0").status_code == 302
     stale = client.post(f"/m/{token}/deals/new", data=late)

@@ -49,6 +49,7 @@ def _pages(site, client, seed_deal) -> list[str]:
     return [*tables, game,
         "/", "/matches/new", f"/m/{token}", f"/m/{token}/deals/new", f"/m/{token}/deals/3/edit",
         f"/m/{token}/undo", f"/m/{token}/delete", f"/m/{token}/dealer", f"/m/{token}/share",
+        f"/m/{token}/seating",
         f"/v/{view.group(1)}",
         "/check?melds=3H+4H+5H%0A2S+3S+4S", "/check/pile?profile=burraco&top=7H&melds=4H+5H+6H",
         "/check/wildcard?meld=4H+JK+6H&card=5H", "/burro/ranks?players=5", "/rules", "/burro",

@@ -344,6 +344,13 @@ def test_a_table_exported_reads_back_on_another_server_with_the_same_results(
     cards = [{"mode": "cards", "melds": "5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥"},
              {"mode": "cards", "melds": "3♠ 4♠ 5♠", "hand_points": 25}]
     assert site.save_deal(second, cards, went_out="0").status_code == 302
+    # who sits where and who dealt first travel with the match
+    page = client.get(f"/m/{second}/seating?order=0,3").get_data(as_text=True)
+    assert client.post(f"/m/{second}/seating",
+                       data={**hidden_fields(page), "order": "0,3,2,1"}).status_code == 302
+    page = client.get(f"/m/{second}/dealer").get_data(as_text=True)
+    assert client.post(f"/m/{second}/dealer",
+                       data={**hidden_fields(page), "seat": "2"}).status_code == 302
     exported = client.get(f"/t/{token}/export.json")
     disposition = exported.headers["Content-Disposition"]
     assert disposition == 'attachment; filename="scorekeeper-table.json"'
@@ -352,6 +359,9 @@ def test_a_table_exported_reads_back_on_another_server_with_the_same_results(
     assert [p["name"] for p in doc["players"]] == ["Ana", "Bia", "Caio", "Dani"]
     assert [m["totals"] for m in doc["matches"]] == [[450, 40], [355, -10]]
     assert doc["matches"][1]["deals"][0]["sides"][0]["melds"] == ["5H 6H 7H 8H 9H 10H JH"]
+    assert doc["matches"][1]["seating"] == [[0, 0], [1, 1], [0, 1], [1, 0]]
+    assert doc["matches"][1]["first_dealer"] == 2
+    assert (doc["matches"][0]["seating"], doc["matches"][0]["first_dealer"]) == (None, None)
     # the spreadsheet: a line per deal and side
     sheet = client.get(f"/t/{token}/export.csv").get_data(as_text=True).splitlines()
     assert sheet[0] == "Date,Match,Rules,Deal,Side,Players,Points,Total"

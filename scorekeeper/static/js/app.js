@@ -54,8 +54,20 @@
     };
   })();
 
-  /* for the scoreboard's deals waiting on the phone (js/outbox.js) */
-  window.Scorekeeper = {referee: function (asked) { return phone(referee, asked); }, el: el};
+  /* who deals and who plays first (the _macros.html turn), moved on by ``by`` deals: the
+     new deals waiting on the phone, which come before the one a page speaks of */
+  function turnOn(by) {
+    doc.querySelectorAll(".turn[data-seats]").forEach(function (turn) {
+      var seats = JSON.parse(turn.getAttribute("data-seats"));
+      var at = (parseInt(turn.getAttribute("data-at"), 10) || 0) + by, who = turn.querySelectorAll("b");
+      if (!seats.length || who.length < 2) { return; }
+      who[0].textContent = seats[at % seats.length];
+      who[1].textContent = seats[(at + 1) % seats.length];
+    });
+  }
+
+  /* for the scoreboard's deals waiting on the phone (js/outbox.js) and a deal form kept on it (js/deal.js) */
+  window.Scorekeeper = {referee: function (asked) { return phone(referee, asked); }, el: el, turnOn: turnOn};
 
   /* Once, right after a new pack arrives: Python's first start on this phone, in the
      background, which keeps its snapshot (js/referee.js); every later start, the first

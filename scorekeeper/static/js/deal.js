@@ -224,17 +224,18 @@
     }).observe(savebar);
   }
   /* a new deal's form kept on the phone: its number counts the deals waiting in the
-     outbox (templates/sw.js), which come before it (a match set up on the phone waits
-     there too: not a deal) */
+     outbox (templates/sw.js), which come before it, and so does who deals it (a match set
+     up on the phone waits there too, and a past deal fixed on it: not new deals) */
   var sw = navigator.serviceWorker, made = /^\/m\/([^\/]+)\/deals\/new$/.exec(location.pathname);
   if (made && sw && sw.controller) {
     sw.addEventListener("message", function (e) {
       var data = e.data || {}, h1 = doc.querySelector("h1");
-      var deals = (data.entries || []).filter(function (entry) { return entry.kind !== "match"; });
+      var deals = (data.entries || []).filter(function (entry) { return entry.kind !== "match" && !entry.fix; });
       if (data.type !== "outbox" || data.token !== made[1] || !h1 || !deals.length) { return; }
       var number = parseInt((/\d+/.exec(h1.getAttribute("data-number") || h1.textContent) || ["0"])[0], 10);
       h1.setAttribute("data-number", String(number));
       h1.textContent = h1.textContent.replace(/\d+/, String(number + deals.length));
+      if (window.Scorekeeper) { window.Scorekeeper.turnOn(deals.length); }
     });
     sw.controller.postMessage({type: "outbox", token: made[1]});
   }

@@ -51,6 +51,7 @@
       }
       rows.appendChild(row);
     });
+    if (!burro) { window.Scorekeeper.turnOn(added); }
     var list = box.querySelector("[data-refused]");
     list.textContent = "";
     refused.forEach(function (entry) {

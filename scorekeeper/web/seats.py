@@ -1,0 +1,106 @@
+"""Who sits where and who deals first: the pages that ask, and the writes that keep the
+answers (``seating.py`` has the rules)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request, url_for
+from sqlalchemy.orm import Session
+
+from scorekeeper import seating
+from scorekeeper.db import reader
+from scorekeeper.forms import ConfirmForm
+from scorekeeper.models import Match
+from scorekeeper.web.matches import confirm_page, confirmed_write
+from scorekeeper.web.scoreboard import board, load_match, note_written, seated
+from scorekeeper.web.writes import new_key, record
+
+bp = Blueprint("seats", __name__)
+
+
+@bp.get("/m/<token>/dealer")
+def dealer_choice(token: str) -> Any:
+    """Ask who deals first: one button per seat, in the order the players sit."""
+    return confirm_page(token, "dealer.html")
+
+
+@bp.post("/m/<token>/dealer")
+def choose_dealer(token: str) -> Any:
+    """Remember who dealt the first deal: every later dealer follows, one seat to the left."""
+    seat = request.form.get("seat", "")
+    match = load_match(reader(), edit=token)
+    if match is None:
+        abort(404)
+    if not (seat.isdigit() and int(seat) < len(seated(match))):
+        return confirm_page(token, "dealer.html"), 400
+
+    def choose(db: Session, locked: Match) -> None:
+        locked.first_dealer = int(seat)
+        record(db, locked, "dealer", len(locked.deals),
+               {"status": locked.status, "totals": locked.totals})
+
+    return confirmed_write(token, "dealer.html", choose, note_written,
+                           url_for("matches.scoreboard", token=token))
+
+
+def _seating_page(token: str, order: str, status: int = 200) -> Any:
+    """Who sits where, a tap per seat that has a choice: the seats chosen so far going
+    round to the left (``order``: their places in the default seating), then the players
+    who may sit next, or the whole table to save."""
+    match = load_match(reader(), edit=token)
+    if match is None:
+        abort(404)
+    form = ConfirmForm()
+    if not form.is_submitted():
+        form.version.data = str(match.version)
+        form.idem.data = new_key()
+    everyone = seating.default_seating(match.sides)
+    codes = order.split(",") if order else []
+    chosen = [everyone[int(c)] for c in codes if c.isdigit() and int(c) < len(everyone)]
+    picked = (seating.fill(match.sides, chosen) if len(chosen) == len(codes) else None) \
+        or seating.fill(match.sides, []) or []
+
+    def link(more: list[seating.Seat]) -> str:
+        return url_for("seats.seating_choice", token=token,
+                       order=",".join(str(everyone.index(seat)) for seat in more))
+
+    names = seating.seat_names(match.sides)
+    return render_template(
+        "seating.html", match=match, form=form, b=board(match),
+        picked=[names[s][k] for s, k in picked],
+        ahead=[(names[s][k], link([*picked, (s, k)]))
+               for s, k in seating.next_seats(match.sides, picked)],
+        order=",".join(str(everyone.index(seat)) for seat in picked),
+        again=link([])), status
+
+
+@bp.get("/m/<token>/seating")
+def seating_choice(token: str) -> Any:
+    """Ask who sits where: from the first player, who sits next going to the left."""
+    return _seating_page(token, request.args.get("order", ""))
+
+
+@bp.post("/m/<token>/seating")
+def choose_seating(token: str) -> Any:
+    """Remember who sits where; the first dealer stays the same person."""
+    order = request.form.get("order", "")
+    match = load_match(reader(), edit=token)
+    if match is None:
+        abort(404)
+    everyone = seating.default_seating(match.sides)
+    codes = order.split(",")
+    chosen = [everyone[int(c)] for c in codes if c.isdigit() and int(c) < len(everyone)]
+    if len(chosen) != len(codes) or not seating.is_seating(match.sides, chosen):
+        return _seating_page(token, "", 400)
+
+    def choose(db: Session, locked: Match) -> None:
+        before = seating.seating(locked.sides, locked.seating)
+        locked.first_dealer = seating.moved_dealer(before, chosen, locked.first_dealer)
+        locked.seating = [list(seat) for seat in chosen]
+        record(db, locked, "seating", len(locked.deals),
+               {"status": locked.status, "totals": locked.totals})
+
+    return confirmed_write(token, "seating.html", choose, note_written,
+                           url_for("seats.dealer_choice", token=token),
+                           again=lambda: _seating_page(token, order, 400))
