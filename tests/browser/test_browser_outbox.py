@@ -49,15 +49,20 @@ PUT_BACK = """(entry) => new Promise((resolve, reject) => {
 SYNC = "() => navigator.serviceWorker.controller.postMessage({type: 'sync'})"
 
 
-def _ready(page, base: str) -> str:
+def _ready(page, base: str, dealer: str | None = None) -> str:
     """A new match, its scoreboard opened once online, the offline pack and the referee's
-    snapshot on the phone, the next deal's form and the match document kept."""
+    snapshot on the phone, the next deal's form and the match document kept; ``dealer``:
+    who the players say deals first."""
     page.goto(base + "/matches/new")
     page.fill("#sides-0-name", "Nós")
     page.fill("#sides-1-name", "Eles")
     page.get_by_role("button", name="Start the match").tap()
     page.wait_for_url(re.compile(r"/m/[^/]+$"))
     board = page.url
+    if dealer:
+        page.goto(board + "/dealer")
+        page.get_by_role("button", name=dealer).tap()
+        page.wait_for_url(board)
     # a page that loaded while the service worker was installing stays outside it: the
     # scoreboard opened again once the worker is active is under it
     page.evaluate("async () => { await navigator.serviceWorker.ready; }")
@@ -78,10 +83,12 @@ def _ready(page, base: str) -> str:
 
 
 def _count_deal(page, board: str, number: int, side0: dict[str, str], side1: dict[str, str],
-                went_out: str) -> None:
+                went_out: str, turn: tuple[str, str] | None = None) -> None:
     page.goto(board + "/deals/new")
-    # the form kept on the phone counts the deals waiting before it
+    # the form kept on the phone counts the deals waiting before it, and the dealer with them
     expect(page.locator("h1")).to_have_text(f"Deal {number}")
+    if turn:
+        expect(page.locator(".turn b")).to_have_text(list(turn))
     page.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
     expect(page.locator("fieldset.side").nth(1)).to_have_attribute("data-mode", "counts")
     for i, fields in enumerate((side0, side1)):
@@ -106,9 +113,11 @@ def _stored(app, token: str) -> tuple[int, list[int]]:
 def test_a_match_entered_offline_syncs_once_with_the_phones_totals(app, phone, live_server):
     app.config["OFFLINE_PACK"] = True
     phone.set_default_timeout(START)
-    board = _ready(phone, live_server)
+    board = _ready(phone, live_server, dealer="Eles")
     phone.set_default_timeout(30_000)
     token = board.rsplit("/", 1)[1]
+    # two seats: Eles deal first, Nós play first; then the deal passes (seed 001 §01, §03)
+    expect(phone.locator(".dealer .turn b")).to_have_text(["Eles", "Nós"])
     phone.context.set_offline(True)
     try:
         # deal 1, card by card: 5♥…J♥ is a clean canastra, 55 + 200 − 10 = 245;
@@ -123,12 +132,14 @@ def test_a_match_entered_offline_syncs_once_with_the_phones_totals(app, phone, l
         expect(phone.locator("#pending-1 i")).to_have_text("1")
         expect(phone.locator("#total-0")).to_have_text("245", timeout=30_000)  # the worker starts
         expect(phone.locator("#total-1")).to_have_text("-5")
+        expect(phone.locator(".dealer .turn b")).to_have_text(["Nós", "Eles"])
         # deal 2 by counts: 180 + 200 + 100 − 15 = 465 and 60 − 30 = 30
         _count_deal(phone, board, 2, {"table_points": "180", "clean": "1", "hand_points": "15"},
-                    {"table_points": "60", "hand_points": "30"}, "Nós")
+                    {"table_points": "60", "hand_points": "30"}, "Nós", turn=("Nós", "Eles"))
         # deal 3 by counts: 95 − 40 = 55 and 240 + 200 + 100 = 540
         _count_deal(phone, board, 3, {"table_points": "95", "hand_points": "40"},
-                    {"table_points": "240", "clean": "1"}, "Eles")
+                    {"table_points": "240", "clean": "1"}, "Eles", turn=("Eles", "Nós"))
+        expect(phone.locator(".dealer .turn b")).to_have_text(["Nós", "Eles"])
         expect(phone.locator("#total-0")).to_have_text("765")
         expect(phone.locator("#total-1")).to_have_text("565")
         # reloaded offline: the deals still wait, with the same totals
@@ -138,7 +149,7 @@ def test_a_match_entered_offline_syncs_once_with_the_phones_totals(app, phone, l
         expect(phone.locator("#total-0")).to_have_text("765")
         expect(phone.locator("#total-1")).to_have_text("565")
         entries = json.loads(phone.evaluate(OUTBOX))
-        assert [e["expect"] for e in entries] == [1, 2, 3]
+        assert [e["expect"] for e in entries] == [2, 3, 4]  # version 2: the dealer chosen
         assert len({dict(e["fields"])["idem"] for e in entries}) == 3  # a key each
         assert _stored(app, token) == (0, [0, 0])  # nothing reached the server
     finally:

@@ -54,8 +54,26 @@ def _play(page, live_server, app) -> None:
     page.wait_for_url(re.compile(r"/m/[^/]+$"))
     expect(page.locator("h1")).to_have_text("Ana & Caio × Bia & Dani")
 
+    # who sits where and who deals first, five taps: from Ana, Dani on her left (then Caio
+    # opposite her and Bia on her right, partners opposite), and Bia deals; the player on
+    # the dealer's left plays first (seed 001 §01, §03)
+    page.get_by_role("link", name="Who deals first?").tap()
+    page.get_by_role("link", name="Who sits where?").tap()
+    expect(page.locator(".around li")).to_have_text(["Ana"])
+    expect(page.locator(".seats a")).to_have_text(["Bia", "Dani"])
+    page.locator(".seats a", has_text="Dani").tap()
+    expect(page.locator(".around li")).to_have_text(["Ana", "Dani", "Caio", "Bia"])
+    page.get_by_role("button", name="Save who sits where").tap()
+    page.wait_for_url(re.compile(r"/dealer$"))
+    expect(page.locator("form.seats button")).to_have_text(["Ana", "Dani", "Caio", "Bia"])
+    page.get_by_role("button", name="Bia").tap()
+    page.wait_for_url(re.compile(r"/m/[^/]+$"))
+    expect(page.locator(".dealer .turn b")).to_have_text(["Bia", "Ana"])
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+
     # one deal by counts ends it: 150 + 200 + 100 = 450 against 40
     page.get_by_role("link", name="Enter a deal").tap()
+    expect(page.locator(".turn b")).to_have_text(["Bia", "Ana"])
     page.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
     page.fill("#sides-0-table_points", "150")
     page.fill("#sides-0-clean", "1")
