@@ -56,9 +56,12 @@ def meld_item(line: str, locale: str | None = None) -> Any:
 
 def deal_document(profile: str, names: Sequence[Any], sides: Sequence[SideEntry],
                   went_out: str | None, closed_by: str | None,
-                  locale: str | None = None) -> dict[str, Any]:
+                  locale: str | None = None, morto_first: str | None = None) -> dict[str, Any]:
     """The contract's deal document, exactly as the players entered it (``went_out``: the
-    index of the side that went out, as text; empty when the stock ran out)."""
+    index of the side that went out, as text; empty when the stock ran out). ``morto_first``
+    (the index of the side that took its morto first, as text, when the players noted it)
+    rides along as the document's ``morto_first``, which the referee does not read: the
+    table's statistics do (``standings.py``)."""
     doc_sides = []
     for i, entry in enumerate(sides):
         side: dict[str, Any] = {"name": names[i] if i < len(names) else None}
@@ -83,7 +86,10 @@ def deal_document(profile: str, names: Sequence[Any], sides: Sequence[SideEntry]
         if opening:
             side["opening"] = opening
         doc_sides.append(side)
-    return {"profile": profile, "sides": doc_sides}
+    doc: dict[str, Any] = {"profile": profile, "sides": doc_sides}
+    if morto_first and morto_first.isdigit() and int(morto_first) < len(doc_sides):
+        doc["morto_first"] = int(morto_first)
+    return doc
 
 
 def _number(text: str | None) -> int | None:

@@ -247,6 +247,8 @@ class DealForm(WriteForm):
     meld_problems: set[str]
     sides = FieldList(FormField(SideDealForm), min_entries=2, max_entries=5)
     went_out = RadioField(_l("Who went out?"), default="")
+    #: the side that took its morto first, when the players noted it (statistics only)
+    morto_first = RadioField(_l("Who took the morto first?"), default="")
     closed_by = RadioField(
         _l("How?"),
         choices=choices([(ClosedBy.DISCARD.value, _l("by discarding")),

@@ -182,6 +182,11 @@ class Figures:
     canastras: dict[str, int]  # by category, over ``deals``
     went_out: int
     lost_without_morto: int  # deals scored below another side with the morto not taken
+    # deals where the side took its morto before every other side, over ``morto_known``:
+    # the deals where someone took one and it is known who was first (the players noted
+    # it, or only one side took one)
+    morto_first: int
+    morto_known: int
     biggest: int | None
     points: int  # the deals' totals added up
     melds: int  # melds laid down, over ``by_cards``
@@ -194,37 +199,66 @@ class Figures:
                                   for c in CATEGORIES},
                        went_out=self.went_out + other.went_out,
                        lost_without_morto=self.lost_without_morto + other.lost_without_morto,
+                       morto_first=self.morto_first + other.morto_first,
+                       morto_known=self.morto_known + other.morto_known,
                        biggest=max(biggest) if biggest else None,
                        points=self.points + other.points, melds=self.melds + other.melds)
 
 
 NO_FIGURES = Figures(deals=0, by_cards=0, canastras=dict.fromkeys(CATEGORIES, 0), went_out=0,
-                     lost_without_morto=0, biggest=None, points=0, melds=0)
+                     lost_without_morto=0, morto_first=0, morto_known=0, biggest=None,
+                     points=0, melds=0)
+
+#: A side's morto states that mean it took its morto.
+_TOOK = ("taken", "unused")
 
 
-def side_figures(result: dict[str, Any]) -> list[Figures]:
-    """Each side's figures over the deals of one match (the referee's match document): the
+def first_morto(sides: list[dict[str, Any]], noted: int | None) -> int | None:
+    """Which side took its morto first in a deal (``sides``: the deal's sides as the
+    referee scored them), when that is known: the side the players noted (``noted``, the
+    deal document's ``morto_first``) if it took one, else the only side that took one;
+    None when nobody took one or several did and nobody noted who was first.
+
+    >>> first_morto([{"morto": "taken"}, {"morto": "not_taken"}], None)
+    0
+    >>> first_morto([{"morto": "taken"}, {"morto": "unused"}], 1)
+    1
+    >>> first_morto([{"morto": "taken"}, {"morto": "taken"}], None) is None
+    True
+    """
+    took = [j for j, side in enumerate(sides) if side.get("morto") in _TOOK]
+    if noted in took:
+        return noted
+    return took[0] if len(took) == 1 else None
+
+
+def side_figures(result: dict[str, Any], noted: dict[int, int] | None = None) -> list[Figures]:
+    """Each side's figures over the deals of one match (the referee's match document;
+    ``noted``: the side the players noted as first to take its morto, by deal index): the
     pieces a player's or a pair's figures add up, kept per match version."""
-    per_side: list[list[tuple[dict[str, Any], int]]] = []
-    for deal in result.get("deals") or []:
+    per_side: list[list[tuple[dict[str, Any], int, bool | None]]] = []
+    for k, deal in enumerate(result.get("deals") or []):
         sides = deal.get("sides") or []
         totals = [_int(side.get("total")) for side in sides]
+        first = first_morto(sides, (noted or {}).get(k))
         while len(per_side) < len(sides):
             per_side.append([])
         for j, scored in enumerate(sides):
-            others = max((t for k, t in enumerate(totals) if k != j), default=0)
-            per_side[j].append((scored, others))
+            others = max((t for i, t in enumerate(totals) if i != j), default=0)
+            per_side[j].append((scored, others, None if first is None else first == j))
     return [_figures(deals) for deals in per_side]
 
 
-def _figures(sides: Iterable[tuple[dict[str, Any], int]]) -> Figures:
+def _figures(sides: Iterable[tuple[dict[str, Any], int, bool | None]]) -> Figures:
     """The figures of these sides' deals: each side's deal as the referee scored it (its
     ``sides`` item of a deal of the match document), with the best total of the other
-    sides in that deal."""
-    deals = by_cards = went_out = lost = points = melds = 0
+    sides in that deal and whether it took its morto first (None: not known)."""
+    deals = by_cards = went_out = lost = points = melds = first = known = 0
     canastras = dict.fromkeys(CATEGORIES, 0)
     biggest: int | None = None
-    for scored, others_best in sides:
+    for scored, others_best, was_first in sides:
+        first += bool(was_first)
+        known += was_first is not None
         total = _int(scored.get("total"))
         deals += 1
         points += total
@@ -238,7 +272,8 @@ def _figures(sides: Iterable[tuple[dict[str, Any], int]]) -> Figures:
             by_cards += 1
             melds += len(scored.get("melds") or [])
     return Figures(deals=deals, by_cards=by_cards, canastras=canastras, went_out=went_out,
-                   lost_without_morto=lost, biggest=biggest, points=points, melds=melds)
+                   lost_without_morto=lost, morto_first=first, morto_known=known,
+                   biggest=biggest, points=points, melds=melds)
 
 
 def _int(value: object) -> int:

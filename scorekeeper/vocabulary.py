@@ -187,6 +187,9 @@ TERMS: dict[str, dict[str, str]] = {
         # TRANSLATORS: the scoreboard's column of the going-out bonus.
         "out": N_("out"),
         "Who_went_out": N_("Who went out?"),
+        "Morto_first": N_("Who took the morto first?"),
+        "Not_taken_first": N_("This side did not take the morto."),
+        "Took_morto_first": N_("Took the morto first"),
         "wildcard": N_("wildcard"),
         "Morto": N_("Morto"),
         "Canastras": N_("Canastras"),
@@ -200,6 +203,9 @@ TERMS: dict[str, dict[str, str]] = {
         "Going_out": N_("Closing"),
         "out": N_("closing"),
         "Who_went_out": N_("Who closed?"),
+        "Morto_first": N_("Who took the pozzetto first?"),
+        "Not_taken_first": N_("This side did not take the pozzetto."),
+        "Took_morto_first": N_("Took the pozzetto first"),
         "wildcard": N_("pinella or joker"),
         "Morto": N_("Pozzetto"),
         "Canastras": N_("Burracos"),
@@ -207,7 +213,10 @@ TERMS: dict[str, dict[str, str]] = {
 }
 # TRANSLATORS: Classic Buraco's pile; its French source calls it "puits".
 TERMS["classic"] = {**TERMS["it"], "morto": NP_("classic", "pozzetto"),
-                    "Morto": NP_("classic", "Pozzetto")}
+                    "Morto": NP_("classic", "Pozzetto"),
+                    "Morto_first": NP_("classic", "Who took the pozzetto first?"),
+                    "Not_taken_first": NP_("classic", "This side did not take the pozzetto."),
+                    "Took_morto_first": NP_("classic", "Took the pozzetto first")}
 
 
 def category_label(category: str, tradition: str | None = DEFAULT_TRADITION) -> Any:

@@ -55,6 +55,9 @@ def build_form(match: Match, profile: rules.Profile,
         [("", _("Nobody: the stock ran out"))]
         + [(str(i), side["name"]) for i, side in enumerate(match.sides)]
     )
+    form.morto_first.label.text = str(term("Morto_first", profile.tradition))
+    form.morto_first.choices = choices(
+        [("", _("Not noted"))] + [(str(i), side["name"]) for i, side in enumerate(match.sides)])
     # "taken but never played" exists only where the profile says so (seed 001 §06)
     states = choices((state.value, rule_label(state)) for state in profile.morto_states)
     for entry in form.sides.entries:
@@ -96,7 +99,9 @@ def _form_data(doc: dict[str, Any]) -> dict[str, Any]:
             went_out = str(i)
             closed_by = side.get("closed_by", ClosedBy.DISCARD)
         sides.append(entry)
-    return {"sides": sides, "went_out": went_out, "closed_by": closed_by}
+    first = doc.get("morto_first")
+    return {"sides": sides, "went_out": went_out, "closed_by": closed_by,
+            "morto_first": str(first) if isinstance(first, int) else ""}
 
 
 def ticked(side: int) -> list[int]:
@@ -175,7 +180,21 @@ def form_to_doc(form: DealForm, match: Match) -> dict[str, Any]:
         morto=f.morto.data or "", opened=form.opened[i], opening=f.opening.data or "",
     ) for i, f in enumerate(entry.form for entry in form.sides.entries)]
     return deal_document(match.profile, [side["name"] for side in match.sides], sides,
-                         form.went_out.data, form.closed_by.data)
+                         form.went_out.data, form.closed_by.data,
+                         morto_first=form.morto_first.data)
+
+
+def check_morto_first(form: DealForm, profile: rules.Profile) -> bool:
+    """Refuse, at its field, a side said to have taken the morto first that did not take
+    it; True when there is nothing to refuse."""
+    chosen = form.morto_first.data or ""
+    if not chosen.isdigit() or int(chosen) >= len(form.sides.entries):
+        return True
+    if form.sides.entries[int(chosen)].form.morto.data != Morto.NOT_TAKEN:
+        return True
+    form.morto_first.errors = [*form.morto_first.errors,
+                               str(term("Not_taken_first", profile.tradition))]
+    return False
 
 
 def check_counts(form: DealForm, profile: rules.Profile) -> bool:
@@ -310,6 +329,6 @@ def _route(form: DealForm, problem: dict[str, Any], general: list[str]) -> None:
 
 
 def has_errors(form: DealForm, general: list[str]) -> bool:
-    if general or form.went_out.errors or form.closed_by.errors:
+    if general or form.went_out.errors or form.closed_by.errors or form.morto_first.errors:
         return True
     return any(field.errors for entry in form.sides.entries for field in entry.form)

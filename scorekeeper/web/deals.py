@@ -28,6 +28,7 @@ from scorekeeper.web.dealform import (
     ask_opening,
     build_form,
     check_counts,
+    check_morto_first,
     has_errors,
     judge,
     remember_modes,
@@ -227,8 +228,11 @@ def _enter(token: str, number: int | None) -> Any:
             return _preview(match, form, index, None, _expired(form), set(), False, before)
         return _page(match, form, index, status=400 if _csrf_failed(form) else 422,
                      before=before)
-    # counts the cards can make, and the opening of a vulnerable side said (both asked)
-    answered = all([check_counts(form, _profile(match)), ask_opening(form, before)])
+    # counts the cards can make, the opening of a vulnerable side said, and a first morto
+    # taken by a side that took one (all asked)
+    profile = _profile(match)
+    answered = all([check_counts(form, profile), ask_opening(form, before),
+                    check_morto_first(form, profile)])
     rewritten = apply_readings(form)
     doc, result, general, full = judge(form, match, index)
     # a deal that breaks a rule but can be counted may be saved on purpose, marked disputed

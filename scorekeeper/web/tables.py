@@ -23,7 +23,7 @@ from scorekeeper.chart import bars
 from scorekeeper.db import reader
 from scorekeeper.forms import NewTableForm, TablePlayersForm, visible_key
 from scorekeeper.i18n import format_number
-from scorekeeper.models import Match, Table, TablePlayer, utcnow
+from scorekeeper.models import Deal, Match, Table, TablePlayer, utcnow
 from scorekeeper.standings import (
     NO_FIGURES,
     Figures,
@@ -272,13 +272,28 @@ def _figures(matches: list[tuple[Match, dict[str, Any]]],
     """The figures of every deal (finished matches or not) of the sides where all of
     ``who`` sat (every side for None), by rule set; each match's pieces kept per version."""
     kept = cache("side-figures", 4096)
+    missed = [m.id for m, _r in matches if kept.get((m.id, m.version)) is None]
+    noted = _noted_first(missed) if missed else {}
     found: dict[str, Figures] = {}
     for match, result in matches:
-        pieces = kept.get_or_make((match.id, match.version), partial(side_figures, result))
+        pieces = kept.get_or_make((match.id, match.version),
+                                  partial(side_figures, result, noted.get(match.id)))
         for j, piece in enumerate(pieces):
             seats = match.sides[j].get("seats", []) if j < len(match.sides) else []
             if piece.deals and (who is None or all(w in seats for w in who)):
                 found[match.profile] = found.get(match.profile, NO_FIGURES) + piece
+    return found
+
+
+def _noted_first(ids: list[int]) -> dict[int, dict[int, int]]:
+    """The side the players noted as first to take its morto, by match and deal (the deal
+    documents' ``morto_first``), read in one query for these matches."""
+    first = Deal.data["morto_first"].as_integer()
+    found: dict[int, dict[int, int]] = {}
+    for match_id, position, side in reader().execute(
+            select(Deal.match_id, Deal.position, first)
+            .where(Deal.match_id.in_(ids), first.is_not(None))):
+        found.setdefault(match_id, {})[position] = side
     return found
 
 

@@ -487,33 +487,45 @@ def test_statistics_say_what_the_deals_say_and_on_how_many_deals(site, client, a
     second = _start(client, token, [[ana, caio], [bia, dani]], target="300")
     cards = [{"mode": "cards", "melds": "5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥"},
              {"mode": "cards", "melds": "3♠ 4♠ 5♠", "hand_points": 25}]
-    assert site.save_deal(second, cards, went_out="0").status_code == 302  # 355; −10
+    # both sides took their morto; the players noted Bia & Dani took theirs first
+    typed = {**site.deal_data(second, cards, went_out="0"), "morto_first": "1"}
+    assert client.post(f"/m/{second}/deals/new", data=typed).status_code == 302  # 355; −10
+    assert re.search(r'<input checked id="[^"]+" name="morto_first" type="radio" value="1">',
+                     client.get(f"/m/{second}/deals/1/edit").get_data(as_text=True))
     third = _start(client, token, [[ana, dani], [bia, caio]], target="5000")
     sides = [{"mode": "counts", "table_points": 150, "clean": 1},
              {"mode": "counts", "table_points": 40, "morto": "not_taken"}]
+    # Bia & Caio did not take theirs: they cannot have taken it first
+    typed = {**site.deal_data(third, sides, went_out="0"), "morto_first": "1"}
+    refused = client.post(f"/m/{third}/deals/new", data=typed)
+    assert refused.status_code == 422
+    assert "This side did not take the morto." in refused.get_data(as_text=True)
+    # not noted: Ana & Dani took the only morto taken, so they took it first
     assert site.save_deal(third, sides, went_out="0").status_code == 302  # 450; 40 − 100
     # Ana: 450, 355, 450 in three deals, one entered card by card (one meld), a clean
-    # canastra and going out in each
+    # canastra and going out in each; who took the morto first is known in two deals
+    # (the first deal's is not: both took theirs, and nobody noted who was first)
     html = client.get(f"/t/{token}/p/{ana}").get_data(as_text=True)
     assert _figures(html, "Buraco Aberto (Brazilian, open)") == {
         "Deals counted": "3", "Clean canastra: per deal": "1", "Going out": "3 / 3",
-        "Deals lost: morto not taken": "0 / 3", "Biggest deal": "+450",
-        "Points per deal": "418.3",  # 1,255 / 3
+        "Deals lost: morto not taken": "0 / 3", "Took the morto first": "1 / 2",
+        "Biggest deal": "+450", "Points per deal": "418.3",  # 1,255 / 3
         "Melds per deal (1 deal entered card by card)": "1"}
     # Bia: 450, −10, −60: the last lost with the morto not taken
     html = client.get(f"/t/{token}/p/{bia}").get_data(as_text=True)
     assert _figures(html, "Buraco Aberto (Brazilian, open)") == {
         "Deals counted": "3", "Clean canastra: per deal": "0.33", "Going out": "1 / 3",
-        "Deals lost: morto not taken": "1 / 3", "Biggest deal": "+450",
-        "Points per deal": "126.7",  # 380 / 3
+        "Deals lost: morto not taken": "1 / 3", "Took the morto first": "1 / 2",
+        "Biggest deal": "+450", "Points per deal": "126.7",  # 380 / 3
         "Melds per deal (1 deal entered card by card)": "1"}
     # the table: six sides' deals, 450 + 40 + 355 − 10 + 450 − 60 = 1,225
     stats = client.get(f"/t/{token}/stats").get_data(as_text=True)
     assert _figures(stats, "Every side") == {
         "Deals counted": "6", "Clean canastra: per deal": "0.5", "Going out": "3 / 6",
-        "Deals lost: morto not taken": "1 / 6", "Biggest deal": "+450",
-        "Points per deal": "204.2",
+        "Deals lost: morto not taken": "1 / 6", "Took the morto first": "2 / 4",
+        "Biggest deal": "+450", "Points per deal": "204.2",
         "Melds per deal (2 deals entered card by card)": "1"}
+    assert _figures(stats, "Bia &amp; Dani")["Took the morto first"] == "1 / 1"
     # a pair that played by counts only: nothing said of melds
     assert _figures(stats, "Caio &amp; Dani") == {
         "Deals counted": "1", "Going out": "0 / 1", "Deals lost: morto not taken": "0 / 1",

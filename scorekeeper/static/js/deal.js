@@ -120,6 +120,16 @@
   }
   form.querySelectorAll('input[name="went_out"]').forEach(function (r) { r.addEventListener("change", outChanged); });
 
+  /* who took the morto first: asked once two sides or more took theirs (or it was answered) */
+  function firstChanged() {
+    var took = form.querySelectorAll('input[name$="-morto"]:checked:not([value="not_taken"])').length;
+    var first = form.querySelector('input[name="morto_first"]:checked');
+    end.setAttribute("data-first", took >= 2 || (first && first.value) ? "ask" : "");
+  }
+  form.querySelectorAll('input[name$="-morto"], input[name="morto_first"]').forEach(function (r) {
+    r.addEventListener("change", firstChanged);
+  });
+
   function grow(area) {
     area.rows = Math.max(2, area.value.split("\n").length + 1);
   }
@@ -240,5 +250,6 @@
     sw.controller.postMessage({type: "outbox", token: made[1]});
   }
   outChanged();
+  firstChanged();
   if (kept || form.hasAttribute("data-posted") || !empty(form)) { ask(); }
 })();
