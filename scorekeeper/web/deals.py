@@ -155,7 +155,7 @@ def _fields_in_error(form: DealForm) -> list[tuple[int | None, Any]]:
     """Every field of the form with errors, with its side (None: the deal as a whole)."""
     fields: list[tuple[int | None, Any]] = [
         (i, field) for i, entry in enumerate(form.sides.entries) for field in entry.form]
-    fields += [(None, form.went_out), (None, form.closed_by)]
+    fields += [(None, form.went_out), (None, form.closed_by), (None, form.morto_first)]
     return [(side, field) for side, field in fields if field.errors]
 
 

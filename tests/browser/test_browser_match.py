@@ -57,7 +57,7 @@ def test_card_mode_by_tapping_cards(phone, live_server):
     page.locator('fieldset.side').nth(1).get_by_label("Counts").tap()
     page.fill("#sides-1-table_points", "60")
     page.fill("#sides-1-hand_points", "30")
-    page.get_by_label("Nós", exact=True).tap()  # who went out
+    page.locator("fieldset.end").get_by_label("Nós", exact=True).tap()  # who went out
     # the referee counts as the fields change: 45 + 30 on the table, 200 clean canastra,
     # 100 for going out
     expect(page.locator("#deal-total-0")).to_have_text("375")
@@ -82,7 +82,7 @@ def test_count_mode_with_steppers_seed_001(phone, live_server):
     second.get_by_label("Counts").tap()
     page.fill("#sides-1-table_points", "60")
     page.fill("#sides-1-hand_points", "30")
-    page.get_by_label("Nós", exact=True).tap()
+    page.locator("fieldset.end").get_by_label("Nós", exact=True).tap()
     expect(page.locator("#deal-total-0")).to_have_text("465")  # seed 001 §09
     page.get_by_role("button", name="Save the deal").tap()
     page.wait_for_url(re.compile(r"#deal-1$"))
@@ -190,3 +190,24 @@ def test_cards_in_french_letters(phone, live_server):
     page.get_by_role("button", name="Vérifier").tap()
     expect(page.locator("#melds-read")).to_have_text("Lu comme\u202f: 10♥ V♥ D♥ R♥ / 3♣ 4♣ 5♣")
     _no_horizontal_scroll(page)
+
+
+def test_who_took_the_morto_first_is_asked_once_two_sides_took_theirs(phone, live_server):
+    page = phone
+    _new_match(page, live_server)
+    asked = page.locator("fieldset.first-morto")
+    # both sides took their morto (the form's default): who was first may be noted
+    expect(asked).to_be_visible()
+    eles = page.locator("fieldset.side").nth(1)
+    eles.get_by_label("not taken", exact=True).tap()
+    expect(asked).to_be_hidden()  # one side took one: it was first, nothing to ask
+    eles.get_by_label("taken", exact=True).tap()
+    expect(asked).to_be_visible()
+    asked.get_by_label("Eles", exact=True).tap()
+    # answered, then the side's morto said not taken: the question stays, with why not
+    eles.get_by_label("not taken", exact=True).tap()
+    expect(asked).to_be_visible()
+    expect(asked.locator(".errors")).to_have_text("This side did not take the morto.")
+    asked.get_by_label("Not noted", exact=True).tap()
+    expect(asked.locator(".errors")).to_have_count(0)
+    expect(asked).to_be_hidden()

@@ -124,7 +124,8 @@
   function firstChanged() {
     var took = form.querySelectorAll('input[name$="-morto"]:checked:not([value="not_taken"])').length;
     var first = form.querySelector('input[name="morto_first"]:checked');
-    end.setAttribute("data-first", took >= 2 || (first && first.value) ? "ask" : "");
+    var asked = form.querySelector("fieldset.first-morto");
+    if (asked) { asked.setAttribute("data-first", took >= 2 || (first && first.value) ? "ask" : ""); }
   }
   form.querySelectorAll('input[name$="-morto"], input[name="morto_first"]').forEach(function (r) {
     r.addEventListener("change", firstChanged);
@@ -141,9 +142,11 @@
   /* The referee's count, asked for once the fields have been still for a moment. */
   var timer = null, asked = 0;
   function showErrors(errors) {
-    form.querySelectorAll(".sides .errors, fieldset.end .errors").forEach(function (u) { u.remove(); });
+    form.querySelectorAll(".sides .errors, fieldset.end .errors, fieldset.first-morto .errors").forEach(function (u) {
+      u.remove();
+    });
     form.querySelectorAll(".bad").forEach(function (b) {
-      if (b.closest(".sides, fieldset.end") && !b.closest(".verdicts")) { b.classList.remove("bad"); }
+      if (b.closest(".sides, fieldset.end, fieldset.first-morto") && !b.closest(".verdicts")) { b.classList.remove("bad"); }
     });
     form.querySelectorAll("[aria-invalid]").forEach(function (e) {
       e.removeAttribute("aria-invalid"); e.removeAttribute("aria-describedby");
