@@ -20,12 +20,17 @@ from scorekeeper.messages import input_error_message, localize
 from scorekeeper.rules import (
     DEFAULT_PROFILE,
     InputError,
+    Profile,
     burro_document,
     check_document,
+    export_profile,
+    get_profile,
     match_document,
     profiles_document,
+    read_profile,
     score_document,
 )
+from scorekeeper.vocabulary import PROFILE_NAMES
 
 LANGS = {"en": "en", "fr": "fr", "pt": "pt_BR", "pt_BR": "pt_BR", "pt-BR": "pt_BR",
          "pt_PT": "pt_PT", "it": "it"}
@@ -59,7 +64,12 @@ def _parser() -> argparse.ArgumentParser:
                        help="language of the messages (default English)")
         return p
 
-    check = with_lang(sub.add_parser("check", help="judge melds"))
+    def with_profile_file(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        p.add_argument("--profile-file", metavar="FILE", default=None,
+                       help="house rules: a profile document (in place of the profile)")
+        return p
+
+    check = with_profile_file(with_lang(sub.add_parser("check", help="judge melds")))
     check.add_argument("--profile", default=DEFAULT_PROFILE)
     check.add_argument("--before", type=int, default=None,
                        help="the side's running total before the deal (opening check)")
@@ -67,9 +77,13 @@ def _parser() -> argparse.ArgumentParser:
                        help="the melds were laid down in one go")
     check.add_argument("melds", nargs="+", metavar="MELD")
     for name in ("score", "match", "burro"):
-        with_lang(sub.add_parser(name, help=f"{name} a JSON document")).add_argument(
-            "file", metavar="FILE|-")
-    with_lang(sub.add_parser("profiles", help="describe every rule profile"))
+        command = with_lang(sub.add_parser(name, help=f"{name} a JSON document"))
+        command.add_argument("file", metavar="FILE|-")
+        if name != "burro":
+            with_profile_file(command)
+    profiles = with_lang(sub.add_parser("profiles", help="describe every rule profile"))
+    profiles.add_argument("--export", metavar="ID", default=None,
+                          help="print one built-in profile as a profile document")
     return parser
 
 
@@ -113,15 +127,32 @@ def _check_text(value: Any, field: str) -> None:
             _check_text(item, f"{field}[{index}]")
 
 
+def _house_rules(args: argparse.Namespace) -> Profile | None:
+    """The profile document of ``--profile-file``, read (None without one)."""
+    path = getattr(args, "profile_file", None)
+    return None if path is None else read_profile(_read_json(path))
+
+
+def _export(profile_id: str) -> dict[str, Any]:
+    """A built-in profile as a profile document, named in English."""
+    doc = export_profile(get_profile(profile_id))
+    doc["name"] = str(PROFILE_NAMES.get(profile_id, profile_id))
+    return doc
+
+
 def run(args: argparse.Namespace) -> tuple[dict[str, Any], int]:
+    house = _house_rules(args)
     if args.command == "check":
         _check_text(list(args.melds), "melds")
-        doc = check_document(args.melds, args.profile, args.before, args.in_one_go)
+        doc = check_document(args.melds, house or args.profile, args.before, args.in_one_go)
     elif args.command == "profiles":
-        return profiles_document(), 0
+        return (_export(args.export) if args.export else profiles_document()), 0
     else:
         handler = {"score": score_document, "match": match_document, "burro": burro_document}
-        doc = handler[args.command](_read_json(args.file))
+        given = _read_json(args.file)
+        if house is not None and isinstance(given, dict):
+            given = {**given, "profile": house}
+        doc = handler[args.command](given)
     return doc, 0 if not doc.get("problems") and doc.get("valid", True) else 1
 
 

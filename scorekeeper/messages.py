@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from scorekeeper.msgids import N_, NP_, translate
-from scorekeeper.vocabulary import DEFAULT_TRADITION, tradition_of
+from scorekeeper.vocabulary import DEFAULT_TRADITION, category_msgid, tradition_of
 
 Gettext = Callable[[str], str]
 
@@ -117,8 +117,31 @@ INPUT_MESSAGES: dict[str, str] = {
     "missing-field": N_("Missing field %(field)s"),
     "bad-value": N_("“%(value)s” is not valid here (expected %(expected)s)"),
     "side-count": N_("Sides given: %(count)s; this game is played by %(expected)s"),
+    "unknown-parameter": N_("Unknown parameter"),
+    "inconsistent-rules": N_("These rules cannot be played: %(reason)s"),
 }
 FIELD_PREFIX = N_("%(field)s: %(message)s")
+
+#: Why house rules cannot be played (``inconsistent-rules``' ``reason``,
+#: rules/consistency.py); ``%(category)s`` and ``%(other)s`` are canastra categories.
+RULE_CONFLICTS: dict[str, str] = {
+    "builtin-id": N_("“%(id)s” is the id of a built-in profile; give these rules an id "
+                     "of their own"),
+    "missing-category": N_("every meld of 7 cards or more is clean or dirty, and "
+                           "%(category)s has no bonus"),
+    "bonus-order": N_("a bonus is below that of a lesser meld: %(category)s %(value)s, "
+                      "%(other)s %(other_value)s"),
+    "long-without-bonus": N_("the long clean melds are on, and %(category)s has no bonus"),
+    "bonus-without-long": N_("%(category)s has a bonus, and the long clean melds are off"),
+    "semi-clean-on": N_("semi-clean melds are on, and %(category)s has no bonus"),
+    "semi-clean-off": N_("%(category)s has a bonus, and semi-clean melds are off"),
+    "vulnerable-above-target": N_("sides would become vulnerable at %(threshold)s, which is "
+                                  "not below the target (%(target)s)"),
+    "opening-above-target": N_("the opening minimum (%(minimum)s) is above the target "
+                               "(%(target)s)"),
+    "piles-not-fewer": N_("%(piles)s piles are not fewer than the sides (%(most)s): "
+                          "leave the number of piles empty for one pile per side"),
+}
 
 #: What the referee expected where it read a wrong value (``bad-value``'s ``expected``);
 #: values that are codes (``discard|meld``) or numbers are shown as they are.
@@ -140,9 +163,18 @@ EXPECTED: dict[str, str] = {
     "players other than the one who feinted": N_("players other than the one who feinted"),
     "melds or counts, not both": N_("melds or counts, not both"),
     "hand or hand_points, not both": N_("the cards in hand or their points, not both"),
+    "object of canastra bonuses": N_("an object of bonuses by category"),
 }
 EXPECTED_AT_LEAST = N_("a whole number of at least %(minimum)s")
 _AT_LEAST = re.compile(r"^integer >= (-?\d+)$")
+EXPECTED_BETWEEN = N_("a whole number from %(minimum)s to %(maximum)s")
+_BETWEEN = re.compile(r"^integer (-?\d+)\.\.(-?\d+)$")
+EXPECTED_TEXT = N_("text of %(minimum)s to %(maximum)s characters")
+_TEXT = re.compile(r"^text of (\d+)\.\.(\d+) characters$")
+EXPECTED_SIDES = N_("a list of numbers of sides, from %(minimum)s to %(maximum)s")
+_SIDES = re.compile(r"^list of side counts (\d+)\.\.(\d+)$")
+#: Expected values read from a pattern: the sentence of each.
+_RANGES = ((_BETWEEN, EXPECTED_BETWEEN), (_TEXT, EXPECTED_TEXT), (_SIDES, EXPECTED_SIDES))
 
 _BY_TRADITION = {
     "br": (PROBLEM_MESSAGES, GOING_OUT_REASONS),
@@ -264,15 +296,32 @@ def input_error_message(err: Any, gettext: Gettext = str) -> str:
     expected = params.get("expected")
     if isinstance(expected, str):
         at_least = _AT_LEAST.match(expected)
+        ranged = [(m, said) for pattern, said in _RANGES if (m := pattern.match(expected))]
         if expected in EXPECTED:
             params["expected"] = gettext(EXPECTED[expected])
         elif at_least:
             params["expected"] = _format(EXPECTED_AT_LEAST, {"minimum": at_least.group(1)},
                                          gettext)
+        elif ranged:
+            found, said = ranged[0]
+            params["expected"] = _format(said, {"minimum": found.group(1),
+                                                "maximum": found.group(2)}, gettext)
+    if getattr(err, "code", "") == "inconsistent-rules":
+        params["reason"] = _conflict(params, gettext)
     message = _format(template, params, gettext)
     if params.get("field") and getattr(err, "code", "") != "missing-field":
         message = _format(FIELD_PREFIX, {"field": params["field"], "message": message}, gettext)
     return message
+
+
+def _conflict(params: dict[str, Any], gettext: Gettext) -> str:
+    """Why house rules cannot be played, in words (the categories in their tradition's)."""
+    said = dict(params)
+    for name in ("category", "other"):
+        if isinstance(said.get(name), str):
+            said[name] = translate(category_msgid(said[name], said.get("tradition")), gettext)
+    reason = RULE_CONFLICTS.get(str(params.get("reason")), "%(reason)s")
+    return _format(reason, said, gettext)
 
 
 #: The pages' card fields by their document path, in words (the path otherwise).

@@ -19,8 +19,6 @@ only when a lazy string is made.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.msgids import N_, NP_, lazy
@@ -221,8 +219,14 @@ TERMS["classic"] = {**TERMS["it"], "morto": NP_("classic", "pozzetto"),
 
 def category_label(category: str, tradition: str | None = DEFAULT_TRADITION) -> Any:
     """``clean`` -> "clean canastra" (br) or "clean burraco" (it), lazily translated."""
-    message = _word(CATEGORY_LABELS, tradition, category)
-    return category if message is None else lazy(message)
+    message = category_msgid(category, tradition)
+    return category if message == category else lazy(message)
+
+
+def category_msgid(category: str, tradition: str | None = DEFAULT_TRADITION) -> str:
+    """The msgid of ``category_label`` (the category itself when it has none), for a
+    caller with a ``gettext`` of its own (the command line)."""
+    return _word(CATEGORY_LABELS, tradition, category) or category
 
 
 def category_short_label(category: str, tradition: str | None = DEFAULT_TRADITION) -> Any:
@@ -367,34 +371,3 @@ CARD_VALUE_LABELS = (
     ("two_in_hand", N_("2 left in hand"), "wild_two"),
     ("ace_in_hand", N_("A left in hand"), "ace"),
 )
-
-
-# -- Where the rules come from -----------------------------------------------------------
-
-#: The rule texts the referee cites, by number (the original French titles).
-SOURCES = (
-    ("000", "Buraco", N_("encyclopaedia article: Buraco and Italian Burraco")),
-    ("001", "Buraco♠", N_("Buraco Aberto, the rules as played here")),
-    ("002", "Le “Burro”", N_("Burro, the children's game")),
-    ("003", "Buraco Fechado STBL", N_("Buraco Fechado")),
-    ("004", "Règles du Burraco", N_("Italian Burraco")),
-)
-
-_SOURCE_WORDS = (
-    (re.compile(r"rules\.md decision"), N_("our decision where the texts are silent")),
-    (re.compile(r"rules\.md"), N_("our decisions")),
-    (re.compile(r"\bseeds\b"), N_("sources")),
-    (re.compile(r"\bseed\b"), N_("source")),
-    (re.compile(r"\(none\)"), N_("(says nothing)")),
-    (re.compile(r"\(introduction\)"), N_("(introduction)")),
-    (re.compile(r"\binfobox\b"), N_("summary box")),
-)
-
-
-def source(text: Any, gettext: Callable[[str], str]) -> str:
-    """Where a rule comes from, in the language of ``gettext``: ``seed 001 §04`` ->
-    ``source 001 §04``; section titles stay as the (French) texts write them."""
-    out = str(text or "")
-    for pattern, words in _SOURCE_WORDS:
-        out = pattern.sub(str(gettext(words)).replace("\\", "\\\\"), out)
-    return out

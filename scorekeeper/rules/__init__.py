@@ -10,6 +10,9 @@ from typing import Any
 
 from scorekeeper.rules.burro import burro_document, burro_ranks
 from scorekeeper.rules.cards import Card, format_cards, parse_cards
+from scorekeeper.rules.house import export as export_profile
+from scorekeeper.rules.house import profile_of
+from scorekeeper.rules.house import read as read_profile
 from scorekeeper.rules.limits import CountLimits, count_limits
 from scorekeeper.rules.match import match_document, match_status, score_match
 from scorekeeper.rules.melds import check_meld
@@ -27,7 +30,7 @@ from scorekeeper.rules.tabletime import may_take_pile, replace_wildcard
 from scorekeeper.rules.verdicts import Reading, Verdict
 
 
-def check_document(melds: Any, profile: str | None = None, before: int | None = None,
+def check_document(melds: Any, profile: str | Profile | None = None, before: int | None = None,
                    in_one_go: bool = False) -> dict[str, Any]:
     """Judge each meld on its own and, with ``before``, together as the side's opening
     (contract.md, ``scorekeeper check``).
@@ -37,7 +40,7 @@ def check_document(melds: Any, profile: str | None = None, before: int | None = 
     >>> m["points"], m["category"], m["bonus"], r["opening"]
     (45, 'clean', 200, None)
     """
-    rules = get_profile(profile)
+    rules = profile_of(profile)
     if not isinstance(melds, (list, tuple)):
         raise InputError("bad-value", field="melds", value=str(melds)[:40],
                          expected="list of melds")
@@ -71,5 +74,6 @@ __all__ = [
     "Profile", "Reading", "Verdict", "burro_document", "burro_ranks", "check_document",
     "check_meld", "format_cards", "get_profile", "match_document", "match_status",
     "may_take_pile", "parse_cards", "profiles_document", "read_deal", "replace_wildcard",
-    "score_document", "score_match", "score_sides",
+    "score_document", "score_match", "score_sides", "export_profile", "profile_of",
+    "read_profile",
 ]

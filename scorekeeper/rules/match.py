@@ -12,8 +12,10 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from scorekeeper.rules.house import from_key, profile_of
+from scorekeeper.rules.house import key as house_key
 from scorekeeper.rules.problems import InputError, Problem
-from scorekeeper.rules.profiles import Profile, get_profile
+from scorekeeper.rules.profiles import Profile
 from scorekeeper.rules.scoring import SideInput, _int, read_deal, score_sides
 from scorekeeper.rules.states import MatchStatus
 
@@ -93,10 +95,13 @@ def _tally(profile: Profile, target: int, names: Sequence[str | None], count: in
 
 
 def _read(deal: Any, profile: Profile, index: int, sides: int) -> tuple[SideInput, ...]:
-    """Deal ``index`` of a match document, read and checked against the match."""
-    if isinstance(deal, Mapping) and deal.get("profile") not in (None, profile.id):
-        raise InputError("bad-value", field=f"deals[{index}].profile", value=str(deal["profile"]),
-                         expected=profile.id)
+    """Deal ``index`` of a match document, read and checked against the match (a deal
+    may name the match's profile, by its id or as the same document)."""
+    given = deal.get("profile") if isinstance(deal, Mapping) else None
+    if given is not None and given != profile.id and \
+            profile_of(given, f"deals[{index}].profile") != profile:
+        raise InputError("bad-value", field=f"deals[{index}].profile",
+                         value=str(given)[:40], expected=profile.id)
     _, read = read_deal(deal, profile, field=f"deals[{index}]")
     if len(read) != sides:
         raise InputError("side-count", field=f"deals[{index}].sides", count=len(read),
@@ -105,12 +110,12 @@ def _read(deal: Any, profile: Profile, index: int, sides: int) -> tuple[SideInpu
 
 
 @lru_cache(maxsize=4096)
-def _scored(profile_id: str, text: str, index: int, befores: tuple[int, ...],
+def _scored(profile_key: str, text: str, index: int, befores: tuple[int, ...],
             names: tuple[str | None, ...]) -> str:
     """One deal (as canonical JSON text) scored after ``befores``, as JSON text: a match
     seen again after a new deal scores only the new one, and every caller reads its
-    own copy of the others."""
-    profile = get_profile(profile_id)
+    own copy of the others (``profile_key``: ``house.key``)."""
+    profile = from_key(profile_key)
     sides = _read(json.loads(text), profile, index, len(names))
     return json.dumps(score_sides(profile, sides, befores=befores, names=names))
 
@@ -135,7 +140,7 @@ def match_document(doc: Any) -> dict[str, Any]:
     """
     if not isinstance(doc, Mapping):
         raise InputError("bad-value", field="match", value=type(doc).__name__, expected="object")
-    profile = get_profile(doc.get("profile"))
+    profile = profile_of(doc.get("profile"))
     target = profile.target
     if doc.get("target") is not None:
         target = _int(doc["target"], "target", 1)
@@ -156,7 +161,7 @@ def match_document(doc: Any) -> dict[str, Any]:
     if None in texts:  # not JSON: read every deal first, as given, and score it unshared
         read = [_read(deal, profile, i, len(names)) for i, deal in enumerate(deals)]
         return score_match(profile, target, names, read)
-    key = tuple(names)
+    key, memo = tuple(names), house_key(profile)
     return _tally(profile, target, names, len(deals),
-                  lambda i, befores: json.loads(_scored(profile.id, texts[i] or "", i,
+                  lambda i, befores: json.loads(_scored(memo, texts[i] or "", i,
                                                         tuple(befores), key)))

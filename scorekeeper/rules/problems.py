@@ -41,6 +41,8 @@ INPUT_CODES = (
     "missing-field",
     "bad-value",
     "side-count",
+    "unknown-parameter",
+    "inconsistent-rules",
 )
 
 

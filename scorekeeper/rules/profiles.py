@@ -100,6 +100,9 @@ class Profile:
     # Every text asks for the morto taken before going out (seed 001 §06, seed 003
     # "Déroulement", seed 004 "Fermer", seed 000 "Fin de partie").
     going_out_needs_morto: bool = True
+    # House rules (``house.py``): the built-in profile they change, and their name.
+    base: str | None = None
+    name: str | None = None
 
     @property
     def sides_played(self) -> tuple[int, ...]:

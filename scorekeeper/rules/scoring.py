@@ -13,9 +13,10 @@ from itertools import chain
 from typing import Any
 
 from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, Card, parse_cards
+from scorekeeper.rules.house import profile_of
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import InputError, Problem
-from scorekeeper.rules.profiles import ALL_CATEGORIES, Profile, get_profile
+from scorekeeper.rules.profiles import ALL_CATEGORIES, Profile
 from scorekeeper.rules.states import ClosedBy, Morto
 from scorekeeper.rules.verdicts import Verdict
 
@@ -178,7 +179,7 @@ def read_deal(doc: Any, profile: Profile | None = None,
     if not isinstance(doc, Mapping):
         raise InputError("bad-value", field=field or "deal", value=_show(doc), expected="object")
     if profile is None:
-        profile = get_profile(doc.get("profile"))
+        profile = profile_of(doc.get("profile"), f"{prefix}profile")
     sides = doc.get("sides")
     if sides is None:
         raise InputError("missing-field", field=f"{prefix}sides")

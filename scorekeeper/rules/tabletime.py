@@ -12,9 +12,10 @@ from itertools import combinations
 from typing import Any
 
 from scorekeeper.rules.cards import Card
+from scorekeeper.rules.house import profile_of
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import InputError
-from scorekeeper.rules.profiles import Profile, get_profile
+from scorekeeper.rules.profiles import Profile
 from scorekeeper.rules.scoring import read_cards, read_melds
 from scorekeeper.rules.states import MeldKind, PileRule
 from scorekeeper.rules.verdicts import Reading
@@ -30,7 +31,7 @@ def may_take_pile(profile_id: str | None, top: Any, melds: Any = (),
     >>> may_take_pile("buraco-fechado", "JK", ["4H 5H 6H"], ["9S"])["reason"]
     'wildcard-needs-new-meld'
     """
-    profile = get_profile(profile_id)
+    profile = profile_of(profile_id)
     if profile.pile_rule == PileRule.FREE:
         return {"profile": profile.id, "allowed": True, "reason": "pile-free", "how": None}
     top_cards = read_cards(top, "top")
@@ -69,7 +70,7 @@ def replace_wildcard(profile_id: str | None, meld: Any, card: Any) -> dict[str, 
     >>> replace_wildcard("buraco-aberto", "4H JK 6H", "5H")["wildcard"]
     {'card': 'JK', 'now': '7H', 'options': ['7H', '3H']}
     """
-    profile = get_profile(profile_id)
+    profile = profile_of(profile_id)
     cards = read_cards(meld, "meld")
     added = read_cards(card, "card")
     if len(added) != 1:

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Flask
 from flask_babel import gettext, lazy_gettext
 
-from scorekeeper import vocabulary
+from scorekeeper import sources, vocabulary
 from scorekeeper.cardtext import meld_lines, notation, read_as, shown, shown_card, use_page_locale
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
@@ -52,7 +52,7 @@ def colon() -> str:
 
 def source(text: Any) -> str:
     """Where a rule comes from, in the page's language (``source 001 §04``)."""
-    return vocabulary.source(text, gettext)
+    return sources.source(text, gettext)
 
 
 def init_app(app: Flask) -> None:
@@ -77,7 +77,7 @@ def init_app(app: Flask) -> None:
         colon=colon,
         profile_name=lambda pid: str(vocabulary.profile_name(pid)),
         SOURCES=[(number, title, lazy_gettext(what))
-                 for number, title, what in vocabulary.SOURCES],
+                 for number, title, what in sources.SOURCES],
         current_locale=lambda: locale_code() or DEFAULT_LOCALE,
         BURRO_PLAYERS=(MIN_PLAYERS, MAX_PLAYERS),
     )

@@ -192,3 +192,75 @@ def test_a_lone_surrogate_is_one_line_and_exit_2():
     assert done.stderr == ("scorekeeper: sides[0].name: “\\ud800” is not valid here "
                            "(expected text)\n")
     assert "Traceback" not in done.stderr
+
+
+# --- house rules (contract.md "House rules") -------------------------------------------
+
+HOUSE = {"id": "familia", "base": "buraco-aberto", "name": "Casa da vó",
+         "params": {"card_points": {"joker": 50}, "target": 5000, "going_out": {"bonus": 200}}}
+
+
+def test_profiles_export_prints_a_document_that_reads_back(capsys, monkeypatch, tmp_path):
+    status, out, err = run(capsys, monkeypatch, ["profiles", "--export", "buraco-fechado"])
+    assert (status, err) == (0, "")
+    doc = json.loads(out)
+    assert (doc["id"], doc["base"], doc["name"]) == (
+        "buraco-fechado", "buraco-fechado", "Buraco Fechado (Brazilian, closed)")
+    assert doc["params"]["card_points"]["joker"] == 50  # seed 003 "Score"
+    assert doc["params"]["long_canastras"] == "ace-to-king-in-one-go"
+    # read back through --profile-file: the built-in profile, the same verdicts
+    path = tmp_path / "fechado.json"
+    path.write_text(out, encoding="utf-8")
+    melds = ["AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"]
+    _, by_file, _ = run(capsys, monkeypatch, ["check", "--profile-file", str(path),
+                                              "--in-one-go", *melds])
+    _, by_id, _ = run(capsys, monkeypatch, ["check", "--profile", "buraco-fechado",
+                                            "--in-one-go", *melds])
+    assert json.loads(by_file) == json.loads(by_id)
+    assert json.loads(by_file)["melds"][0]["bonus"] == 500
+    status, _, err = run(capsys, monkeypatch, ["profiles", "--export", "canasta"])
+    assert status == 2
+    assert err.strip() == "scorekeeper: Unknown rule profile “canasta”"
+
+
+def test_check_score_and_match_with_house_rules(capsys, monkeypatch, tmp_path):
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(HOUSE), encoding="utf-8")
+    # a dirty canastra with a joker worth 50: 3+4 (10) + 50 + 6…9 (5+5+10+10) = 90
+    status, out, _ = run(capsys, monkeypatch, ["check", "--profile-file", str(path),
+                                               "3H 4H JK 6H 7H 8H 9H"])
+    meld = json.loads(out)["melds"][0]
+    assert (status, json.loads(out)["profile"], meld["points"], meld["bonus"]) == (
+        0, "familia", 90, 100)
+    # the 465 deal: going out is worth the family's 200, so 565
+    status, out, _ = run(capsys, monkeypatch, ["score", "--profile-file", str(path), "-"],
+                         DEAL_465)
+    assert (status, [s["total"] for s in json.loads(out)["sides"]]) == (0, [565, 5])
+    # the profile document inside the match document: 565 is far from 5000
+    match = {"profile": HOUSE, "sides": ["Nós", "Eles"],
+             "deals": [{k: v for k, v in DEAL_465.items() if k != "profile"}]}
+    status, out, _ = run(capsys, monkeypatch, ["match", "-"], match)
+    doc = json.loads(out)
+    assert (status, doc["profile"], doc["totals"], doc["status"]) == (
+        0, "familia", [565, 5], "in-progress")
+
+
+@pytest.mark.parametrize(("doc", "said"), [
+    pytest.param({**HOUSE, "params": {"card_points": {"jokr": 50}}},
+                 "params.card_points.jokr : Paramètre inconnu", id="unknown"),
+    pytest.param({**HOUSE, "params": {"bonuses": {"clean": -5}}},
+                 "params.bonuses.clean : «\u202f-5\u202f» n’est pas valable ici (attendu : un "
+                 "nombre entier de 0 à 10000)", id="range"),
+    pytest.param({**HOUSE, "params": {"target": 1200}},
+                 "params.vulnerability.from : Ces règles ne peuvent pas être jouées : les "
+                 "camps deviendraient vulnérables à 1500, ce qui n’est pas sous l’objectif "
+                 "(1200)", id="inconsistent"),
+])
+def test_a_bad_profile_document_exits_2_naming_the_parameter(capsys, monkeypatch, tmp_path,
+                                                            doc, said):
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    status, out, err = run(capsys, monkeypatch, ["check", "--lang", "fr", "--profile-file",
+                                                 str(path), "3H 4H 5H"])
+    assert (status, out) == (2, "")
+    assert err.strip() == f"scorekeeper: {said}".replace(" :", "\u202f:")
