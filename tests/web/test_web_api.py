@@ -159,3 +159,23 @@ def test_a_get_on_score_is_a_405_saying_which_methods_it_takes(client):
     assert response.get_json()["error"] == {
         "code": "not-allowed", "message": "This endpoint takes a POST with a JSON document.",
         "field": None}
+
+
+def test_house_rules_in_place_of_the_profile(client):
+    """docs/contract.md "House rules": the API reads a profile document where it reads a
+    profile's id, and names the param it cannot read, in the asker's language."""
+    house = {"id": "familia", "base": "buraco-aberto",
+             "params": {"card_points": {"joker": 50}, "going_out": {"bonus": 200}}}
+    answer = client.post("/api/v1/score", json={**SEED_DEAL, "profile": house})
+    assert answer.status_code == 200
+    doc = answer.get_json()
+    # seed 001 §09's 465 with the family's going out: 180 + 200 + 200 − 15 = 565
+    assert (doc["profile"], [s["total"] for s in doc["sides"]]) == ("familia", [565, 5])
+    bad = client.post("/api/v1/check?lang=it", json={
+        "profile": {**house, "params": {"bonuses": {"clean-1000": 400}}}, "melds": ["3H 4H 5H"]})
+    assert bad.status_code == 400
+    assert bad.get_json()["error"] == {
+        "code": "inconsistent-rules", "field": "profile.params.bonuses.clean-1000",
+        "message": "profile.params.bonuses.clean-1000: Queste regole non si possono giocare: "
+                   "un premio è inferiore a quello di un gioco minore: canastra pulita da 1000 "
+                   "400, canastra pulita da 500 500"}
