@@ -54,7 +54,7 @@ def meld_item(line: str, locale: str | None = None) -> Any:
     return line
 
 
-def deal_document(profile: str, names: Sequence[Any], sides: Sequence[SideEntry],
+def deal_document(profile: Any, names: Sequence[Any], sides: Sequence[SideEntry],
                   went_out: str | None, closed_by: str | None,
                   locale: str | None = None, morto_first: str | None = None) -> dict[str, Any]:
     """The contract's deal document, exactly as the players entered it (``went_out``: the
@@ -86,7 +86,9 @@ def deal_document(profile: str, names: Sequence[Any], sides: Sequence[SideEntry]
         if opening:
             side["opening"] = opening
         doc_sides.append(side)
-    doc: dict[str, Any] = {"profile": profile, "sides": doc_sides}
+    # house rules (a profile document): the deal names them by their id
+    named = profile.get("id") if isinstance(profile, dict) else profile
+    doc: dict[str, Any] = {"profile": str(named or ""), "sides": doc_sides}
     if morto_first and morto_first.isdigit() and int(morto_first) < len(doc_sides):
         doc["morto_first"] = int(morto_first)
     return doc

@@ -54,6 +54,10 @@ class Match(Base):
     # Who sits where (``seating.py``): [[side, player], …] going round to the left; None
     # while the players keep the order they were entered in.
     seating: Mapped[list[list[int]] | None] = mapped_column(JSON, nullable=True)
+    # House rules: the exact rules the match was started with, {"document": <profile
+    # document>, "version": n} (``profile`` is then their base); None for a built-in
+    # profile. Changing the house rules later never changes this copy.
+    rules: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     # When the scorer's phone (a page opened with the edit link) last reached the server.
     scorer_seen: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     # The table (the people who play together) the match was started from; None for a
@@ -81,10 +85,19 @@ class Match(Base):
     def deal_docs(self) -> list[dict[str, Any]]:
         return [deal.data for deal in self.deals]
 
+    def rules_document(self) -> dict[str, Any] | str:
+        """What the referee is told the rules are: the house rules' profile document, or
+        the built-in profile's id."""
+        return self.rules["document"] if self.rules else self.profile
+
+    def rules_id(self) -> str:
+        """The id the referee answers with: the house rules' own, or the profile's."""
+        return str(self.rules["document"]["id"]) if self.rules else self.profile
+
     def match_input(self, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The contract's ``match`` input document for this match."""
         return {
-            "profile": self.profile,
+            "profile": self.rules_document(),
             "target": self.target,
             "sides": self.side_names(),
             "deals": self.deal_docs() if deals is None else deals,
@@ -112,6 +125,25 @@ class Table(Base):
         cascade="all, delete-orphan",
         passive_deletes=True,
     )
+
+
+class HouseRules(Base):
+    """A family's own numbers (a profile document based on a built-in profile), reached by
+    a secret link like a match's, and kept with a table when made from one."""
+
+    __tablename__ = "house_rules"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    base: Mapped[str] = mapped_column(String(40))  # the built-in profile they change
+    document: Mapped[dict[str, Any]] = mapped_column(JSON)  # docs/contract.md "House rules"
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    table_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tables.id", ondelete="SET NULL"), nullable=True, index=True)
+    created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # Raised by one on every change: a match says which version it was started with.
+    version: Mapped[int] = mapped_column(Integer, default=1)
 
 
 class TablePlayer(Base):
@@ -211,6 +243,7 @@ def match_snapshot(match: Match) -> dict[str, Any]:
         "name": match.name,
         "created": match.created.isoformat(),
         "profile": match.profile,
+        "rules": match.rules,
         "target": match.target,
         "sides": [
             {"name": side["name"], "players": list(side.get("players", []))}

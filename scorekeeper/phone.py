@@ -73,7 +73,7 @@ def pending(body: Any, notation: str | None = None) -> dict[str, Any]:
         fields = item.get("fields") if isinstance(item, dict) else item
         sides, went_out, closed_by = entry.read_fields(fields if isinstance(fields, list) else [],
                                                        len(names))
-        doc = entry.deal_document(str(match.get("profile", "")), names, sides, went_out,
+        doc = entry.deal_document(match.get("profile", ""), names, sides, went_out,
                                   closed_by, notation or "en")
         if fix is None:
             deals.append(doc)

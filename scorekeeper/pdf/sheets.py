@@ -14,8 +14,9 @@ from scorekeeper.i18n import format_rank
 from scorekeeper.pdf.cache import Job, cached
 from scorekeeper.pdf.engine import _write_pdf, check_paper, render_html
 from scorekeeper.pdf.words import category_label, number, profile_terms
-from scorekeeper.rules import Profile, burro_ranks, get_profile
+from scorekeeper.rules import Profile, burro_ranks, get_profile, profile_of
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS, WORD
+from scorekeeper.rules.house import key as house_key
 
 #: Rows of a blank sheet: at least one, at most this many.
 MAX_ROWS = 60
@@ -23,29 +24,34 @@ MAX_ROWS = 60
 NAME_LENGTH = 40
 
 
-def render_blank_sheet(profile_id: str, lang: str, paper: str = "A4", rows: int = 20) -> bytes:
-    """A blank scoresheet for one profile: its columns, N rows, and a rules reminder."""
+def render_blank_sheet(profile_id: str, lang: str, paper: str = "A4", rows: int = 20,
+                       house: Mapping[str, Any] | None = None) -> bytes:
+    """A blank scoresheet for one profile (or for the house rules ``house``, a profile
+    document based on it): its columns, N rows, and a rules reminder."""
     check_paper(paper)
-    get_profile(profile_id)  # an unknown profile is refused here, not in the worker
+    # unknown rules are refused here, not in the worker
+    profile = profile_of(dict(house)) if house else get_profile(profile_id)
     rows = max(1, min(int(rows), MAX_ROWS))
-    return cached(("blank", profile_id, lang, paper, rows),
-                  partial(Job, layout_blank_sheet, (profile_id, lang, paper, rows)))
+    return cached(("blank", house_key(profile), lang, paper, rows),
+                  partial(Job, layout_blank_sheet,
+                          (profile_id, lang, paper, rows, dict(house) if house else None)))
 
 
-def layout_blank_sheet(profile_id: str, lang: str, paper: str, rows: int) -> bytes:
+def layout_blank_sheet(profile_id: str, lang: str, paper: str, rows: int,
+                       house: dict[str, Any] | None = None) -> bytes:
     """Lay out a blank scoresheet (the worker's job; inside an app context)."""
-    profile = get_profile(profile_id)
+    profile = profile_of(house) if house else get_profile(profile_id)
     with force_locale(lang):
-        terms = profile_terms(profile_id)
+        terms = profile_terms(profile_id, house=profile.name if house else None)
         html = render_html(
             "pdf/blank_sheet.html", lang,
             gettext("%(profile)s: blank scoresheet", profile=terms["name"]),
             # a set of columns for each side of the game's smallest table
-            terms=terms, rows=rows, sides=profile.min_sides, **_reminder(profile, lang))
+            terms=terms, rows=rows, sides=profile.min_sides, **reminder(profile, lang))
     return _write_pdf(html, paper, landscape=True, kind="sheets")
 
 
-def _reminder(profile: Profile, lang: str) -> dict[str, Any]:
+def reminder(profile: Profile, lang: str) -> dict[str, Any]:
     """The profile's numbers on the sheet: its categories (a column each) and the
     reminder of its target, card values, going out, pile and opening rules."""
     vulnerability = None
@@ -53,7 +59,7 @@ def _reminder(profile: Profile, lang: str) -> dict[str, Any]:
         vulnerability = {"total": number(profile.vulnerable_at, lang),
                          "minimum": number(profile.opening_minimum, lang)}
     return {
-        "categories": [{"key": name, "label": category_label(name, profile.id),
+        "categories": [{"key": name, "label": category_label(name, profile.base or profile.id),
                         "points": number(profile.bonuses.get(name), lang)}
                        for name in profile.categories],
         "card_values": _card_values(profile.describe()["card_points"], lang),

@@ -13,8 +13,9 @@ from flask_babel import force_locale, format_date, gettext
 from scorekeeper.chart import chart
 from scorekeeper.pdf.cache import Job, cached
 from scorekeeper.pdf.engine import _write_pdf, check_paper, render_html
+from scorekeeper.pdf.sheets import reminder
 from scorekeeper.pdf.words import category_label, number, profile_terms
-from scorekeeper.rules import get_profile
+from scorekeeper.rules import profile_of
 
 Num = Callable[[Any], str]
 
@@ -53,10 +54,12 @@ def _match_context(snapshot: Mapping[str, Any], lang: str) -> dict[str, Any]:
     num = partial(number, lang=lang)
     result = snapshot["result"]
     profile_id = snapshot["profile"]
+    house = (snapshot.get("rules") or {}).get("document")
+    profile = profile_of(house or profile_id)
     sides = snapshot["sides"]
     names = [str(side["name"]) for side in sides]
     after = result.get("after_each_deal") or []
-    bonuses = get_profile(profile_id).bonuses
+    bonuses = profile.bonuses
     deals = [_deal(deal_number, scored, names, after, bonuses, num)
              for deal_number, scored in enumerate(result.get("deals") or [], start=1)]
     status = result.get("status")
@@ -72,7 +75,9 @@ def _match_context(snapshot: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "match": snapshot,
         "name": str(snapshot.get("name") or ""),
         "date": format_date(created, "long") if created else "",
-        "terms": profile_terms(profile_id),
+        "terms": profile_terms(profile_id, house=profile.name if house else None),
+        # house rules: their numbers under the deals, as on their blank sheet
+        "reminder": reminder(profile, lang) if house else None,
         "target": num(target),
         "sides": shown,
         # a column of players only where some side has more than its name

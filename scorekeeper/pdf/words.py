@@ -24,12 +24,16 @@ def number(value: Any, lang: str) -> str:
     return format_number(value, lang)
 
 
-def profile_terms(profile_id: str) -> dict[str, str]:
-    """The profile's name, and what its tradition calls the extra pile (``pile``:
-    Morto, Pozzetto) and the 7-card melds (``meld``: Canastras, Burracos)."""
+def profile_terms(profile_id: str, house: str | None = None) -> dict[str, str]:
+    """The profile's name (with ``house``: the house rules' name, then the profile's),
+    and what its tradition calls the extra pile (``pile``: Morto, Pozzetto) and the
+    7-card melds (``meld``: Canastras, Burracos)."""
     terms = vocabulary.TERMS[vocabulary.tradition_of(profile_id)]
     name = vocabulary.PROFILE_SHORT_NAMES.get(profile_id)
-    return {"name": gettext(name) if name else profile_id,
+    shown = gettext(name) if name else profile_id
+    if house:
+        shown = gettext("%(house)s (%(profile)s)", house=house, profile=shown)
+    return {"name": shown,
             "pile": translate(terms["Morto"], gettext),
             "meld": translate(terms["Canastras"], gettext),
             "out": translate(terms["Going_out"], gettext)}

@@ -179,7 +179,7 @@ def form_to_doc(form: DealForm, match: Match) -> dict[str, Any]:
         melds=f.melds.data or "", hand=f.hand.data or "", hand_points=f.hand_points.data,
         morto=f.morto.data or "", opened=form.opened[i], opening=f.opening.data or "",
     ) for i, f in enumerate(entry.form for entry in form.sides.entries)]
-    return deal_document(match.profile, [side["name"] for side in match.sides], sides,
+    return deal_document(match.rules_id(), [side["name"] for side in match.sides], sides,
                          form.went_out.data, form.closed_by.data,
                          morto_first=form.morto_first.data)
 

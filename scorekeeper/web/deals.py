@@ -21,7 +21,7 @@ from scorekeeper.db import reader
 from scorekeeper.entry import CATEGORY_FIELDS
 from scorekeeper.forms import DealForm
 from scorekeeper.models import Deal, Match, utcnow
-from scorekeeper.vocabulary import count_label, profile_name, term
+from scorekeeper.vocabulary import count_label, term
 from scorekeeper.web.common import _, remember
 from scorekeeper.web.dealform import (
     apply_readings,
@@ -38,6 +38,7 @@ from scorekeeper.web.scoreboard import (
     load_match,
     match_result,
     note_written,
+    rules_label,
     turn,
 )
 from scorekeeper.web.writes import (
@@ -58,10 +59,10 @@ bp = Blueprint("deals", __name__)
 
 def _profile(match: Match) -> rules.Profile:
     """The match's rules (a match whose profile no longer exists leads nowhere)."""
-    profile = rules.PROFILES.get(match.profile)
-    if profile is None:
+    try:
+        return rules.profile_of(match.rules_document())
+    except rules.InputError:
         abort(404)
-    return profile
 
 
 def _page(
@@ -89,7 +90,7 @@ def _page(
             index=index,
             editing=index < len(match.deals),
             profile=profile,
-            profile_label=profile_name(match.profile),
+            profile_label=rules_label(match),
             categories=[(c, CATEGORY_FIELDS[c]) for c in reversed(profile.categories)],
             vulnerable=before.get("vulnerable") or [False] * len(match.sides),
             minimum=before.get("opening_minimum") or [0] * len(match.sides),

@@ -16,7 +16,7 @@ from scorekeeper.chart import chart
 from scorekeeper.db import lookup, reader
 from scorekeeper.models import Change, Match
 from scorekeeper.vocabulary import profile_name, tradition_of
-from scorekeeper.web.common import cache, locale_code, localize, num
+from scorekeeper.web.common import _, cache, locale_code, localize, num
 from scorekeeper.web.links import public_url, qr_svg
 
 #: How long a match's version, read from the database, is trusted for a page view. A write
@@ -224,9 +224,24 @@ def turn(match: Match, index: int) -> dict[str, Any] | None:
 def plays_alone(match: Match) -> bool:
     """Whether every player plays for themselves with fewer morto piles than sides (classic
     Buraco with 3 or 5 players: the two piles go to the first two to empty their hands)."""
-    profile = rules.PROFILES.get(match.profile)
-    piles = profile.morto_piles if profile else None
+    piles = match_rules(match).morto_piles
     return piles is not None and len(match.sides) > piles
+
+
+def rules_label(match: Match) -> str:
+    """The rules a match is played by, as its pages name them: the profile's name, or the
+    house rules' name and the version the match was started with, then the profile's."""
+    base = str(profile_name(match.profile))
+    if not match.rules:
+        return base
+    return _("%(house)s, version %(version)s (%(profile)s)",
+             house=match.rules["document"].get("name") or match.rules["document"]["id"],
+             version=num(match.rules.get("version", 1)), profile=base)
+
+
+def match_rules(match: Match) -> rules.Profile:
+    """The rules the match is played by: its house rules, or its built-in profile."""
+    return rules.profile_of(match.rules_document())
 
 
 def _row_key(row: dict[str, Any]) -> tuple[Any, ...]:
@@ -264,7 +279,7 @@ def deal_page(token: str, number: int, *, editable: bool) -> str:
     back = "matches.scoreboard" if editable else "share.view"
     return render_template(
         "deal_view.html", b=b, r=b["rows"][number - 1], editable=editable,
-        profile_label=profile_name(match.profile), turn=turn(match, number - 1),
+        profile_label=rules_label(match), turn=turn(match, number - 1),
         back=url_for(back, token=token, _anchor=f"deal-{number}"),
         neighbour=lambda n: url_for(endpoint, token=token, number=n))
 
@@ -304,7 +319,7 @@ def board_page(match_id: int, version: int, token: str, *, editable: bool) -> st
             b=b,
             rows_html=deal_rows(b, token, editable=editable),
             editable=editable,
-            profile_label=profile_name(match.profile),
+            profile_label=rules_label(match),
             share=share,
             chart=running_chart(b),
         )
