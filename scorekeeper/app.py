@@ -117,6 +117,7 @@ def _register(app: Flask) -> None:
         errors,
         exports,
         filters,
+        house,
         matches,
         offline,
         referee,
@@ -128,7 +129,7 @@ def _register(app: Flask) -> None:
     from scorekeeper.web.common import safe_next
 
     for module in (matches, seats, deals, referee, burro, share, exports, api, offline, tables,
-                   tablefiles):
+                   tablefiles, house):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)

@@ -199,6 +199,44 @@ class ConfirmForm(WriteForm):
     """Undo the last deal, delete a match: a button and its version."""
 
 
+# --- house rules ---------------------------------------------------------------
+
+
+def _points(label: Any) -> IntegerField:
+    return IntegerField(label, validators=[Optional(), NumberRange(min=0, max=10000)])
+
+
+class HouseRulesForm(WriteForm):
+    """A family's own numbers over a built-in profile (web/house.py): each field starts at
+    the profile's value; the labels of the card values and bonuses are the game's own
+    words, set by the page."""
+
+    table = HiddenField()  # the table the rules are kept with, when made from one
+    name = StringField(_l("Name of these rules"),
+                       validators=[InputRequired(), Length(max=80), Visible])
+    target = IntegerField(_l("Target"), validators=[Optional(), NumberRange(min=100, max=100000)])
+    joker = _points("joker")
+    wild_two = _points("wild_two")
+    natural_two = _points("natural_two")
+    ace = _points("ace")
+    ace_low = _points("ace_low")
+    eight_to_king = _points("eight_to_king")
+    three_to_seven = _points("three_to_seven")
+    two_in_hand = _points("two_in_hand")
+    ace_in_hand = _points("ace_in_hand")
+    bonus_clean = _points("clean")
+    bonus_dirty = _points("dirty")
+    bonus_semi_clean = _points("semi-clean")
+    bonus_clean_500 = _points("clean-500")
+    bonus_clean_1000 = _points("clean-1000")
+    semi_clean = BooleanField(_l("Semi-clean: 8 cards or more, the wildcard at an end"))
+    going_out = _points("going out")
+    morto_penalty = _points("morto")
+    vulnerable_from = IntegerField(_l("Vulnerable from (empty: never)"),
+                                   validators=[Optional(), NumberRange(min=1, max=100000)])
+    opening_minimum = _points(_l("Opening minimum when vulnerable"))
+
+
 # --- deals -------------------------------------------------------------------
 
 

@@ -23,6 +23,7 @@ from scorekeeper.db import reader
 from scorekeeper.forms import LINK_TOKEN, ConfirmForm, NewMatchForm, choices, visible_key
 from scorekeeper.models import BurroGame, Deal, Match, Table
 from scorekeeper.web.common import _, locale_code, profile_choices, remember, remembered
+from scorekeeper.web.house import load_house, remembered_house
 from scorekeeper.web.scoreboard import (
     board,
     board_page,
@@ -81,6 +82,7 @@ def home() -> str:
     return render_template(
         "home.html",
         tables=tables,
+        house=remembered_house(db),
         in_progress=[m for m in matches if m.status != "won"],
         finished=[m for m in matches if m.status == "won"],
         games=games,
@@ -92,9 +94,6 @@ def _new_match_form() -> tuple[NewMatchForm, Table | None]:
     """The new match form; from a table (its link in ``?table=``, then in the form), the
     table, whose players the sides are chosen from."""
     form = NewMatchForm()
-    form.profile.choices = choices(
-        (pid, f"{name} · {rules.get_profile(pid).target}") for pid, name in profile_choices()
-    )
     token = form.table.data if form.is_submitted() else request.args.get("table")
     earlier = None if form.is_submitted() else load_match(reader(), edit=request.args.get("again"))
     table = load_table(reader(), token) if token else None
@@ -102,21 +101,48 @@ def _new_match_form() -> tuple[NewMatchForm, Table | None]:
         abort(404)
     if table is None and earlier is not None and earlier.table_id is not None:
         table = reader().get(Table, earlier.table_id)  # play again among the same players
+    asked = load_house(reader(), request.args.get("house"))
+    house = remembered_house(reader(), table)
+    if asked is not None and asked not in house:
+        house.insert(0, asked)
+    form.profile.choices = choices(
+        [(pid, f"{name} · {rules.get_profile(pid).target}") for pid, name in profile_choices()]
+        + [(HOUSE + h.edit_token, f"{h.name} · {rules.read_profile(h.document).target}")
+           for h in house])
     for entry in form.sides.entries:
         entry.form.seats.choices = [(p.id, p.name) for p in table.players] if table else []
     if not form.is_submitted():
         form.table.data = table.edit_token if table else ""
-        form.profile.data = rules.DEFAULT_PROFILE
+        form.profile.data = HOUSE + asked.edit_token if asked else rules.DEFAULT_PROFILE
         form.idem.data = new_key()
         if earlier is not None:
             _again(form, earlier)
     return form, table
 
 
+#: How the rules' choice names house rules: this, then their link.
+HOUSE = "house:"
+
+
+def _chosen_rules(form: NewMatchForm) -> tuple[rules.Profile, dict[str, Any] | None]:
+    """The rules the form chose: a built-in profile, or house rules (then the copy the
+    match keeps: their document, version and link)."""
+    chosen = form.profile.data or ""
+    if not chosen.startswith(HOUSE):
+        return rules.get_profile(chosen), None
+    found = load_house(reader(), chosen[len(HOUSE):])
+    if found is None:
+        abort(404)
+    return rules.read_profile(found.document), {
+        "document": found.document, "version": found.version, "token": found.edit_token}
+
+
 def _again(form: NewMatchForm, match: Match) -> None:
     """Fill the form as ``match`` was set up (play again: the same rules, target and
     sides)."""
-    form.profile.data = match.profile
+    token = (match.rules or {}).get("token")
+    offered = {str(getattr(choice, "value", "")) for choice in form.profile.choices or []}
+    form.profile.data = HOUSE + token if token and HOUSE + token in offered else match.profile
     form.target.data = match.target
     for entry, side in zip(form.sides.entries, match.sides, strict=False):
         entry.form.name.data = side.get("name", "")
@@ -171,7 +197,7 @@ def new_match() -> Any:
     form, table = _new_match_form()
     if not form.validate_on_submit():
         return render_template("new_match.html", form=form, table=table)
-    profile = rules.get_profile(form.profile.data)
+    profile, house = _chosen_rules(form)
     sides = _named_sides(form, table)
     names = [s["name"] for s in sides]
     problem = _side_count_error(profile, len(sides))
@@ -189,7 +215,8 @@ def new_match() -> Any:
     try:
         return create_once(
             form_key(form, "new-match"),
-            lambda: Match(name=form.name.data or " × ".join(names), profile=profile.id,
+            lambda: Match(name=form.name.data or " × ".join(names),
+                          profile=profile.base or profile.id, rules=house,
                           target=form.target.data or profile.target, sides=sides,
                           status="in-progress", totals=[0] * len(sides),
                           table_id=table.id if table else None, **links),

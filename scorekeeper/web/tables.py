@@ -23,7 +23,7 @@ from scorekeeper.chart import bars
 from scorekeeper.db import reader
 from scorekeeper.forms import NewTableForm, TablePlayersForm, visible_key
 from scorekeeper.i18n import format_number
-from scorekeeper.models import Deal, Match, Table, TablePlayer, utcnow
+from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer, utcnow
 from scorekeeper.standings import (
     NO_FIGURES,
     Figures,
@@ -143,10 +143,12 @@ def table(token: str) -> Any:
                      reverse=True)
     link = public_url(url_for("tables.table", token=token))
     evenings = sorted(set(map(_evening_of(found), matches)), reverse=True)
+    house = list(reader().scalars(select(HouseRules).where(HouseRules.table_id == found.id)
+                                  .order_by(HouseRules.updated.desc())))
     return render_template(
         "table.html", table=found, link=link, qr=qr_svg(link), evenings=evenings[:12],
         in_progress=[m for m in matches if m.status != "won"],
-        finished=[m for m in matches if m.status == "won"])
+        finished=[m for m in matches if m.status == "won"], house=house)
 
 
 class _Evening:

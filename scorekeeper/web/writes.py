@@ -33,6 +33,7 @@ from scorekeeper.db import reader, writer
 from scorekeeper.models import (
     BurroGame,
     Change,
+    HouseRules,
     Match,
     Submission,
     Table,
@@ -45,8 +46,9 @@ from scorekeeper.web.common import _, remember
 KEEP_KEYS = timedelta(days=7)
 
 
-#: What a form changes: a match, a Burro game or a table (each has an edit token and a version).
-Row = TypeVar("Row", Match, BurroGame, Table)
+#: What a form changes: a match, a Burro game, a table or house rules (each has an edit token
+#: and a version).
+Row = TypeVar("Row", Match, BurroGame, Table, HouseRules)
 
 
 class Stale(Exception):

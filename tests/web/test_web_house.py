@@ -1,0 +1,136 @@
+"""House rules on the phone (web/house.py): made from a built-in profile, what they
+change and a deal scored both ways, a match played by them, kept as it was started.
+
+Buraco Aberto, seed 001 §07: joker 20, 2 = 10, A 15, 8–K 10, 3–7 5; a clean canastra
+200, a dirty one 100, going out 100, morto not taken −100. The family's rules: the joker
+at 50, the target at 5000, going out at 200."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from pypdf import PdfReader
+from web_support import hidden_fields
+
+from scorekeeper.db import get_db
+from scorekeeper.models import HouseRules, Match
+
+FAMILY = {"name": "Casa da vó", "joker": "50", "target": "5000", "going_out": "200"}
+
+
+def _form(client, url: str) -> dict[str, str]:
+    """Every field of the house rules form as the page fills it."""
+    page = client.get(url).get_data(as_text=True)
+    fields = dict(re.findall(r'<input [^>]*?name="([^"]+)"[^>]*? value="([^"]*)"', page))
+    fields.update(hidden_fields(page))
+    fields.pop("semi_clean", None)  # a box, unticked
+    return fields
+
+
+def _rows(html: str, caption: str) -> list[tuple[str, ...]]:
+    part = html.split(f"<caption>{caption}</caption>")[1].split("</table>")[0]
+    body = part.split("<tbody>")[1]
+    return [tuple(re.sub(r"<[^>]+>", "", cell).strip()
+                  for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S))
+            for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
+
+
+def _make(client) -> str:
+    fields = {**_form(client, "/rules/house/new?base=buraco-aberto"), **FAMILY, "action": "save"}
+    saved = client.post("/rules/house/new?base=buraco-aberto", data=fields)
+    assert saved.status_code == 302, saved.get_data(as_text=True)[-2000:]
+    return saved.headers["Location"].rsplit("/h/", 1)[1]
+
+
+def test_house_rules_start_from_a_profile_and_show_what_they_change(client):
+    start = client.get("/rules/house/new").get_data(as_text=True)
+    assert start.count('href="/rules/house/new?base=') == 4
+    fields = _form(client, "/rules/house/new?base=buraco-aberto")
+    assert (fields["joker"], fields["target"], fields["going_out"], fields["morto_penalty"]) == (
+        "20", "3000", "100", "100")
+    preview = client.post("/rules/house/new?base=buraco-aberto",
+                          data={**fields, **FAMILY, "action": "preview"})
+    assert preview.status_code == 200
+    html = preview.get_data(as_text=True)
+    assert _rows(html, "What changes") == [("Target", "3,000", "5,000"), ("Joker", "20", "50"),
+                                           ("Going out", "100", "200")]
+    # side 1: 5♥ 6♥ 7♥ JK 9♥ 10♥ J♥ is 15 + 20 + 30 = 65 (95 with the joker at 50), a dirty
+    # canastra 100; 8♠…K♠ A♠ is 60 + 15 = 75, a clean one 200; going out 100 (200):
+    # 540 and 670. Side 2: 3♣–6♣ is 20; JK K♦ 2♠ in hand −40 (−70); morto −100: −120, −150.
+    assert _rows(html, "A deal scored both ways") == [("Side 1", "+540", "+670"),
+                                                      ("Side 2", "−120", "−150")]
+    with client.application.app_context(), get_db().read_sessions() as db:
+        assert db.query(HouseRules).count() == 0  # a preview saves nothing
+
+
+def test_rules_that_cannot_be_played_are_refused_at_their_field(client):
+    fields = _form(client, "/rules/house/new?base=buraco-aberto")
+    refused = client.post("/rules/house/new?base=buraco-aberto",
+                          data={**fields, "name": "Vó", "bonus_clean_1000": "400",
+                                "action": "save"})
+    assert refused.status_code == 422
+    html = refused.get_data(as_text=True)
+    field = html.split('id="bonus_clean_1000"')[1].split("</div>")[0]
+    assert ("These rules cannot be played: a bonus is below that of a lesser meld: clean "
+            "canastra of 1000 400, clean canastra of 500 500") in field
+    target = client.post("/rules/house/new?base=buraco-aberto",
+                         data={**fields, "name": "Vó", "target": "50", "action": "save"})
+    assert target.status_code == 422
+    assert "Number must be between 100 and 100000." in target.get_data(as_text=True)
+
+
+def test_a_match_by_house_rules_keeps_the_rules_it_was_started_with(client, site, app):
+    token = _make(client)
+    page = client.get(f"/h/{token}").get_data(as_text=True)
+    assert "House rules based on Buraco Aberto (Brazilian, open) · version 1" in page
+    assert _rows(page, "What changes")[1] == ("Joker", "20", "50")
+    # a new match with them: the rules' own choice, their target
+    form = client.get(f"/matches/new?house={token}").get_data(as_text=True)
+    assert f'<option selected value="house:{token}">Casa da vó · 5000</option>' in form
+    match = site.new_match(profile=f"house:{token}")
+    board = site.board(match)
+    assert "Casa da vó, version 1 (Buraco Aberto (Brazilian, open))" in board
+    assert "target 5,000" in board
+    # 180 + a clean canastra 200 + going out 200 − 15 = 565; 60 − 30 = 30
+    deal = [{"mode": "counts", "table_points": 180, "clean": 1, "hand_points": 15},
+            {"mode": "counts", "table_points": 60, "hand_points": 30}]
+    assert site.save_deal(match, deal, went_out="0").status_code == 302
+    assert '<output class="big num" id="total-0">565</output>' in site.board(match)
+    # the rules change: the match keeps the ones it was started with
+    fields = {**_form(client, f"/h/{token}/edit"), "going_out": "300", "action": "save"}
+    assert client.post(f"/h/{token}/edit", data=fields).status_code == 302
+    assert "version 2" in client.get(f"/h/{token}").get_data(as_text=True)
+    board = site.board(match)
+    assert "Casa da vó, version 1" in board
+    assert '<output class="big num" id="total-0">565</output>' in board
+    with app.app_context(), get_db().read_sessions() as db:
+        kept = db.query(Match).filter_by(edit_token=match).one()
+        assert kept.rules["version"] == 1
+        assert kept.rules["document"]["params"]["going_out"] == {"bonus": 200}
+        assert kept.profile == "buraco-aberto"
+        assert kept.deals[0].data["profile"] == "house-casa-da-vo"
+    # a match started now plays by version 2
+    second = site.new_match(profile=f"house:{token}")
+    assert site.save_deal(second, deal, went_out="0").status_code == 302
+    assert '<output class="big num" id="total-0">665</output>' in site.board(second)
+
+
+def test_the_house_rules_sheet_and_summary_show_their_numbers(client, site):
+    token = _make(client)
+    sheet = client.get(f"/h/{token}/sheet.pdf")
+    assert sheet.headers["Content-Type"] == "application/pdf"
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(sheet.data)).pages)
+    assert "Casa da vó (Buraco Aberto): blank scoresheet" in text
+    assert "Target: 5,000" in text
+    assert "Joker: 50" in text
+    assert "+200" in text  # going out
+    match = site.new_match(profile=f"house:{token}")
+    deal = [{"mode": "counts", "table_points": 180, "clean": 1, "hand_points": 15},
+            {"mode": "counts", "table_points": 60, "hand_points": 30}]
+    site.save_deal(match, deal, went_out="0")
+    summary = client.get(f"/m/{match}/summary.pdf")
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(summary.data)).pages)
+    assert "Casa da vó (Buraco Aberto)" in text
+    assert "Joker: 50" in text
+    assert "565" in text
