@@ -125,11 +125,12 @@ def _document(form: HouseRulesForm, base: rules.Profile) -> dict[str, Any]:
         params["card_points"] = cards
     bonuses: dict[str, Any] = {}
     for category, name in BONUS_FIELDS.items():
-        value = getattr(form, name).data
+        value = getattr(form, name).data  # empty: as the profile has it
         if category == "semi-clean" and not form.semi_clean.data:
-            value = None
-        if value != was["bonuses"].get(category) and (value is not None or category in
-                                                      was["bonuses"]):
+            value = None  # switched off: no such canastra
+        elif value is None:
+            continue
+        if value != was["bonuses"].get(category):
             bonuses[category] = value
     if bonuses:
         params["bonuses"] = bonuses

@@ -84,6 +84,13 @@ def _table(client: Any) -> tuple[str, str, str]:
     return table, night.group(1), match  # type: ignore[union-attr]
 
 
+def _house(client: Any) -> str:
+    """House rules over Italian Burraco: the joker at 50, the target at 3005."""
+    data = {**_form(client, "/rules/house/new?base=burraco"), "name": "Nonna",
+            "joker": "50", "target": "3005", "action": "save"}
+    return _post(client, "/rules/house/new?base=burraco", data).rsplit("/h/", 1)[1]
+
+
 def sample_pages(app: Any) -> dict[str, str]:
     """Every page a player sees, by name: its path on the live server."""
     client = app.test_client()
@@ -94,6 +101,7 @@ def sample_pages(app: Any) -> dict[str, str]:
     burro_share = client.get(f"/b/{game}/share").get_data(as_text=True)
     burro_view = re.search(r"/bv/([^\"/<]+)", burro_share).group(1)  # type: ignore[union-attr]
     table, night, seated = _table(client)
+    house = _house(client)
     ids = re.findall(r'name="a" value="(\d+)"',
                      client.get(f"/t/{table}/versus").get_data(as_text=True))
     return {
@@ -122,6 +130,10 @@ def sample_pages(app: Any) -> dict[str, str]:
         "dealer": f"/m/{match}/dealer",
         "who sits where": f"/m/{seated}/seating",
         "who sits where, all seated": f"/m/{seated}/seating?order=0,3",
+        "house rules, the profile to start from": "/rules/house/new",
+        "house rules form": "/rules/house/new?base=buraco-aberto",
+        "house rules": f"/h/{house}",
+        "house rules changed": f"/h/{house}/edit",
         "rules": "/rules",
         "checker": "/check?melds=3H+4H+5H%0A2S+3S+4S+5S+JK+2H",
         "pile": "/check/pile?profile=burraco&top=7H&melds=4H+5H+6H",

@@ -46,6 +46,11 @@ def _pages(site, client, seed_deal) -> list[str]:
               "/matches/new?table=" + table.rsplit("/", 1)[1], table + "/night/2026-12-01",
               table + "/versus?a=1&b=2", table + "/p/1", table + "/delete", "/tables/import",
               table + "/stats"]
+    page = client.get("/rules/house/new?base=burraco").get_data(as_text=True)
+    data = {**dict(re.findall(hidden, page)), "name": "Nonna", "joker": "50", "action": "save"}
+    house = client.post("/rules/house/new?base=burraco", data=data).headers["Location"]
+    tables += ["/rules/house/new", "/rules/house/new?base=buraco-classico", house,
+               house + "/edit"]
     return [*tables, game,
         "/", "/matches/new", f"/m/{token}", f"/m/{token}/deals/new", f"/m/{token}/deals/3/edit",
         f"/m/{token}/undo", f"/m/{token}/delete", f"/m/{token}/dealer", f"/m/{token}/share",
