@@ -1,0 +1,85 @@
+"""House rules on a phone (390 × 844): a family's own numbers made on one page, a whole
+match played by them, their blank sheet and the match summary showing their numbers.
+
+Buraco Aberto, seed 001 §07: a clean canastra of 14 cards 1000, a clean one 200; the
+family's rules: the joker at 50, the target at 5000, going out at 200."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from playwright.sync_api import expect
+from pypdf import PdfReader
+
+pytestmark = pytest.mark.browser
+
+
+def _pdf_text(page, url: str) -> str:
+    answer = page.request.get(url)
+    assert answer.headers["content-type"] == "application/pdf"
+    return " ".join(p.extract_text() for p in PdfReader(io.BytesIO(answer.body())).pages)
+
+
+def _deal(page, table_points: str, category: str) -> None:
+    """A deal by counts: Nós lay down ``table_points`` with one canastra of ``category``
+    and go out; Eles lay down 40."""
+    page.get_by_role("link", name="Enter a deal").tap()
+    page.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
+    page.fill("#sides-0-table_points", table_points)
+    page.fill(f"#sides-0-{category}", "1")
+    page.fill("#sides-1-table_points", "40")
+    page.locator("fieldset.end").get_by_label("Nós", exact=True).tap()
+    page.get_by_role("button", name="Save the deal").tap()
+    page.wait_for_url(re.compile(r"#deal-\d+$"))
+
+
+def test_a_family_plays_a_whole_match_by_its_own_numbers(phone, live_server):
+    page = phone
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="Our rules").first.tap()
+    page.get_by_role("link", name=re.compile("Buraco Aberto")).tap()
+    page.fill("#name", "Casa da vó")
+    page.fill("#joker", "50")
+    page.fill("#target", "5000")
+    page.fill("#going_out", "200")
+    page.get_by_role("button", name="See what changes").tap()
+    changes = page.locator("table.house-changes tbody tr")
+    expect(changes).to_have_count(3)
+    expect(changes.nth(0)).to_contain_text("5,000")
+    expect(changes.nth(1)).to_contain_text("50")
+    expect(changes.nth(2)).to_contain_text("200")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.get_by_role("button", name="Save our rules").tap()
+    page.wait_for_url(re.compile(r"/h/[A-Za-z0-9_-]+$"))
+    house = page.url
+    expect(page.locator("h1")).to_have_text("Casa da vó")
+
+    # a match by these rules
+    page.get_by_role("link", name="New match with these rules").tap()
+    page.fill("#sides-0-name", "Nós")
+    page.fill("#sides-1-name", "Eles")
+    page.get_by_role("button", name="Start the match").tap()
+    page.wait_for_url(re.compile(r"/m/[^/]+$"))
+    board = page.url
+    expect(page.locator("main")).to_contain_text("Casa da vó, version 1")
+    expect(page.locator("main")).to_contain_text("target 5,000")
+    # 400 + a clean canastra of 14 cards 1000 + going out 200 = 1600 a deal: 3200 after two,
+    # past Buraco Aberto's 3000 and not the family's 5000
+    for deal, total in enumerate(("1,600", "3,200", "4,800"), start=1):
+        _deal(page, "400", "clean_1000")
+        expect(page.locator("#total-0")).to_have_text(total)
+        expect(page.locator("#total-1")).to_have_text(str(40 * deal))
+    expect(page.locator(".result .winner")).to_have_count(0)
+    _deal(page, "400", "clean_1000")
+    expect(page.locator("#total-0")).to_have_text("6,400")
+    expect(page.locator(".result .winner b")).to_have_text("Nós")
+
+    # the blank sheet of the rules, and the summary of the match, say their numbers
+    sheet = _pdf_text(page, house + "/sheet.pdf")
+    for said in ("Casa da vó (Buraco Aberto)", "Target: 5,000", "Joker: 50", "+200"):
+        assert said in sheet, said
+    summary = _pdf_text(page, board + "/summary.pdf")
+    for said in ("Casa da vó (Buraco Aberto)", "Target: 5,000", "Joker: 50", "6,400"):
+        assert said in summary, said
