@@ -134,3 +134,20 @@ def test_the_house_rules_sheet_and_summary_show_their_numbers(client, site):
     assert "Casa da vó (Buraco Aberto)" in text
     assert "Joker: 50" in text
     assert "565" in text
+
+
+def test_the_phone_scores_waiting_deals_by_the_matchs_house_rules(client, site):
+    """Offline, the phone's referee (scorekeeper/phone.py, the same Python on Pyodide)
+    scores the deals waiting in its outbox against the match document it keeps, which
+    carries the house rules."""
+    from scorekeeper import phone
+
+    match = site.new_match(profile=f"house:{_make(client)}")
+    kept = client.get(f"/m/{match}/match.json").get_json()
+    assert kept["match"]["profile"]["params"]["going_out"] == {"bonus": 200}
+    waiting = [["sides-0-mode", "counts"], ["sides-0-table_points", "180"],
+               ["sides-0-clean", "1"], ["sides-0-hand_points", "15"], ["sides-0-morto", "taken"],
+               ["sides-1-mode", "counts"], ["sides-1-table_points", "60"],
+               ["sides-1-hand_points", "30"], ["sides-1-morto", "taken"], ["went_out", "0"]]
+    scored = phone.pending({"match": kept["match"], "pending": [waiting]})
+    assert (scored["profile"], scored["totals"]) == ("house-casa-da-vo", [565, 30])
