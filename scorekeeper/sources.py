@@ -19,6 +19,7 @@ SOURCES = (
 )
 
 _SOURCE_WORDS = (
+    (re.compile(r"^house rules$"), N_("these house rules: a family's own numbers")),
     (re.compile(r"rules\.md decision"), N_("our decision where the texts are silent")),
     (re.compile(r"rules\.md"), N_("our decisions")),
     (re.compile(r"\bseeds\b"), N_("sources")),

@@ -31,6 +31,8 @@ from scorekeeper.rules.profiles import (
 )
 from scorekeeper.rules.states import LongCanastras, PileRule
 
+#: Where a rule the house rules change comes from (``Profile.sources``).
+HOUSE_SOURCE = "house rules"
 #: The largest number a house rule may give (a bonus, a penalty, a card's value).
 MAX_POINTS = 10_000
 #: The targets a match may be played to (the new-match form's range).
@@ -341,5 +343,5 @@ def _build(params: Mapping[str, Any], at: _Path, base: Profile | None, profile_i
     built = replace(base, **values)
     kept = base.describe()
     mine = built.describe()
-    return replace(built, sources={k: v for k, v in base.sources.items()
-                                   if kept.get(k) == mine.get(k)})
+    return replace(built, sources={k: v if kept.get(k) == mine.get(k) else HOUSE_SOURCE
+                                   for k, v in base.sources.items()})

@@ -39,6 +39,8 @@ from scorekeeper.web.tables import load_table
 
 bp = Blueprint("house", __name__)
 
+#: How a choice of rules names house rules: this, then their link.
+HOUSE = "house:"
 #: The bonus fields of the form, by canastra category.
 BONUS_FIELDS = {c: "bonus_" + c.replace("-", "_") for c in ALL_CATEGORIES}
 #: The form field a param of the document is read from (an error on it is shown there).
@@ -240,8 +242,12 @@ def _page(form: HouseRulesForm, base: rules.Profile, found: HouseRules | None,
         _doc, house = _read(form, base)
         if house is not None:
             preview = {"rows": differences(base, house), "sample": sample(base, house)}
+    # why the numbers cannot be played yet, said where the preview would be
+    problems = [f"{field.label.text}{_(': ')}{e}" for field in form
+                if field.type != "CSRFTokenField" for e in field.errors]
     return render_template("house_form.html", form=form, base=base, found=found,
-                           base_name=profile_name(base.id), preview=preview), status
+                           base_name=profile_name(base.id), preview=preview,
+                           problems=problems), status
 
 
 # --- the pages -------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from scorekeeper.db import reader
 from scorekeeper.forms import LINK_TOKEN, ConfirmForm, NewMatchForm, choices, visible_key
 from scorekeeper.models import BurroGame, Deal, Match, Table
 from scorekeeper.web.common import _, locale_code, profile_choices, remember, remembered
-from scorekeeper.web.house import load_house, remembered_house
+from scorekeeper.web.house import HOUSE, load_house, remembered_house
 from scorekeeper.web.scoreboard import (
     board,
     board_page,
@@ -118,10 +118,6 @@ def _new_match_form() -> tuple[NewMatchForm, Table | None]:
         if earlier is not None:
             _again(form, earlier)
     return form, table
-
-
-#: How the rules' choice names house rules: this, then their link.
-HOUSE = "house:"
 
 
 def _chosen_rules(form: NewMatchForm) -> tuple[rules.Profile, dict[str, Any] | None]:

@@ -12,6 +12,7 @@ from flask_babel import get_translations
 
 from scorekeeper import rules
 from scorekeeper.cardtext import ONE_GO, canonical, canonical_tokens, meld_lines
+from scorekeeper.db import reader
 from scorekeeper.entry import meld_item
 from scorekeeper.forms import BurroRanksForm, CheckForm, PileForm, WildcardForm, choices
 from scorekeeper.rulebook import rules_text
@@ -24,6 +25,7 @@ from scorekeeper.web.common import (
     localize,
     profile_choices,
 )
+from scorekeeper.web.house import HOUSE, load_house, remembered_house
 
 bp = Blueprint("referee", __name__)
 
@@ -46,11 +48,27 @@ def _reason(code: str | None) -> str:
 
 
 def _with_profiles(form: Any) -> Any:
+    """The form's choice of rules: the built-in profiles, then the phone's house rules
+    (and those a link names)."""
     pairs = profile_choices()
+    asked = form.profile.data or ""
+    named = load_house(reader(), asked[len(HOUSE):]) if asked.startswith(HOUSE) else None
+    house = {HOUSE + h.edit_token: h.name for h in [*remembered_house(reader()), named] if h}
+    pairs += list(house.items())
     form.profile.choices = choices(pairs)
-    if not form.profile.data or form.profile.data not in dict(pairs):
+    if not asked or asked not in dict(pairs):
         form.profile.data = rules.DEFAULT_PROFILE
     return form
+
+
+def _rules_of(form: Any) -> tuple[Any, str]:
+    """What the referee is told the form's rules are (a profile's id, or house rules'
+    document), and the tradition whose words the page speaks."""
+    chosen = form.profile.data or rules.DEFAULT_PROFILE
+    found = load_house(reader(), chosen[len(HOUSE):]) if chosen.startswith(HOUSE) else None
+    if found is not None:
+        return found.document, tradition_of(found.base)
+    return chosen, tradition_of(chosen)
 
 
 @bp.get("/check")
@@ -60,12 +78,13 @@ def check() -> Any:
     result = None
     error = None
     lines = meld_lines(form.melds.data)
+    profile, tradition = _rules_of(form)
     if lines and form.validate():
         try:
             result = localize(
                 rules.check_document(
                     [meld_item(line) for line in lines],
-                    profile=form.profile.data,
+                    profile=profile,
                     before=form.before.data,
                     in_one_go=bool(form.in_one_go.data),
                 )
@@ -76,8 +95,7 @@ def check() -> Any:
     # A verdict (legal or not) is an answer; only unreadable input is an error.
     status = 422 if error or _errors(form) else 200
     return render_template(
-        "check.html", form=form, result=result, one_go=ONE_GO,
-        tradition=tradition_of(form.profile.data),
+        "check.html", form=form, result=result, one_go=ONE_GO, tradition=tradition,
     ), status
 
 
@@ -86,10 +104,11 @@ def pile() -> Any:
     """May I take the discard pile with this top card?"""
     form = _with_profiles(PileForm(request.args))
     answer = None
+    profile, tradition = _rules_of(form)
     if form.top.data and form.validate():
         try:
             answer = rules.may_take_pile(
-                form.profile.data,
+                profile,
                 canonical(form.top.data),
                 [canonical(line) for line in meld_lines(form.melds.data)],
                 canonical_tokens(t for t in (form.hand.data or "").replace(",", " ").split() if t),
@@ -98,7 +117,7 @@ def pile() -> Any:
         except rules.InputError as err:
             _field_error(form, err)
     return render_template(
-        "pile.html", form=form, answer=answer, tradition=tradition_of(form.profile.data)
+        "pile.html", form=form, answer=answer, tradition=tradition
     ), 200 if not _errors(form) else 422
 
 
@@ -107,16 +126,17 @@ def wildcard() -> Any:
     """Where does the wildcard go if I add the natural card?"""
     form = _with_profiles(WildcardForm(request.args))
     answer = None
+    profile, tradition = _rules_of(form)
     if form.meld.data and form.card.data and form.validate():
         try:
-            answer = localize(rules.replace_wildcard(form.profile.data,
+            answer = localize(rules.replace_wildcard(profile,
                                                     canonical(form.meld.data),
                                                     canonical(form.card.data)))
             answer["sentence"] = _reason(answer.get("reason")) if answer.get("reason") else ""
         except rules.InputError as err:
             _field_error(form, err)
     return render_template(
-        "wildcard.html", form=form, answer=answer, tradition=tradition_of(form.profile.data)
+        "wildcard.html", form=form, answer=answer, tradition=tradition
     ), (
         200 if not _errors(form) else 422
     )
@@ -160,6 +180,16 @@ def rules_page() -> Any:
     with that set's sentences."""
     doc = rules.profiles_document()
     profiles = {p["id"]: p for p in doc["profiles"]}
+    choices = profile_choices()
+    # the phone's house rules, and those a link names: each in its base's words
+    asked = [load_house(reader(), a[len(HOUSE):]) for a in request.args.getlist("profile")
+             + request.args.getlist("compare") if a.startswith(HOUSE)]
+    versions = []
+    for found in {h.id: h for h in [*remembered_house(reader()), *asked] if h}.values():
+        profiles[HOUSE + found.edit_token] = {
+            **rules.read_profile(found.document).describe(), "id": found.base}
+        choices.append((HOUSE + found.edit_token, found.name))
+        versions.append((found.id, found.version))
     shown = request.args.get("profile", "")
     shown = shown if shown in profiles else str(doc.get("default") or next(iter(profiles)))
     other = request.args.get("compare", "")
@@ -185,6 +215,7 @@ def rules_page() -> Any:
                    if all(i["rule"]["rule"] != key for i in items)]
         return render_template(
             "rules.html", shown=shown, other=other, items=items, missing=missing, notes=notes,
-            choices=profile_choices())
+            choices=choices, sheets=profile_choices())
 
-    return cache("pages").get_or_make(("rules", locale_code(), shown, other), render)
+    return cache("pages").get_or_make(
+        ("rules", locale_code(), shown, other, tuple(sorted(versions))), render)

@@ -44,13 +44,19 @@ def test_a_family_plays_a_whole_match_by_its_own_numbers(phone, live_server):
     page.fill("#joker", "50")
     page.fill("#target", "5000")
     page.fill("#going_out", "200")
-    page.get_by_role("button", name="See what changes").tap()
+    # what changes follows the fields as they are typed (no tap on "See what changes")
     changes = page.locator("table.house-changes tbody tr")
     expect(changes).to_have_count(3)
     expect(changes.nth(0)).to_contain_text("5,000")
     expect(changes.nth(1)).to_contain_text("50")
     expect(changes.nth(2)).to_contain_text("200")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    # a 14-card canastra below a 13-card one: why not, said at once
+    page.fill("#bonus_clean_1000", "400")
+    expect(page.locator("#house-preview .errors")).to_contain_text("These rules cannot be played")
+    expect(page.locator("table.house-changes")).to_have_count(0)
+    page.fill("#bonus_clean_1000", "1000")
+    expect(changes).to_have_count(3)
     page.get_by_role("button", name="Save our rules").tap()
     page.wait_for_url(re.compile(r"/h/[A-Za-z0-9_-]+$"))
     house = page.url

@@ -138,9 +138,9 @@ def test_a_document_based_on_a_profile_gives_only_what_it_changes():
     assert {k: v for k, v in params.items() if k not in ("card_points", "target", "going_out")} \
         == {k: v for k, v in base.items() if k not in ("card_points", "target", "going_out")}
     assert export_profile(profile)["base"] == "buraco-aberto"
-    # the rules page cites the sources of what was not changed only
-    assert "card_points" not in profile.sources
-    assert "target" not in profile.sources
+    # the rules page cites the house rules for what they change, the texts for the rest
+    assert profile.sources["card_points"] == "house rules"
+    assert profile.sources["target"] == "house rules"
     assert profile.sources["bonuses"] == "seed 001 §07"
 
 

@@ -151,3 +151,33 @@ def test_the_phone_scores_waiting_deals_by_the_matchs_house_rules(client, site):
                ["sides-1-hand_points", "30"], ["sides-1-morto", "taken"], ["went_out", "0"]]
     scored = phone.pending({"match": kept["match"], "pending": [waiting]})
     assert (scored["profile"], scored["totals"]) == ("house-casa-da-vo", [565, 30])
+
+
+def test_the_rules_page_shows_house_rules_next_to_their_base(client):
+    token = _make(client)
+    house = client.get(f"/h/{token}").get_data(as_text=True)
+    link = f"/rules?profile=house:{token}&amp;compare=buraco-aberto"
+    assert link in house
+    page = client.get(link.replace("&amp;", "&")).get_data(as_text=True)
+    assert "<title>Rules · Scorekeeper</title>" in page
+    assert "Rules: Casa da vó" in page
+    # the three rules they change are marked, said in sentences next to the base's
+    marked = re.findall(r'<li class="rule differs"', page)
+    assert len(marked) == 3, len(marked)
+    assert "these house rules: a family&#39;s own numbers" in page
+    # on the phone that opened them, the rules page offers them among the others
+    assert f'href="/rules?profile=house:{token}' in client.get("/rules").get_data(as_text=True)
+
+
+def test_the_referee_pages_judge_by_house_rules(client):
+    """The meld checker offers the phone's house rules: a dirty canastra with a joker
+    worth 50 is 3 4 (5+5) + 50 + 6 7 8 9 (5+5+10+10) = 90, not 60."""
+    token = _make(client)
+    melds = "3H+4H+JK+6H+7H+8H+9H"
+    form = client.get("/check").get_data(as_text=True)
+    assert f'<option value="house:{token}">Casa da vó</option>' in form
+    ours = client.get(f"/check?profile=house:{token}&melds={melds}").get_data(as_text=True)
+    plain = client.get(f"/check?profile=buraco-aberto&melds={melds}").get_data(as_text=True)
+    assert re.search(r"\b90\b", ours)
+    assert not re.search(r"\b90\b", plain)
+    assert re.search(r"\b60\b", plain)
