@@ -37,6 +37,8 @@ HOUSE_SOURCE = "house rules"
 MAX_POINTS = 10_000
 #: The targets a match may be played to (the new-match form's range).
 MIN_TARGET, MAX_TARGET = 100, 100_000
+#: Wildcards in one meld: one, in every game of the family.
+WILDCARDS_PER_MELD = 1
 #: The numbers of sides a deal of two decks can be played by.
 MIN_SIDES, MAX_SIDES = 2, 5
 
@@ -65,6 +67,7 @@ def export(profile: Profile) -> dict[str, Any]:
         "morto_piles": profile.morto_piles,
         "sets_allowed": profile.sets_allowed,
         "ace_both_ends": profile.ace_both_ends,
+        "wildcards_per_meld": WILDCARDS_PER_MELD,
         "card_points": {key: getattr(p, name) for key, name in CARD_KEYS.items()},
         "bonuses": {c: profile.bonuses[c] for c in ALL_CATEGORIES if c in profile.bonuses},
         "long_canastras": str(profile.long_canastras),
@@ -223,6 +226,13 @@ def _int(lowest: int, highest: int) -> Callable[[Any, str], int]:
     return read_int
 
 
+def _exactly(number: int, value: Any, field: str) -> int:
+    """``number`` and nothing else (a param the referee knows one value of)."""
+    if isinstance(value, bool) or value != number:
+        raise InputError("bad-value", field=field, value=_show(value), expected=str(number))
+    return number
+
+
 def _flag(value: Any, field: str) -> bool:
     if not isinstance(value, bool):
         raise InputError("bad-value", field=field, value=_show(value), expected="true or false")
@@ -300,6 +310,9 @@ PARAMS: dict[str, Callable[[Any, str], Any]] = {
     "morto_piles": _piles,
     "sets_allowed": _flag,
     "ace_both_ends": _flag,
+    # every game of the family allows one joker or wild 2 per meld (docs/rules.md), and
+    # the referee knows no other limit: a document may say so, and only so
+    "wildcards_per_meld": lambda value, field: _exactly(WILDCARDS_PER_MELD, value, field),
     "card_points": _card_points,
     "bonuses": _bonuses,
     "long_canastras": _choice(*(str(v) for v in LongCanastras)),

@@ -200,6 +200,8 @@ BAD = [
     ("flag-as-number", {**FAMILY, "params": {"sets_allowed": 1}}, "bad-value",
      "params.sets_allowed"),
     ("sides-6", {**FAMILY, "params": {"sides": [2, 6]}}, "bad-value", "params.sides[1]"),
+    ("two-wildcards", {**FAMILY, "params": {"wildcards_per_meld": 2}}, "bad-value",
+     "params.wildcards_per_meld"),
     ("unknown-base", {**FAMILY, "base": "canasta"}, "unknown-profile", "base"),
     ("no-id", {"base": "burraco", "params": {}}, "missing-field", "id"),
     ("no-base-missing-param", {"id": "x", "params": {"target": 3000}}, "missing-field",
