@@ -53,14 +53,25 @@ Scorer = Callable[[int, list[int]], Mapping[str, Any]]
 
 
 def _tally(profile: Profile, target: int, names: Sequence[str | None], count: int,
-           score: Scorer) -> dict[str, Any]:
-    """Add up ``count`` deals scored by ``score``."""
+           score: Scorer, before: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Add up ``count`` deals scored by ``score``; ``before``: the tally of the first
+    ``count - 1`` of them already, taken as it is (its deals are not scored again)."""
     totals = [0] * len(names)
     after_each: list[list[int]] = []
     results: list[dict[str, Any]] = []
     problems: list[Problem] = []
     status, winner = IN_PROGRESS, None
-    for index in range(count):
+    start = 0
+    if before is not None:
+        start = count - 1
+        totals = list(before["totals"])
+        after_each = [list(row) for row in before["after_each_deal"]]
+        results = list(before["deals"])
+        problems = [Problem(p["code"], p["params"], {k: v for k, v in p.items()
+                                                     if k not in ("code", "params", "message")})
+                    for p in before["problems"]]
+        status, winner = MatchStatus(before["status"]), before["winner"]
+    for index in range(start, count):
         result = dict(score(index, totals))
         results.append(result)
         for p in result["problems"]:
@@ -128,8 +139,10 @@ def _canonical(deal: Any) -> str | None:
         return None
 
 
-def match_document(doc: Any) -> dict[str, Any]:
-    """Score a match document (contract.md, ``scorekeeper match``).
+def match_document(doc: Any, before: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Score a match document (contract.md, ``scorekeeper match``). ``before``: this
+    function's answer for the same match without its last deal, when the caller kept it
+    (a deal just added): only the last deal is then scored, and the answer is the same.
 
     >>> deal = {"sides": [{"counts": {"table_points": 1800, "clean-1000": 1}, "morto": "taken",
     ...                    "went_out": True},
@@ -162,6 +175,10 @@ def match_document(doc: Any) -> dict[str, Any]:
         read = [_read(deal, profile, i, len(names)) for i, deal in enumerate(deals)]
         return score_match(profile, target, names, read)
     key, memo = tuple(names), house_key(profile)
+    same = before is not None and len(before.get("deals") or []) == len(deals) - 1 \
+        and before.get("profile") == profile.id and before.get("target") == target \
+        and before.get("sides") == list(names) and not before.get("unreadable")
     return _tally(profile, target, names, len(deals),
                   lambda i, befores: json.loads(_scored(memo, texts[i] or "", i,
-                                                        tuple(befores), key)))
+                                                        tuple(befores), key)),
+                  before if same else None)

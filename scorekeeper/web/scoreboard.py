@@ -106,17 +106,22 @@ def with_results(db: Session, matches: list[Match]) -> list[tuple[Match, dict[st
 
 
 def match_result(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The referee's ``match`` document for the stored deals (or the ones given)."""
+    """The referee's ``match`` document for the stored deals (or the ones given: the
+    stored ones and a new deal after them are scored from the stored ones' document,
+    when it is kept)."""
     if deals is None:
         return cache("match").get_or_make(  # type: ignore[no-any-return]
             (match.id, match.version), lambda: _compute(match.match_input())
         )
-    return _compute(match.match_input(deals))
+    before = None
+    if len(deals) == len(match.deals) + 1 and deals[:-1] == match.deal_docs():
+        before = cache("match").get((match.id, match.version))
+    return _compute(match.match_input(deals), before)
 
 
-def _compute(doc: dict[str, Any]) -> dict[str, Any]:
+def _compute(doc: dict[str, Any], before: dict[str, Any] | None = None) -> dict[str, Any]:
     try:
-        return dict(rules.match_document(doc))
+        return dict(rules.match_document(doc, before))
     except rules.InputError as err:
         n = len(doc["sides"])
         return {

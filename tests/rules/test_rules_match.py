@@ -201,3 +201,26 @@ def test_a_match_scored_again_equals_one_scored_afresh():
     last = {"sides": ["Ana", "Bia"], "target": 3000, "deals": deals}
     assert match_document(last) == _fresh(last)
     assert match_document(last)["deals"][-1]["sides"][0]["total"] != 10**6
+
+
+@pytest.mark.parametrize(("profile", "target", "deals"),
+                         [pytest.param(row[2], row[3], row[4], id=row[0])
+                          for row in MATCHES if row[4]])
+def test_a_deal_added_to_a_kept_tally_gives_the_whole_tally(profile, target, deals):
+    """``match_document(doc, before)`` scores only the last deal; the answer is the one
+    scoring every deal gives, a match won before its last deal included."""
+    doc = {"profile": profile, "sides": ["Ana", "Bia"], "deals": deals,
+           **({"target": target} if target is not None else {})}
+    before = match_document({**doc, "deals": deals[:-1]})
+    assert match_document(doc, before) == match_document(doc)
+    # a tally of other deals, rules or sides is not taken
+    other = match_document({**doc, "deals": deals[:-1], "sides": ["Ana", "Caio"]})
+    assert match_document(doc, other) == match_document(doc)
+
+
+def test_a_kept_tally_with_the_deal_after_the_match_was_won():
+    deals = [*WON, deal(c(10), c(20))]  # the third deal comes after the match is decided
+    doc = {"profile": AB, "sides": ["Ana", "Bia"], "deals": deals}
+    whole = match_document(doc)
+    assert [p["code"] for p in whole["problems"]] == ["match-over"]
+    assert match_document(doc, match_document({**doc, "deals": deals[:-1]})) == whole

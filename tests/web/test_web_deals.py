@@ -476,9 +476,17 @@ def test_the_scoreboard_after_a_save_reads_the_match_the_save_scored(site, seed_
     token = site.new_match()
     calls = []
     real = rules.match_document
-    monkeypatch.setattr(rules, "match_document", lambda doc: calls.append(doc) or real(doc))
+    monkeypatch.setattr(rules, "match_document",
+                        lambda doc, before=None: calls.append((doc, before)) or real(doc, before))
     assert site.save_deal(token, seed_deal, went_out="0").status_code == 302
     after_save = len(calls)
     board = site.board(token)
     assert len(calls) == after_save
     assert "465" in board  # seed 001 §09
+    # the next deal is scored after the kept tally of the first: only the new deal counted
+    assert site.save_deal(token, seed_deal, went_out="0").status_code == 302
+    doc, before = calls[-1]
+    assert len(doc["deals"]) == 2
+    assert before is not None
+    assert before["totals"] == [465, 30]
+    assert '<output class="big num" id="total-0">930</output>' in site.board(token)
