@@ -68,11 +68,25 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     babel.init_app(app, locale_selector=select_locale)
+    _quick_gettext(app)
     csrf.init_app(app)
     db.init_app(app)
     _register(app)
     trust_proxies(app, int(app.config["PROXIES"]))
     return app
+
+
+def _quick_gettext(app: Flask) -> None:
+    """The templates' gettext, through ``page_translations``."""
+    from scorekeeper.web.common import page_translations as tr
+
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: tr().ugettext(s),
+        ngettext=lambda s, p, n: tr().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: tr().upgettext(c, s),
+        npgettext=lambda c, s, p, n: tr().unpgettext(c, s, p, n),
+    )
 
 
 def trust_proxies(app: Flask, count: int) -> None:

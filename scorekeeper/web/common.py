@@ -7,7 +7,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import current_app, g, has_request_context, session
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale, get_translations
 
 from scorekeeper import messages
 from scorekeeper.caching import LRU
@@ -21,9 +21,27 @@ REMEMBERED = 40
 _CARD = re.compile(r"^(10|[2-9AJQK])([SHDC])(\*?)$", re.IGNORECASE)
 
 
+def page_translations() -> Any:
+    """The translations of the locale in force, looked up once per request and locale:
+    Flask-Babel looks them up, and the locale, on every call, and a page makes dozens
+    (a locale forced for a while, a PDF's, is another locale object: looked up anew)."""
+    if not g:  # no application context: Flask-Babel's own answer
+        return get_translations()
+    ctx = g.get("_flask_babel")
+    kept = getattr(ctx, "scorekeeper_translations", None) if ctx is not None else None
+    if kept is not None and kept[0] is getattr(ctx, "babel_locale", None):
+        return kept[1]
+    translations = get_translations()
+    ctx = g.get("_flask_babel")
+    if ctx is not None:
+        ctx.scorekeeper_translations = (getattr(ctx, "babel_locale", None), translations)
+    return translations
+
+
 def _(text: str, /, **params: Any) -> str:
-    """The message in the page's language (``flask_babel.gettext``, typed)."""
-    return str(gettext(text, **params))
+    """The message in the page's language (as ``flask_babel.gettext``, typed)."""
+    said = str(page_translations().ugettext(text))
+    return said % params if params else said
 
 
 def locale_code() -> str:
@@ -46,13 +64,13 @@ def num(value: Any) -> str:
 def localize(doc: Any, tradition: str | None = None) -> Any:
     """Add a sentence in the page's language to every problem of a referee document (in
     the words of ``tradition``, else of the document's profile)."""
-    return messages.localize(doc, gettext, tradition=tradition)
+    return messages.localize(doc, _, tradition=tradition)
 
 
 def input_error_text(err: InputError) -> str:
     """The sentence for an unreadable input (an unknown card, a missing field…), with
     the field said in words on a page (``Meld 2``, not ``sides[0].melds[1]``)."""
-    return messages.input_error_text(err, gettext)
+    return messages.input_error_text(err, _)
 
 
 def profile_choices() -> list[tuple[str, str]]:

@@ -124,3 +124,25 @@ def test_count_labels_follow_the_tradition(i18n_app):
         assert str(count_label("clean", "it")) == "Burrachi puliti"
         assert str(count_label("dirty", "br")) == "Canastre sporche"
         assert str(count_label("unknown", "br")) == "unknown"
+
+
+def test_a_locale_forced_inside_a_page_speaks_its_own_language(app):
+    """Pages look their translations up once per request and locale
+    (web/common.py ``page_translations``); a locale forced for a while (a PDF in
+    another language) is looked up anew, and the page's own comes back after it."""
+    from flask import render_template_string
+    from flask_babel import force_locale
+
+    from scorekeeper.web.common import _
+
+    with app.test_request_context("/?lang=fr", headers={"Accept-Language": "fr"}):
+        from flask_babel import refresh
+
+        refresh()
+        page = render_template_string("{{ _('Target') }}")
+        with force_locale("it"):
+            forced = (render_template_string("{{ _('Target') }}"), _("Target"))
+        again = (render_template_string("{{ _('Target') }}"), _("Target"))
+    assert page == "Objectif"
+    assert forced == ("Traguardo", "Traguardo")
+    assert again == ("Objectif", "Objectif")
