@@ -53,13 +53,15 @@ Targets, each printed next to its figure, met or not: COLD 24-deal scoreboard �
 server CPU per view; deal save ≤ 6 ms of server CPU (the 24th deal one at a time, and
 each save under load, both ways); ≥ 250 saves/s with 16 concurrent
 writers on SQLite; CACHED scoreboard ≥ 60 % of hello-world's throughput under load,
-p99 ≤ 50 ms; every page ≤ 30 KB of HTML + CSS + JS. The exit status is 1 when a target
+p99 ≤ 50 ms; every page ≤ 30 KB of HTML + CSS + JS as sent with gzip (its uncompressed
+size printed beside it). The exit status is 1 when a target
 is missed.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import http.client
 import itertools
 import json
@@ -544,11 +546,14 @@ def board_24(tokens: dict[str, Any]) -> tuple[str, str]:
     return next((edit, view) for edit, view, held in tokens["seeded"] if held == DEALS - 1)
 
 
-def page_sizes(port: int, tokens: dict[str, Any]) -> list[tuple[str, int]]:
+def page_sizes(port: int, tokens: dict[str, Any]) -> list[tuple[str, int, int]]:
+    """Each page with ``app.css`` and ``app.js``: its bytes as sent with gzip (as browsers
+    ask for them: the target, as tests/web/test_web_pages.py holds it) and uncompressed."""
     client = Client(port)
-    assets = 0
-    for path in ("/static/css/app.css", "/static/js/app.js"):
-        assets += len(client.request("GET", path)[1])
+    assets = [client.request("GET", path)[1] for path in ("/static/css/app.css",
+                                                          "/static/js/app.js")]
+    raw_assets = sum(map(len, assets))
+    sent_assets = sum(len(gzip.compress(a)) for a in assets)
     board, view = board_24(tokens)
     pages = ["/", "/matches/new", f"/m/{board}", f"/m/{board}/deals/new",
              f"/m/{board}/deals/1/edit", f"/m/{board}/undo", f"/m/{board}/delete",
@@ -559,8 +564,11 @@ def page_sizes(port: int, tokens: dict[str, Any]) -> list[tuple[str, int]]:
     out = []
     for path in pages:
         status, data, _r = client.request("GET", path)
-        out.append((path.replace(board, "<edit>").replace(view, "<view>"),
-                    len(data) + assets if status == 200 else -status))
+        shown = path.replace(board, "<edit>").replace(view, "<view>")
+        if status != 200:
+            out.append((shown, -status, -status))
+            continue
+        out.append((shown, len(gzip.compress(data)) + sent_assets, len(data) + raw_assets))
     client.conn.close()
     return out
 
@@ -779,10 +787,10 @@ def main() -> int:
 
     print("time taken: " + ", ".join(f"{name} {t:.0f} s" for name, t in took.items())
           + f"; {sum(took.values()):.0f} s in all")
-    print("page sizes, HTML + CSS + JS (target <= 30 KB):")
-    for path, size in sizes:
+    print("page sizes, HTML + CSS + JS, sent with gzip (target <= 30 KB) / uncompressed:")
+    for path, size, raw in sizes:
         flag = "" if 0 < size <= SIZE_LIMIT else "  <-- over" if size > 0 else "  <-- error"
-        print(f"  {size / 1024:6.1f} KB  {path}{flag}")
+        print(f"  {size / 1024:6.1f} KB / {raw / 1024:5.1f} KB  {path}{flag}")
     if args.json:
         print(json.dumps({"rounds": {k: dict(v) for k, v in rounds.items()
                                      if isinstance(v, dict)},
@@ -792,7 +800,7 @@ def main() -> int:
     ok = (cold_ms <= COLD_CPU_TARGET_MS and save_24_ms <= SAVE_CPU_TARGET_MS
           and save_total_ms <= SAVE_CPU_TARGET_MS and save_thread_ms <= SAVE_CPU_TARGET_MS
           and submit["rps"] >= SAVES_PER_S_TARGET and ratio >= RATIO_TARGET
-          and board["p99"] <= P99_TARGET_MS and all(0 < s <= SIZE_LIMIT for _p, s in sizes)
+          and board["p99"] <= P99_TARGET_MS and all(0 < s <= SIZE_LIMIT for _p, s, _r in sizes)
           and rounds["errors"] == 0)
     return 0 if ok else 1
 
