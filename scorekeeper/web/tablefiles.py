@@ -8,7 +8,7 @@ The JSON document::
 
     {"scorekeeper": "table", "version": 1, "name": ..., "zone": ...,
      "players": [{"id": 1, "name": "Ana"}, ...],
-     "matches": [{"name", "profile", "target", "created", "first_dealer", "seating",
+     "matches": [{"name", "profile", "rules", "target", "created", "first_dealer", "seating",
                   "sides": [{"name", "players": [names], "seats": [player ids]}],
                   "deals": [<the contract's deal document, as entered>], "totals": [...]}]}
 
@@ -52,7 +52,8 @@ def export_document(found: Table) -> dict[str, Any]:
         "matches": [{
             "name": m.name, "profile": m.profile, "target": m.target,
             "created": m.created.isoformat(),
-            "first_dealer": m.first_dealer, "seating": m.seating, "sides": m.sides,
+            "first_dealer": m.first_dealer, "seating": m.seating, "rules": m.rules,
+            "sides": m.sides,
             "deals": m.deal_docs(), "totals": list(m.totals)} for m in matches],
     }
 
@@ -149,8 +150,12 @@ def _read_match(number: int, match: Any, ids: set[int]) -> dict[str, Any]:
         datetime.fromisoformat(str(match.get("created")))
     except ValueError as err:
         raise Unreadable(bad) from err
+    kept = match.get("rules")  # house rules: the copy the match was started with
+    _need(kept is None or (isinstance(kept, dict) and isinstance(kept.get("document"), dict)
+                           and isinstance(kept.get("version", 1), int)), bad)
     try:
-        result = dict(rules.match_document({"profile": match["profile"], "target": target,
+        result = dict(rules.match_document({"profile": kept["document"] if kept
+                                            else match["profile"], "target": target,
                                             "sides": [s["name"] for s in sides],
                                             "deals": deals}))
     except rules.InputError as err:
@@ -162,6 +167,14 @@ def _read_match(number: int, match: Any, ids: set[int]) -> dict[str, Any]:
                            here=" – ".join(map(str, result.get("totals", []))),
                            file=" – ".join(map(str, match.get("totals") or []))))
     return result
+
+
+def _house_copy(kept: Any) -> dict[str, Any] | None:
+    """The house rules a match of the file was started with, as this server keeps them
+    (their document and version; the link of the rules on the other server is not kept)."""
+    if not kept:
+        return None
+    return {"document": kept["document"], "version": kept.get("version", 1)}
 
 
 @bp.route("/tables/import", methods=["GET", "POST"])
@@ -219,6 +232,7 @@ def _create(key: str, doc: dict[str, Any],
                 updated=utcnow(), status=str(result.get("status", "in-progress")),
                 totals=list(result.get("totals", [])),
                 first_dealer=dealer if isinstance(dealer, int) else None,
+                rules=_house_copy(match.get("rules")),
                 seating=None if order == seating.default_seating(sides)
                 else [list(seat) for seat in order],
                 deals=[Deal(position=k, data=d) for k, d in enumerate(match["deals"])]))

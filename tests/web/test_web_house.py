@@ -181,3 +181,58 @@ def test_the_referee_pages_judge_by_house_rules(client):
     assert re.search(r"\b90\b", ours)
     assert not re.search(r"\b90\b", plain)
     assert re.search(r"\b60\b", plain)
+
+
+def test_a_house_match_of_a_table_travels_with_its_rules(client, site, app, template_db,
+                                                         tmp_path):
+    """House rules made from a table are kept with it and offered for its matches; an
+    export carries each match's copy of its rules, and another server scores the
+    match by them (565, not Buraco Aberto's 465)."""
+    import json
+    import shutil
+
+    from test_web_tables import _player_ids, _table
+    from werkzeug.datastructures import MultiDict
+
+    from scorekeeper.app import create_app
+
+    table = _table(client)
+    fields = {**_form(client, f"/rules/house/new?base=buraco-aberto&table={table}"), **FAMILY,
+              "action": "save"}
+    house = client.post("/rules/house/new?base=buraco-aberto", data=fields)
+    token = house.headers["Location"].rsplit("/h/", 1)[1]
+    assert f'href="/h/{token}"' in client.get(f"/t/{table}").get_data(as_text=True)
+    ids = _player_ids(app, table)
+    page = client.get(f"/matches/new?table={table}").get_data(as_text=True)
+    assert f'value="house:{token}"' in page
+    data = MultiDict([*hidden_fields(page).items(), ("profile", f"house:{token}"),
+                      ("sides-0-seats", str(ids["Ana"])), ("sides-0-seats", str(ids["Bia"])),
+                      ("sides-1-seats", str(ids["Caio"])), ("sides-1-seats", str(ids["Dani"]))])
+    match = client.post("/matches/new", data=data).headers["Location"].rsplit("/m/", 1)[1]
+    deal = [{"mode": "counts", "table_points": 180, "clean": 1, "hand_points": 15},
+            {"mode": "counts", "table_points": 60, "hand_points": 30}]
+    assert site.save_deal(match, deal, went_out="0").status_code == 302
+    exported = client.get(f"/t/{table}/export.json")
+    doc = json.loads(exported.get_data(as_text=True))
+    assert doc["matches"][0]["totals"] == [565, 30]
+    assert doc["matches"][0]["rules"]["document"]["params"]["going_out"] == {"bonus": 200}
+    other_db = tmp_path / "other.sqlite3"
+    shutil.copyfile(template_db, other_db)
+    other = create_app({"TESTING": True, "SECRET_KEY": "other",
+                        "DATABASE_URL": f"sqlite:///{other_db}"}).test_client()
+    form = hidden_fields(other.get("/tables/import").get_data(as_text=True))
+    answer = other.post("/tables/import", data={
+        **form, "file": (io.BytesIO(exported.data), "t.json")},
+        content_type="multipart/form-data")
+    assert answer.status_code == 302, answer.get_data(as_text=True)[-1500:]
+    copy = answer.headers["Location"].rsplit("/t/", 1)[1]
+    again = json.loads(other.get(f"/t/{copy}/export.json").get_data(as_text=True))
+    assert again["matches"][0]["totals"] == [565, 30]
+    assert again["matches"][0]["rules"]["document"] == doc["matches"][0]["rules"]["document"]
+    # a file whose match lost its rules: its deals name rules the file no longer holds
+    lost = {**doc, "matches": [{**doc["matches"][0], "rules": None}]}
+    refused = other.post("/tables/import", data={
+        **form, "file": (io.BytesIO(json.dumps(lost).encode()), "t.json")},
+        content_type="multipart/form-data")
+    assert refused.status_code == 422
+    assert "Unknown rule profile “house-casa-da-vo”" in refused.get_data(as_text=True)
