@@ -84,14 +84,19 @@ def note_deleted(match: Match) -> None:
 #: statement's cache key, so a page view skips building and keying the query).
 _LOAD = {kind: select(Match).where(column == bindparam("token")).options(selectinload(Match.deals))
          for kind, column in (("edit", Match.edit_token), ("view", Match.view_token))}
+_LOAD_ALONE = {kind: select(Match).where(column == bindparam("token"))
+               for kind, column in (("edit", Match.edit_token), ("view", Match.view_token))}
 
 
-def load_match(db: Session, *, edit: str | None = None, view: str | None = None) -> Match | None:
-    """The match (and its deals) that an edit or a view token opens; None for no match."""
+def load_match(db: Session, *, edit: str | None = None, view: str | None = None,
+               deals: bool = True) -> Match | None:
+    """The match (and its deals) that an edit or a view token opens; None for no match.
+    ``deals=False``: its deals are read only if they are asked for (a scoreboard whose
+    referee's document is kept needs none of them)."""
     kind, token = ("edit", edit) if edit is not None else ("view", view)
     if not token or len(token) > 64:
         return None
-    return db.scalar(_LOAD[kind], {"token": token})
+    return db.scalar(_LOAD[kind] if deals else _LOAD_ALONE[kind], {"token": token})
 
 
 def with_results(db: Session, matches: list[Match]) -> list[tuple[Match, dict[str, Any]]]:
@@ -179,26 +184,27 @@ def board(match: Match, result: dict[str, Any] | None = None) -> dict[str, Any]:
     rows = []
     after = result.get("after_each_deal") or []
     scored_deals = result.get("deals") or []
-    for k, deal in enumerate(match.deals):
+    # each deal as the referee read it (who went out, counts or cards); the stored deals
+    # are read only when the referee could not read them
+    entered = [scored.get("sides", []) for scored in scored_deals] if "unreadable" not in \
+        result else [deal.data.get("sides", []) for deal in match.deals]
+    for k, as_entered in enumerate(entered):
         scored = scored_deals[k] if k < len(scored_deals) else {"sides": []}
-        went_out = next(
-            (i for i, s in enumerate(deal.data.get("sides", [])) if s.get("went_out")), None
-        )
         problems = deal_problems(result, k)
         rows.append({
             "number": k + 1,
             "sides": scored.get("sides", []),
             "running": after[k] if k < len(after) else [],
-            "went_out": went_out,
+            "went_out": next((i for i, s in enumerate(as_entered) if s.get("went_out")), None),
             "problems": localize(problems, tradition) if problems else [],
-            "counted": any("counts" in s for s in deal.data.get("sides", [])),
+            "counted": any(s.get("counts") is not None for s in as_entered),
         })
     winner = result.get("winner")
     return {
         "match": match,
         "sides": sides,
         "seats": seated(match),
-        "next": turn(match, len(match.deals)),
+        "next": turn(match, len(rows)),
         "alone": plays_alone(match),
         "rows": rows,
         "status": result.get("status", "in-progress"),
@@ -311,7 +317,8 @@ def board_page(match_id: int, version: int, token: str, *, editable: bool) -> st
     """The rendered scoreboard, cached per match version and language."""
 
     def render() -> str:
-        match = load_match(reader(), edit=token) if editable else load_match(reader(), view=token)
+        match = load_match(reader(), edit=token, deals=False) if editable else \
+            load_match(reader(), view=token, deals=False)
         if match is None:  # deleted between the two queries
             abort(404)
         share = None
