@@ -179,7 +179,13 @@ def running(srv: Any) -> Iterator[Any]:
         # Every channel (the listening socket, kept-alive connections, the trigger) is
         # closed by the loop's own thread: closed from here, a descriptor could vanish
         # under its select(). The loop ends once its map is empty.
-        srv.trigger.pull_trigger(close_all)
+        try:
+            srv.trigger.pull_trigger(close_all)
+        except OSError:
+            # The trigger is closed already (its pipe reported an error, and the loop
+            # closed it): the loop can no longer be asked, so the channels are closed
+            # from here; the loop then finds its map empty and ends.
+            close_all()
         thread.join(timeout=10)
         if thread.is_alive():  # pragma: no cover - a loop stuck in a request
             raise RuntimeError("the server's loop did not end")

@@ -211,3 +211,24 @@ def test_stopping_closes_the_buffers_of_half_read_and_unsent_bodies(app):
     finally:
         sys.unraisablehook = hook
     assert leaked == []
+
+
+def test_a_server_whose_trigger_is_closed_still_stops_and_frees_its_port(app):
+    """The loop closes its trigger when the trigger's pipe reports an error; stopping
+    the server then closes every channel from the stopping thread, and the loop ends."""
+    srv = server.make_server(app, "127.0.0.1", 0, threads=1)
+    port = srv.socket.getsockname()[1]
+    with server.running(srv):
+        phone = _connect(port, "127.0.0.1")
+        phone.sendall(b"GET /rules HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert phone.recv(12) == b"HTTP/1.1 200"  # a kept-alive connection stays open
+        srv.trigger.pull_trigger(srv.trigger.close)  # the loop closes its own trigger
+        time.sleep(0.2)
+    phone.settimeout(2)
+    while phone.recv(65536):  # the rest of the answer, then the end: closed by the server
+        pass
+    phone.close()
+    with socket.socket() as again:  # nobody listens on the port any more
+        again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        again.bind(("127.0.0.1", port))
+        again.listen()
