@@ -98,6 +98,26 @@ def is_seating(sides: Sequence[dict[str, Any]], order: Sequence[Seat]) -> bool:
     return filled is not None and len(filled) == len(order) == len(default_seating(sides))
 
 
+def read_order(sides: Sequence[dict[str, Any]], text: str) -> list[Seat] | None:
+    """Seats written as their places in the default seating (``"0,3,2"``, the links'
+    and forms' way); None when a place is not one of them.
+
+    >>> read_order([{"name": "A"}, {"name": "B"}], "1,0"), read_order([{"name": "A"}], "4")
+    ([(1, 0), (0, 0)], None)
+    """
+    everyone = default_seating(sides)
+    codes = text.split(",") if text else []
+    if not all(c.isdigit() and int(c) < len(everyone) for c in codes):
+        return None
+    return [everyone[int(c)] for c in codes]
+
+
+def write_order(sides: Sequence[dict[str, Any]], order: Sequence[Seat]) -> str:
+    """``read_order``'s text for ``order``."""
+    everyone = default_seating(sides)
+    return ",".join(str(everyone.index(seat)) for seat in order)
+
+
 def names(sides: Sequence[dict[str, Any]], order: Sequence[Seat]) -> list[str]:
     """The seats' names, in the order given."""
     rows = seat_names(sides)

@@ -37,6 +37,7 @@ from scorekeeper.web.scoreboard import (
     changes_since,
     load_match,
     match_result,
+    match_rules,
     note_written,
     rules_label,
     turn,
@@ -60,7 +61,7 @@ bp = Blueprint("deals", __name__)
 def _profile(match: Match) -> rules.Profile:
     """The match's rules (a match whose profile no longer exists leads nowhere)."""
     try:
-        return rules.profile_of(match.rules_document())
+        return match_rules(match)
     except rules.InputError:
         abort(404)
 

@@ -89,17 +89,9 @@ def _labels(form: HouseRulesForm, base: rules.Profile) -> None:
     for key, label, _same in CARD_VALUE_LABELS:
         getattr(form, key).label.text = _(label)
     for category, name in BONUS_FIELDS.items():
-        getattr(form, name).label.text = str(_category(category, tradition))
+        getattr(form, name).label.text = str(category_label(category, tradition))
     form.going_out.label.text = str(term("Going_out", tradition))
-    form.morto_penalty.label.text = str(_morto(tradition))
-
-
-def _category(category: str, tradition: str) -> Any:
-    return category_label(category, tradition)
-
-
-def _morto(tradition: str) -> Any:
-    return morto_label("not_taken", tradition)
+    form.morto_penalty.label.text = str(morto_label("not_taken", tradition))
 
 
 def _fill(form: HouseRulesForm, params: dict[str, Any]) -> None:
@@ -166,7 +158,10 @@ def _read(form: HouseRulesForm, base: rules.Profile) -> tuple[dict[str, Any], An
     try:
         return doc, rules.read_profile(doc)
     except rules.InputError as err:
-        said = input_error_message(_Unplaced(err), _)
+        # said at the field itself: the message without the field's path
+        unplaced = rules.InputError(err.code, **{k: v for k, v in err.params.items()
+                                                 if k != "field"})
+        said = input_error_message(unplaced, _)
         field = FIELD_OF.get(str(err.params.get("field")))
         if field is None and str(err.params.get("field", "")).startswith("params.bonuses"):
             field = BONUS_FIELDS.get(str(err.params.get("category")), "bonus_clean")
@@ -176,14 +171,6 @@ def _read(form: HouseRulesForm, base: rules.Profile) -> tuple[dict[str, Any], An
         else:
             form.form_errors.append(said)
         return doc, None
-
-
-class _Unplaced:
-    """An input error without its field: the page shows it at the field itself."""
-
-    def __init__(self, err: rules.InputError) -> None:
-        self.code = err.code
-        self.params = {k: v for k, v in err.params.items() if k != "field"}
 
 
 # --- what differs, and a deal scored both ways -----------------------------------------
@@ -218,12 +205,13 @@ def differences(base: rules.Profile, house: rules.Profile) -> list[tuple[str, An
     for category in ALL_CATEGORIES:
         old, new = was["bonuses"].get(category), now["bonuses"].get(category)
         if old != new:
-            rows.append((str(_category(category, tradition)), old, new))
+            rows.append((str(category_label(category, tradition)), old, new))
     if was["going_out"]["bonus"] != now["going_out"]["bonus"]:
         rows.append((str(term("Going_out", tradition)), was["going_out"]["bonus"],
                      now["going_out"]["bonus"]))
     if was["morto_penalty"] != now["morto_penalty"]:
-        rows.append((str(_morto(tradition)), -was["morto_penalty"], -now["morto_penalty"]))
+        rows.append((str(morto_label("not_taken", tradition)), -was["morto_penalty"],
+                     -now["morto_penalty"]))
     old_v, new_v = was["vulnerability"] or {}, now["vulnerability"] or {}
     if old_v.get("from") != new_v.get("from"):
         rows.append((_("Vulnerable from"), old_v.get("from"), new_v.get("from")))
@@ -294,7 +282,7 @@ def house(token: str) -> Any:
     found = _open(token)
     remember(token, "house")
     base = rules.PROFILES[found.base]
-    mine = rules.read_profile(found.document)
+    mine = rules.profile_of(found.document)
     link = public_url(url_for("house.house", token=token))
     return render_template("house_rules.html", found=found, base_name=profile_name(base.id),
                            rows=differences(base, mine), sample=sample(base, mine),
@@ -309,7 +297,7 @@ def edit_house(token: str) -> Any:
     if request.method == "GET":
         form = HouseRulesForm(formdata=None, data={
             "idem": writes.new_key(), "version": str(found.version), "name": found.name})
-        _fill(form, rules.export_profile(rules.read_profile(found.document))["params"])
+        _fill(form, rules.export_profile(rules.profile_of(found.document))["params"])
         return _page(form, base, found)
     form = HouseRulesForm()
     if not form.validate() or request.form.get("action") == "preview":

@@ -107,7 +107,7 @@ def _new_match_form() -> tuple[NewMatchForm, Table | None]:
         house.insert(0, asked)
     form.profile.choices = choices(
         [(pid, f"{name} · {rules.get_profile(pid).target}") for pid, name in profile_choices()]
-        + [(HOUSE + h.edit_token, f"{h.name} · {rules.read_profile(h.document).target}")
+        + [(HOUSE + h.edit_token, f"{h.name} · {rules.profile_of(h.document).target}")
            for h in house])
     for entry in form.sides.entries:
         entry.form.seats.choices = [(p.id, p.name) for p in table.players] if table else []
@@ -129,7 +129,7 @@ def _chosen_rules(form: NewMatchForm) -> tuple[rules.Profile, dict[str, Any] | N
     found = load_house(reader(), chosen[len(HOUSE):])
     if found is None:
         abort(404)
-    return rules.read_profile(found.document), {
+    return rules.profile_of(found.document), {
         "document": found.document, "version": found.version, "token": found.edit_token}
 
 

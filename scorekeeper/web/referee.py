@@ -15,6 +15,7 @@ from scorekeeper.cardtext import ONE_GO, canonical, canonical_tokens, meld_lines
 from scorekeeper.db import reader
 from scorekeeper.entry import meld_item
 from scorekeeper.forms import BurroRanksForm, CheckForm, PileForm, WildcardForm, choices
+from scorekeeper.models import HouseRules
 from scorekeeper.rulebook import rules_text
 from scorekeeper.vocabulary import tradition_of
 from scorekeeper.web.common import (
@@ -47,38 +48,34 @@ def _reason(code: str | None) -> str:
     return sentences.get(code or "", code or "")
 
 
-def _with_profiles(form: Any) -> Any:
-    """The form's choice of rules: the built-in profiles, then the phone's house rules
-    (and those a link names)."""
-    pairs = profile_choices()
-    asked = form.profile.data or ""
-    named = load_house(reader(), asked[len(HOUSE):]) if asked.startswith(HOUSE) else None
-    house = {HOUSE + h.edit_token: h.name for h in [*remembered_house(reader()), named] if h}
-    pairs += list(house.items())
+def _house_rules(asked: list[str]) -> dict[str, HouseRules]:
+    """The phone's house rules, and those the choices ``asked`` name, by their choice."""
+    named = [load_house(reader(), a[len(HOUSE):]) for a in asked if a.startswith(HOUSE)]
+    return {HOUSE + h.edit_token: h for h in [*remembered_house(reader()), *named] if h}
+
+
+def _with_profiles(form: Any) -> tuple[Any, Any, str]:
+    """The form with its choice of rules (the built-in profiles, then the phone's house
+    rules and those a link names); what the referee is told the chosen rules are (a
+    profile's id, or house rules' document); the tradition whose words the page speaks."""
+    house = _house_rules([form.profile.data or ""])
+    pairs = profile_choices() + [(key, h.name) for key, h in house.items()]
     form.profile.choices = choices(pairs)
-    if not asked or asked not in dict(pairs):
+    if form.profile.data not in dict(pairs):
         form.profile.data = rules.DEFAULT_PROFILE
-    return form
-
-
-def _rules_of(form: Any) -> tuple[Any, str]:
-    """What the referee is told the form's rules are (a profile's id, or house rules'
-    document), and the tradition whose words the page speaks."""
-    chosen = form.profile.data or rules.DEFAULT_PROFILE
-    found = load_house(reader(), chosen[len(HOUSE):]) if chosen.startswith(HOUSE) else None
+    found = house.get(form.profile.data)
     if found is not None:
-        return found.document, tradition_of(found.base)
-    return chosen, tradition_of(chosen)
+        return form, found.document, tradition_of(found.base)
+    return form, form.profile.data, tradition_of(form.profile.data)
 
 
 @bp.get("/check")
 def check() -> Any:
     """Is this meld legal, what is it worth, and is this an opening?"""
-    form = _with_profiles(CheckForm(request.args))
+    form, profile, tradition = _with_profiles(CheckForm(request.args))
     result = None
     error = None
     lines = meld_lines(form.melds.data)
-    profile, tradition = _rules_of(form)
     if lines and form.validate():
         try:
             result = localize(
@@ -102,9 +99,8 @@ def check() -> Any:
 @bp.get("/check/pile")
 def pile() -> Any:
     """May I take the discard pile with this top card?"""
-    form = _with_profiles(PileForm(request.args))
+    form, profile, tradition = _with_profiles(PileForm(request.args))
     answer = None
-    profile, tradition = _rules_of(form)
     if form.top.data and form.validate():
         try:
             answer = rules.may_take_pile(
@@ -124,9 +120,8 @@ def pile() -> Any:
 @bp.get("/check/wildcard")
 def wildcard() -> Any:
     """Where does the wildcard go if I add the natural card?"""
-    form = _with_profiles(WildcardForm(request.args))
+    form, profile, tradition = _with_profiles(WildcardForm(request.args))
     answer = None
-    profile, tradition = _rules_of(form)
     if form.meld.data and form.card.data and form.validate():
         try:
             answer = localize(rules.replace_wildcard(profile,
@@ -180,22 +175,18 @@ def rules_page() -> Any:
     with that set's sentences."""
     doc = rules.profiles_document()
     profiles = {p["id"]: p for p in doc["profiles"]}
-    choices = profile_choices()
-    # the phone's house rules, and those a link names: each in its base's words
-    asked = [load_house(reader(), a[len(HOUSE):]) for a in request.args.getlist("profile")
-             + request.args.getlist("compare") if a.startswith(HOUSE)]
-    versions = []
-    for found in {h.id: h for h in [*remembered_house(reader()), *asked] if h}.values():
-        profiles[HOUSE + found.edit_token] = {
-            **rules.read_profile(found.document).describe(), "id": found.base}
-        choices.append((HOUSE + found.edit_token, found.name))
-        versions.append((found.id, found.version))
+    # the phone's house rules, and those a link names: each said in its base's words
+    house = _house_rules(request.args.getlist("profile") + request.args.getlist("compare"))
+    choices = profile_choices() + [(key, h.name) for key, h in house.items()]
     shown = request.args.get("profile", "")
-    shown = shown if shown in profiles else str(doc.get("default") or next(iter(profiles)))
+    shown = shown if shown in profiles or shown in house else \
+        str(doc.get("default") or next(iter(profiles)))
     other = request.args.get("compare", "")
-    other = other if other in profiles and other != shown else ""
+    other = other if (other in profiles or other in house) and other != shown else ""
 
     def render() -> str:
+        for key, found in house.items():
+            profiles[key] = {**rules.profile_of(found.document).describe(), "id": found.base}
         mine = profiles[shown]["rules"]
         said = _rules_said(profiles[shown])
         theirs = {r["rule"]: r for r in profiles[other]["rules"]} if other else {}
@@ -217,5 +208,5 @@ def rules_page() -> Any:
             "rules.html", shown=shown, other=other, items=items, missing=missing, notes=notes,
             choices=choices, sheets=profile_choices())
 
-    return cache("pages").get_or_make(
-        ("rules", locale_code(), shown, other, tuple(sorted(versions))), render)
+    versions = tuple(sorted((h.id, h.version) for h in house.values()))
+    return cache("pages").get_or_make(("rules", locale_code(), shown, other, versions), render)

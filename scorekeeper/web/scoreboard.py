@@ -119,7 +119,10 @@ def match_result(match: Match, deals: list[dict[str, Any]] | None = None) -> dic
             (match.id, match.version), lambda: _compute(match.match_input())
         )
     before = None
-    if len(deals) == len(match.deals) + 1 and deals[:-1] == match.deal_docs():
+    stored = match.deals
+    # the stored deals themselves (not copies) then one more: a deal added to them
+    if len(deals) == len(stored) + 1 and all(
+            a is b.data for a, b in zip(deals[:-1], stored, strict=True)):
         before = cache("match").get((match.id, match.version))
     return _compute(match.match_input(deals), before)
 
@@ -200,11 +203,12 @@ def board(match: Match, result: dict[str, Any] | None = None) -> dict[str, Any]:
             "counted": any(s.get("counts") is not None for s in as_entered),
         })
     winner = result.get("winner")
+    around = seated(match)
     return {
         "match": match,
         "sides": sides,
-        "seats": seated(match),
-        "next": turn(match, len(rows)),
+        "seats": around,
+        "next": turn(match, len(rows), around),
         "alone": plays_alone(match),
         "rows": rows,
         "status": result.get("status", "in-progress"),
@@ -220,11 +224,12 @@ def seated(match: Match) -> list[str]:
     return seating.names(match.sides, seating.seating(match.sides, match.seating))
 
 
-def turn(match: Match, index: int) -> dict[str, Any] | None:
+def turn(match: Match, index: int, around: list[str] | None = None) -> dict[str, Any] | None:
     """Who deals deal ``index`` (0-based) and who plays first in it, by name, with the
-    seating they come from (``seats``: the names going round to the left; ``dealer``: the
-    dealer's place in it); None until the players have said who dealt first."""
-    around = seated(match)
+    seating they come from (``seats``: the names going round to the left, ``seated``'s,
+    given as ``around`` when the caller has them; ``at``: the dealer's place in it); None
+    until the players have said who dealt first."""
+    around = seated(match) if around is None else around
     found = seating.turn(len(around), match.first_dealer, index)
     if found is None:
         return None
@@ -290,7 +295,7 @@ def deal_page(token: str, number: int, *, editable: bool) -> str:
     back = "matches.scoreboard" if editable else "share.view"
     return render_template(
         "deal_view.html", b=b, r=b["rows"][number - 1], editable=editable,
-        profile_label=rules_label(match), turn=turn(match, number - 1),
+        profile_label=rules_label(match), turn=turn(match, number - 1, b["seats"]),
         back=url_for(back, token=token, _anchor=f"deal-{number}"),
         neighbour=lambda n: url_for(endpoint, token=token, number=n))
 

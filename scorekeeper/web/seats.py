@@ -55,15 +55,13 @@ def _seating_page(token: str, order: str, status: int = 200) -> Any:
     if not form.is_submitted():
         form.version.data = str(match.version)
         form.idem.data = new_key()
-    everyone = seating.default_seating(match.sides)
-    codes = order.split(",") if order else []
-    chosen = [everyone[int(c)] for c in codes if c.isdigit() and int(c) < len(everyone)]
-    picked = (seating.fill(match.sides, chosen) if len(chosen) == len(codes) else None) \
+    chosen = seating.read_order(match.sides, order)
+    picked = (seating.fill(match.sides, chosen) if chosen is not None else None) \
         or seating.fill(match.sides, []) or []
 
     def link(more: list[seating.Seat]) -> str:
         return url_for("seats.seating_choice", token=token,
-                       order=",".join(str(everyone.index(seat)) for seat in more))
+                       order=seating.write_order(match.sides, more))
 
     names = seating.seat_names(match.sides)
     return render_template(
@@ -71,7 +69,7 @@ def _seating_page(token: str, order: str, status: int = 200) -> Any:
         picked=[names[s][k] for s, k in picked],
         ahead=[(names[s][k], link([*picked, (s, k)]))
                for s, k in seating.next_seats(match.sides, picked)],
-        order=",".join(str(everyone.index(seat)) for seat in picked),
+        order=seating.write_order(match.sides, picked),
         again=link([])), status
 
 
@@ -88,16 +86,16 @@ def choose_seating(token: str) -> Any:
     match = load_match(reader(), edit=token)
     if match is None:
         abort(404)
-    everyone = seating.default_seating(match.sides)
-    codes = order.split(",")
-    chosen = [everyone[int(c)] for c in codes if c.isdigit() and int(c) < len(everyone)]
-    if len(chosen) != len(codes) or not seating.is_seating(match.sides, chosen):
+    chosen = seating.read_order(match.sides, order)
+    if chosen is None or not seating.is_seating(match.sides, chosen):
         return _seating_page(token, "", 400)
+
+    seats = chosen
 
     def choose(db: Session, locked: Match) -> None:
         before = seating.seating(locked.sides, locked.seating)
-        locked.first_dealer = seating.moved_dealer(before, chosen, locked.first_dealer)
-        locked.seating = [list(seat) for seat in chosen]
+        locked.first_dealer = seating.moved_dealer(before, seats, locked.first_dealer)
+        locked.seating = [list(seat) for seat in seats]
         record(db, locked, "seating", len(locked.deals),
                {"status": locked.status, "totals": locked.totals})
 
