@@ -14,7 +14,7 @@ from scorekeeper.rules.house import export as export_profile
 from scorekeeper.rules.house import profile_of
 from scorekeeper.rules.house import read as read_profile
 from scorekeeper.rules.limits import CountLimits, count_limits
-from scorekeeper.rules.match import match_document, match_status, score_match
+from scorekeeper.rules.match import deal_added, match_document, match_status, score_match
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import CODES, INPUT_CODES, InputError, Problem
 from scorekeeper.rules.profiles import DEFAULT_PROFILE, PROFILES, Profile, get_profile
@@ -72,7 +72,7 @@ __all__ = [
     "CODES", "DEFAULT_PROFILE", "INPUT_CODES", "PROFILES", "Card", "CountLimits", "InputError",
     "Problem", "count_limits",
     "Profile", "Reading", "Verdict", "burro_document", "burro_ranks", "check_document",
-    "check_meld", "format_cards", "get_profile", "match_document", "match_status",
+    "check_meld", "deal_added", "format_cards", "get_profile", "match_document", "match_status",
     "may_take_pile", "parse_cards", "profiles_document", "read_deal", "replace_wildcard",
     "score_document", "score_match", "score_sides", "export_profile", "profile_of",
     "read_profile",

@@ -142,7 +142,8 @@ def _canonical(deal: Any) -> str | None:
 def match_document(doc: Any, before: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Score a match document (contract.md, ``scorekeeper match``). ``before``: this
     function's answer for the same match without its last deal, when the caller kept it
-    (a deal just added): only the last deal is then scored, and the answer is the same.
+    (a deal just added): only the last deal is then read and scored, and the answer is
+    the same.
 
     >>> deal = {"sides": [{"counts": {"table_points": 1800, "clean-1000": 1}, "morto": "taken",
     ...                    "went_out": True},
@@ -151,6 +152,41 @@ def match_document(doc: Any, before: Mapping[str, Any] | None = None) -> dict[st
     >>> r["totals"], r["status"], r["winner"]
     ([2900, -50], 'in-progress', None)
     """
+    profile, target, names, deals = _header(doc)
+    if deals and before is not None and _continues(before, profile, target, names, len(deals) - 1):
+        return _added(profile, target, names, deals[-1], before)
+    texts = [_canonical(deal) for deal in deals]
+    if None in texts:  # not JSON: read every deal first, as given, and score it unshared
+        read = [_read(deal, profile, i, len(names)) for i, deal in enumerate(deals)]
+        return score_match(profile, target, names, read)
+    key, memo = tuple(names), house_key(profile)
+    return _tally(profile, target, names, len(deals),
+                  lambda i, befores: json.loads(_scored(memo, texts[i] or "", i,
+                                                        tuple(befores), key)))
+
+
+def deal_added(doc: Any, before: Mapping[str, Any]) -> dict[str, Any]:
+    """``match_document``'s answer for a match whose deals are those ``before`` scored,
+    then the one deal of ``doc`` (``doc``: the match document holding that deal alone;
+    ``before``: ``match_document``'s answer for the same profile, target and sides, which
+    the caller kept). Only the new deal is read and scored: the earlier ones need not
+    be at hand. ``before`` for another match raises ``ValueError``.
+
+    >>> deal = {"sides": [{"counts": {"table_points": 300}, "morto": "taken"},
+    ...                   {"counts": {"table_points": 200}, "morto": "taken"}]}
+    >>> one = match_document({"sides": ["Ana", "Bia"], "deals": [deal]})
+    >>> deal_added({"sides": ["Ana", "Bia"], "deals": [deal]}, one)["totals"]
+    [600, 400]
+    """
+    profile, target, names, deals = _header(doc)
+    if len(deals) != 1 or not _continues(before, profile, target, names,
+                                         len(before.get("deals") or [])):
+        raise ValueError("deal_added takes one deal and the tally of the same match")
+    return _added(profile, target, names, deals[0], before)
+
+
+def _header(doc: Any) -> tuple[Profile, int, list[str | None], list[Any]]:
+    """A match document's profile, target, side names and deals, checked."""
     if not isinstance(doc, Mapping):
         raise InputError("bad-value", field="match", value=type(doc).__name__, expected="object")
     profile = profile_of(doc.get("profile"))
@@ -170,15 +206,26 @@ def match_document(doc: Any, before: Mapping[str, Any] | None = None) -> dict[st
         raise InputError("bad-value", field="sides", value=str(names)[:40],
                          expected="list of side names")
     profile.check_sides(len(names))
-    texts = [_canonical(deal) for deal in deals]
-    if None in texts:  # not JSON: read every deal first, as given, and score it unshared
-        read = [_read(deal, profile, i, len(names)) for i, deal in enumerate(deals)]
-        return score_match(profile, target, names, read)
+    return profile, target, names, deals
+
+
+def _continues(before: Mapping[str, Any], profile: Profile, target: int,
+               names: list[str | None], count: int) -> bool:
+    """Whether ``before`` is the tally of ``count`` deals of a match with these rules,
+    target and sides (one whose deals could all be read)."""
+    return len(before.get("deals") or []) == count and before.get("profile") == profile.id \
+        and before.get("target") == target and before.get("sides") == list(names) \
+        and not before.get("unreadable")
+
+
+def _added(profile: Profile, target: int, names: list[str | None], deal: Any,
+           before: Mapping[str, Any]) -> dict[str, Any]:
+    """The tally ``before`` with ``deal`` scored after its deals."""
+    index, text = len(before["deals"]), _canonical(deal)
+    if text is None:  # not JSON: read as given and scored unshared
+        read = _read(deal, profile, index, len(names))
+        return _tally(profile, target, names, index + 1, lambda _i, befores: score_sides(
+            profile, read, befores=befores, names=names), before)
     key, memo = tuple(names), house_key(profile)
-    same = before is not None and len(before.get("deals") or []) == len(deals) - 1 \
-        and before.get("profile") == profile.id and before.get("target") == target \
-        and before.get("sides") == list(names) and not before.get("unreadable")
-    return _tally(profile, target, names, len(deals),
-                  lambda i, befores: json.loads(_scored(memo, texts[i] or "", i,
-                                                        tuple(befores), key)),
-                  before if same else None)
+    return _tally(profile, target, names, index + 1, lambda i, befores: json.loads(
+        _scored(memo, text, i, tuple(befores), key)), before)

@@ -22,7 +22,7 @@ from scorekeeper.msgids import N_
 from scorekeeper.rules.states import ClosedBy, Morto
 from scorekeeper.vocabulary import rule_label, term
 from scorekeeper.web.common import _, input_error_text, locale_code, localize
-from scorekeeper.web.scoreboard import deal_problems, match_result
+from scorekeeper.web.scoreboard import deal_count, deal_problems, match_result, next_result
 
 _FIELD = re.compile(r"^(?:deals\[\d+\]\.)?sides\[(\d+)\]\.(\w+)(?:\[(\d+)\])?")
 
@@ -65,10 +65,12 @@ def build_form(match: Match, profile: rules.Profile,
     return form
 
 
-def remember_modes(form: DealForm, last: dict[str, Any]) -> None:
-    """A new deal is entered the way each side entered the last one: cards or counts."""
-    for entry, side in zip(form.sides.entries, last.get("sides", []), strict=False):
-        entry.form.mode.data = EntryMode.COUNTS.value if "counts" in side else EntryMode.CARDS.value
+def remember_modes(form: DealForm, last: list[dict[str, Any]]) -> None:
+    """A new deal is entered the way each side entered the last one (``last``: its sides,
+    as entered or as the referee read them): cards or counts."""
+    for entry, side in zip(form.sides.entries, last, strict=False):
+        entry.form.mode.data = EntryMode.COUNTS.value if side.get("counts") is not None \
+            else EntryMode.CARDS.value
 
 
 def _form_data(doc: dict[str, Any]) -> dict[str, Any]:
@@ -258,10 +260,12 @@ def judge(form: DealForm, match: Match, index: int) -> Judged:
     general: list[str] = []
     form.meld_problems.clear()
     doc = form_to_doc(form, match)
-    deals = [d.data for d in match.deals]
-    deals = deals[:index] + [doc] + deals[index + 1 :]
     try:
-        full = match_result(match, deals)
+        if index == deal_count(match):  # a new deal: scored after the stored ones' tally
+            full = next_result(match, doc)
+        else:
+            deals = match.deal_docs()
+            full = match_result(match, deals[:index] + [doc] + deals[index + 1 :])
     except rules.InputError as err:  # pragma: no cover - match_result already catches it
         general.append(input_error_text(err))
         return doc, None, general, None

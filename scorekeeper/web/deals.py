@@ -35,6 +35,8 @@ from scorekeeper.web.dealform import (
 )
 from scorekeeper.web.scoreboard import (
     changes_since,
+    deal_count,
+    last_sides,
     load_match,
     match_result,
     match_rules,
@@ -77,11 +79,14 @@ def _page(
     disputable: bool = False,
     status: int = 200,
     before: dict[str, Any] | None = None,
+    count: int | None = None,
 ) -> Any:
     """The deal form, with the referee's count of what it holds when there is one;
     ``disputable``: the deal breaks a rule but can be counted, so it may be saved marked
-    as disputed. ``before``: the state the deal starts from, when the caller has it."""
-    before = _before(match, index) if before is None else before
+    as disputed. ``before``: the state the deal starts from, and ``count``: how many
+    deals the match holds, when the caller has them."""
+    count = deal_count(match) if count is None else count
+    before = _before(match, index, count) if before is None else before
     profile = _label(match, form)
     return (
         render_template(
@@ -89,7 +94,7 @@ def _page(
             match=match,
             form=form,
             index=index,
-            editing=index < len(match.deals),
+            editing=index < count,
             profile=profile,
             profile_label=rules_label(match),
             categories=[(c, CATEGORY_FIELDS[c]) for c in reversed(profile.categories)],
@@ -112,13 +117,13 @@ def first_deal_page(match: Match, key: str) -> Any:
     form = build_form(match, _profile(match))
     form.version.data = str(match.version)
     form.idem.data = key
-    return _page(match, form, 0, before=match_result(match, []))
+    return _page(match, form, 0, before=match_result(match, []), count=0)
 
 
-def _before(match: Match, index: int) -> dict[str, Any]:
-    """The state deal ``index`` starts from (cached for a new deal)."""
-    earlier = None if index == len(match.deals) else [d.data for d in match.deals[:index]]
-    return match_result(match, earlier)
+def _before(match: Match, index: int, count: int) -> dict[str, Any]:
+    """The state deal ``index`` of the ``count`` the match holds starts from (kept for a
+    new deal)."""
+    return match_result(match, None if index == count else match.deal_docs()[:index])
 
 
 def _label(match: Match, form: DealForm) -> rules.Profile:
@@ -203,33 +208,36 @@ def edit_deal(token: str, number: int) -> Any:
 
 
 def _enter(token: str, number: int | None) -> Any:
-    match = load_match(reader(), edit=token)
+    # the stored deals are read only when needed: a new deal is judged after the kept
+    # tally of the stored ones
+    match = load_match(reader(), edit=token, deals=False)
     if match is None:
         abort(404)
     remember(token)
+    count = deal_count(match)
     if number is None:
-        index = len(match.deals)
+        index = count
         stored = None
     else:
-        if not 1 <= number <= len(match.deals):
+        if not 1 <= number <= count:
             return _gone(match, number)
         index = number - 1
         stored = match.deals[index].data
     form = build_form(match, _profile(match), stored)
     if request.method == "GET":
-        if stored is None and match.deals:
-            remember_modes(form, match.deals[-1].data)
+        if stored is None and count:
+            remember_modes(form, last_sides(match))
         form.version.data = str(match.version)
         form.idem.data = new_key()
-        return _page(match, form, index)
+        return _page(match, form, index, count=count)
 
     action = request.form.get("action")
-    before = _before(match, index)
+    before = _before(match, index, count)
     if not form.validate():
         if action == "preview":
             return _preview(match, form, index, None, _expired(form), set(), False, before)
         return _page(match, form, index, status=400 if _csrf_failed(form) else 422,
-                     before=before)
+                     before=before, count=count)
     # counts the cards can make, the opening of a vulnerable side said, and a first morto
     # taken by a side that took one (all asked)
     profile = _profile(match)
@@ -243,10 +251,10 @@ def _enter(token: str, number: int | None) -> Any:
         return _preview(match, form, index, result, general, rewritten, disputable, before)
     if full is None or result is None or not answered or (disputable and not _disputed(action)):
         return _page(match, form, index, result=result, general=general,
-                     disputable=disputable, status=422, before=before)
+                     disputable=disputable, status=422, before=before, count=count)
     if action != "save":
-        return _page(match, form, index, result=result, before=before)
-    return _save(token, match, form, index, doc, full)
+        return _page(match, form, index, result=result, before=before, count=count)
+    return _save(token, form, index, index < count, doc, full)
 
 
 def _disputed(action: str | None) -> bool:
@@ -265,13 +273,11 @@ def _gone(match: Match, number: int) -> Any:
     return render_template("conflict.html", match=match, changes=changes, form=None), 409
 
 
-def _save(
-    token: str, match: Match, form: DealForm, index: int, doc: Any, result: dict[str, Any]
-) -> Any:
-    """Store the deal (``result``: the referee's match document with it, which the
-    scoreboard of the new version starts from)."""
+def _save(token: str, form: DealForm, index: int, editing: bool, doc: Any,
+          result: dict[str, Any]) -> Any:
+    """Store the deal (``editing``: in place of a stored one; ``result``: the referee's
+    match document with it, which the scoreboard of the new version starts from)."""
     url = url_for("matches.scoreboard", token=token) + f"#deal-{index + 1}"
-    editing = index < len(match.deals)
     key = form_key(form, f"match {token}")
     saved: list[Match] = []
 

@@ -111,25 +111,55 @@ def with_results(db: Session, matches: list[Match]) -> list[tuple[Match, dict[st
 
 
 def match_result(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The referee's ``match`` document for the stored deals (or the ones given: the
-    stored ones and a new deal after them are scored from the stored ones' document,
-    when it is kept)."""
+    """The referee's ``match`` document for the stored deals (kept by version), or for
+    the deals given."""
     if deals is None:
         return cache("match").get_or_make(  # type: ignore[no-any-return]
             (match.id, match.version), lambda: _compute(match.match_input())
         )
-    before = None
-    stored = match.deals
-    # the stored deals themselves (not copies) then one more: a deal added to them
-    if len(deals) == len(stored) + 1 and all(
-            a is b.data for a, b in zip(deals[:-1], stored, strict=True)):
-        before = cache("match").get((match.id, match.version))
-    return _compute(match.match_input(deals), before)
+    return _compute(match.match_input(deals))
+
+
+def kept_result(match: Match) -> dict[str, Any] | None:
+    """The referee's document for the stored deals when it is kept (no deal is read
+    for it), and every stored deal could be read; else None."""
+    kept: dict[str, Any] | None = cache("match").get((match.id, match.version))
+    return None if kept is None or "unreadable" in kept else kept
+
+
+def deal_count(match: Match) -> int:
+    """How many deals the match holds (read from the kept document when there is one)."""
+    kept = kept_result(match)
+    return len(kept["deals"]) if kept is not None else len(match.deals)
+
+
+def last_sides(match: Match) -> list[dict[str, Any]]:
+    """The sides of the match's last deal as entered or as the referee read them (each
+    has ``counts`` when the side gave counts); [] before the first deal."""
+    kept = kept_result(match)
+    if kept is not None:
+        return list(kept["deals"][-1]["sides"]) if kept["deals"] else []
+    return list(match.deals[-1].data.get("sides", [])) if match.deals else []
+
+
+def next_result(match: Match, doc: dict[str, Any]) -> dict[str, Any]:
+    """The referee's ``match`` document for the stored deals and ``doc`` after them: from
+    the kept document of the stored ones when there is one (only ``doc`` is scored and no
+    stored deal is read), else from the stored deals."""
+    kept = kept_result(match)
+    if kept is not None:
+        try:
+            return _compute(match.match_input([doc]), kept)
+        except ValueError:  # kept for other sides: a rename came between (scored afresh)
+            pass
+    return match_result(match, [*match.deal_docs(), doc])
 
 
 def _compute(doc: dict[str, Any], before: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The referee's answer for ``doc`` (with ``before``: for its one deal added to that
+    tally); a match it cannot read is answered as a match without deals, and says why."""
     try:
-        return dict(rules.match_document(doc, before))
+        return dict(rules.match_document(doc) if before is None else rules.deal_added(doc, before))
     except rules.InputError as err:
         n = len(doc["sides"])
         return {

@@ -5,9 +5,11 @@ Every deal total below is worked out by hand: table + bonuses + going out + mort
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import pytest
 
-from scorekeeper.rules import InputError, match_document
+from scorekeeper.rules import InputError, deal_added, match_document
 
 AB, FE, BU, CL = "buraco-aberto", "buraco-fechado", "burraco", "buraco-classico"
 
@@ -216,6 +218,21 @@ def test_a_deal_added_to_a_kept_tally_gives_the_whole_tally(profile, target, dea
     # a tally of other deals, rules or sides is not taken
     other = match_document({**doc, "deals": deals[:-1], "sides": ["Ana", "Caio"]})
     assert match_document(doc, other) == match_document(doc)
+    # the same from the last deal alone: the earlier ones are not needed
+    assert deal_added({**doc, "deals": deals[-1:]}, before) == match_document(doc)
+    with pytest.raises(ValueError):
+        deal_added({**doc, "deals": deals[-1:]}, other)
+    with pytest.raises(ValueError):
+        deal_added(doc if len(deals) > 1 else {**doc, "deals": deals * 2}, before)
+
+
+def test_a_deal_added_that_is_not_json_is_read_as_given():
+    """A deal JSON cannot hold (a read-only mapping) is read and scored all the same."""
+    doc = {"profile": AB, "sides": ["Ana", "Bia"], "deals": WON[:1]}
+    added = {"sides": [MappingProxyType(side) for side in WON[1]["sides"]]}
+    whole = match_document({**doc, "deals": [*WON[:1], added]})
+    assert whole["totals"] == [2900 + 100 + 200 + 100, -50 + 60]  # cards, clean, going out
+    assert deal_added({**doc, "deals": [added]}, match_document(doc)) == whole
 
 
 def test_a_kept_tally_with_the_deal_after_the_match_was_won():

@@ -467,26 +467,40 @@ def test_an_opening_nobody_noted_is_said_so(app, site, client):
         r'name="sides-0-unnoted"[^>]*checked', page)
 
 
-def test_the_scoreboard_after_a_save_reads_the_match_the_save_scored(site, seed_deal,
+def test_the_scoreboard_after_a_save_reads_the_match_the_save_scored(app, site, seed_deal,
                                                                       monkeypatch):
     """Saving a deal scores the match with it (to judge it); the new version's
     scoreboard shows that count instead of scoring every deal again."""
+    from sqlalchemy import event
+
     from scorekeeper import rules
+    from scorekeeper.db import get_db
 
     token = site.new_match()
     calls = []
-    real = rules.match_document
-    monkeypatch.setattr(rules, "match_document",
-                        lambda doc, before=None: calls.append((doc, before)) or real(doc, before))
+    for name in ("match_document", "deal_added"):
+        real = getattr(rules, name)
+        monkeypatch.setattr(rules, name, lambda doc, before=None, real=real, name=name:
+                            calls.append((name, doc, before)) or real(doc, before))
     assert site.save_deal(token, seed_deal, went_out="0").status_code == 302
     after_save = len(calls)
     board = site.board(token)
     assert len(calls) == after_save
     assert "465" in board  # seed 001 §09
-    # the next deal is scored after the kept tally of the first: only the new deal counted
-    assert site.save_deal(token, seed_deal, went_out="0").status_code == 302
-    doc, before = calls[-1]
-    assert len(doc["deals"]) == 2
-    assert before is not None
+    # the next deal is scored after the kept tally of the first: only the new deal is
+    # read, and no stored deal is read back from the database
+    statements: list[str] = []
+    engine = get_db(app).engine
+    listen = lambda _c, _cur, sql, *_a: statements.append(sql)  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listen)
+    try:
+        assert site.save_deal(token, seed_deal, went_out="0").status_code == 302
+    finally:
+        event.remove(engine, "before_cursor_execute", listen)
+    name, doc, before = calls[-1]
+    assert name == "deal_added"
+    assert len(doc["deals"]) == 1
     assert before["totals"] == [465, 30]
+    assert any("INSERT INTO deals" in sql for sql in statements)
+    assert not [sql for sql in statements if "FROM deals" in sql]
     assert '<output class="big num" id="total-0">930</output>' in site.board(token)
