@@ -51,6 +51,7 @@ from scorekeeper.web.writes import (
     already_used,
     form_key,
     form_version,
+    insert_row,
     lock,
     new_key,
     record,
@@ -292,7 +293,7 @@ def _save(token: str, form: DealForm, index: int, editing: bool, doc: Any,
             stored.data = doc
             stored.updated = utcnow()
         else:
-            db.add(Deal(match_id=locked.id, position=index, data=doc))
+            insert_row(db, Deal, match_id=locked.id, position=index, data=doc)
         record(db, locked, "edited" if editing else "added", index, result)
         saved.append(locked)
         return url

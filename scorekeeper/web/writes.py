@@ -24,13 +24,15 @@ from typing import Any, TypeVar
 
 from flask import abort, current_app, g, redirect, request, url_for
 from markupsafe import Markup, escape
-from sqlalchemy import bindparam, delete, select
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 from werkzeug.wrappers import Response
 
 from scorekeeper.db import reader, writer
 from scorekeeper.models import (
+    Base,
     BurroGame,
     Change,
     HouseRules,
@@ -136,7 +138,7 @@ def _replayed(db: Session, key: str, digest: str) -> str | None:
 
 def _remember_key(db: Session, key: str, target_url: str, digest: str) -> None:
     if key:
-        db.add(Submission(key=key, target_url=target_url, digest=digest))
+        insert_row(db, Submission, key=key, target_url=target_url, digest=digest)
         if secrets.randbelow(50) == 0:  # now and then, forget keys nobody can still replay
             db.execute(delete(Submission).where(Submission.created < utcnow() - KEEP_KEYS))
 
@@ -247,12 +249,32 @@ def _only(db: Session, row: Row, since: int | None, harmless: frozenset[str]) ->
     return len(actions) == row.version - since and set(actions) <= harmless
 
 
+def insert_row(db: Session, model: type[Base], **values: Any) -> None:
+    """Add one row of ``model`` in the write transaction as a plain INSERT (its columns'
+    defaults filled in), without the ORM's unit of work: nothing reads the row back."""
+    db.connection().execute(_inserting(model), values)
+
+
+@cache
+def _inserting(model: type[Base]) -> Any:
+    return insert(model)  # built once: its compiled form is kept
+
+
+_RECORD = update(Match).where(Match.id == bindparam("match_id")).values(
+    version=bindparam("version"), updated=bindparam("updated"), status=bindparam("status"),
+    totals=bindparam("totals", type_=Match.totals.type))
+
+
 def record(db: Session, match: Match, action: str, position: int,
            result: dict[str, Any]) -> None:
     """Bump the match's version, write the history line, keep its status and totals
-    (``result``: the referee's document for the deals as they now stand)."""
-    match.version += 1
-    match.updated = utcnow()
-    db.add(Change(match_id=match.id, version=match.version, action=action, position=position))
-    match.status = str(result.get("status", "in-progress"))
-    match.totals = list(result.get("totals", []))
+    (``result``: the referee's document for the deals as they now stand). Two plain
+    statements; ``match`` is given the values written, as the database holds them."""
+    values = {"version": match.version + 1, "updated": utcnow(),
+              "status": str(result.get("status", "in-progress")),
+              "totals": list(result.get("totals", []))}
+    db.connection().execute(_RECORD, {"match_id": match.id, **values})
+    insert_row(db, Change, match_id=match.id, version=values["version"], action=action,
+               position=position)
+    for name, value in values.items():
+        set_committed_value(match, name, value)
