@@ -153,24 +153,55 @@ class Meter:
         return [body]
 
 
-def serve(db_url: str, port: int, threads: int) -> None:
+def serve(db_url: str, port: int, threads: int, workers: int = 1) -> None:
+    """The app as ``scorekeeper serve`` runs it (its waitress server; with ``workers``
+    above 1, that many processes on one socket, as ``--workers`` forks them), plus the
+    hello-world page, behind the meter."""
     import logging
 
-    from waitress import serve as waitress_serve
+    from scorekeeper import processes
+    from scorekeeper.server import listening, make_server
 
     # "Task queue depth is N" is expected under a deliberate overload
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 
-    from scorekeeper.app import create_app
+    def metered() -> Meter:
+        from scorekeeper.app import create_app
 
-    app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": db_url})
+        app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": db_url})
 
-    @app.get("/hello")
-    def hello() -> str:
-        return "Hello, world!"
+        @app.get("/hello")
+        def hello() -> str:
+            return "Hello, world!"
 
-    waitress_serve(Meter(app), host="127.0.0.1", port=port, threads=threads, ident="bench",
-                   _quiet=True)
+        return Meter(app)
+
+    sock = listening("127.0.0.1", port)
+    if workers > 1:
+        processes.supervise(lambda: make_server(metered(), "127.0.0.1", port, threads,
+                                                per_address=0, sock=sock).run(), workers)
+    else:
+        make_server(metered(), "127.0.0.1", port, threads, per_address=0, sock=sock).run()
+
+
+def tree_cpu(pid: int) -> float | None:
+    """CPU seconds used so far by process ``pid`` and its children (Linux's /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    try:
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()
+            if int(entry) == pid or int(fields[1]) == pid:
+                total += int(fields[11]) + int(fields[12])  # utime, stime
+    except OSError:
+        return None
+    return total / tick
 
 
 # --- the data ---------------------------------------------------------------------
@@ -607,6 +638,38 @@ def met(ok: bool) -> str:
     return "met" if ok else "NOT met"
 
 
+def run_forked(tmp: str, env: dict[str, str], args: argparse.Namespace,
+               per_writer: int) -> dict[str, Any]:
+    """Phase 4: the deal-submission run against ``args.workers`` server processes on a
+    fresh SQLite file (writers' matches holding 12 deals, as in phase 3); the CPU of every
+    server process over the run, from /proc."""
+    db_url = f"sqlite:///{tmp}/bench-forked.sqlite3"
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, __file__, "--serve", "--db", db_url, "--port", str(port),
+         "--threads", str(args.threads), "--workers", str(args.workers)], env=env)
+    try:
+        tokens = prepare(db_url, 0, [], args.clients, per_writer)
+        wait_up(port, proc)
+        for _ in range(4 * args.workers):  # every process sees the writers' stored deals
+            Client(port).request("GET", f"/m/{tokens['writers'][0][0]}")
+        exhausted = [0] * args.clients
+        cpu: dict[str, float | None] = {}
+        result = run_load(port, args.clients, args.save_seconds,
+                          submit_job(tokens["writers"], exhausted),
+                          on_start=lambda: cpu.update(before=tree_cpu(proc.pid)))
+        cpu["after"] = tree_cpu(proc.pid)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    saves = result["requests"]
+    before, after = cpu.get("before"), cpu.get("after")
+    result["cpu_per_save"] = (after - before) * 1000 / max(1, saves) \
+        if before is not None and after is not None else float("nan")
+    result["exhausted"] = sum(exhausted)
+    return result
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="length of one load run")
@@ -626,6 +689,9 @@ def main() -> int:
                         help="length of the deal-submission run")
     parser.add_argument("--threads", type=int, default=DEFAULT_THREADS,
                         help="waitress threads (default: the server's own)")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="server processes for the last deal-submission run "
+                             "(scorekeeper serve --workers)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
@@ -639,7 +705,7 @@ def main() -> int:
     use_wrk = args.load == "wrk" or (args.load == "auto" and shutil.which("wrk") is not None)
 
     if args.serve:
-        serve(args.db, args.port, args.threads)
+        serve(args.db, args.port, args.threads, args.workers)
         return 0
 
     def get_load(path: str) -> dict[str, Any]:
@@ -647,8 +713,8 @@ def main() -> int:
             return run_wrk(port, args.clients, args.seconds, path)
         return run_load(port, args.clients, args.seconds, get_job(path))
 
-    # enough matches that no writer runs out at 400 saves/s
-    per_writer = math.ceil(args.save_seconds * 400 / args.clients
+    # enough matches that no writer runs out at 400 saves/s, nor at twice its share of them
+    per_writer = math.ceil(args.save_seconds * 800 / args.clients
                            / (DEALS - WRITER_STORED))
     took: dict[str, float] = {}
     began = started = time.perf_counter()
@@ -666,7 +732,7 @@ def main() -> int:
         # first request, which waits for both)
         proc = subprocess.Popen(
             [sys.executable, __file__, "--serve", "--db", db_url, "--port", str(port),
-             "--threads", str(args.threads)], env=env)
+             "--threads", str(args.threads), "--workers", "1"], env=env)
         try:
             seeded = [n - 1 for n in LENGTHS[:-1] for _ in range(args.lengths)] \
                 + [DEALS - 1] * args.seeded
@@ -707,6 +773,9 @@ def main() -> int:
         finally:
             proc.terminate()
             proc.wait(timeout=10)
+        forked = run_forked(tmp, env, args, per_writer) if args.workers > 1 else None
+        if forked is not None:
+            lap(f"deal submission, {args.workers} processes")
 
     server, wall = rounds["server"], rounds["wall"]
     cold, cached = server[f"cold:{DEALS}"], server[f"cached:{DEALS}"]
@@ -784,6 +853,20 @@ def main() -> int:
           f"{met(save_total_ms <= SAVE_CPU_TARGET_MS)})")
     if any(exhausted):
         print(f"  note: {sum(exhausted)} writers ran out of matches (raise the per-writer count)")
+    if forked is not None:
+        print(f"4. deal submission, runs of {args.save_seconds:g} s: {args.clients} concurrent "
+              f"writers as in 3, against {args.workers} server processes (scorekeeper serve "
+              f"--workers {args.workers}) on one SQLite file")
+        print(f"  {'':44}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}")
+        print(f"  {SUBMIT_LOAD:44}{forked['rps']:9.0f}{forked['p50']:9.1f}{forked['p99']:9.1f}"
+              f"{int(forked['errors']):8d}")
+        print(f"  saves/s with {args.clients} concurrent writers on SQLite, {args.workers} "
+              f"processes: {forked['rps']:.0f} (target >= {SAVES_PER_S_TARGET}: "
+              f"{met(forked['rps'] >= SAVES_PER_S_TARGET)})")
+        print(f"  server CPU per save, every server process's CPU over the run (/proc) / "
+              f"{forked['requests']} saves: {forked['cpu_per_save']:.2f} ms")
+        if forked["exhausted"]:
+            print(f"  note: {forked['exhausted']} writers ran out of matches")
 
     print("time taken: " + ", ".join(f"{name} {t:.0f} s" for name, t in took.items())
           + f"; {sum(took.values()):.0f} s in all")

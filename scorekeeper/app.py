@@ -51,6 +51,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SCORER_QUIET_SECONDS=180,
         # reverse proxies in front of the app whose X-Forwarded-* headers are trusted
         PROXIES=0,
+        # server processes of ``scorekeeper serve`` (its --workers): one per core for a
+        # club's many tables; one is plenty for a family's
+        WORKERS=1,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

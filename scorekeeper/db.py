@@ -13,7 +13,9 @@ PostgreSQL works by setting ``DATABASE_URL``; writers lock the match row with
 from __future__ import annotations
 
 import contextlib
+import mmap
 import os
+import struct
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,8 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, current_app, g
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, make_url
 from sqlalchemy.orm import Session, sessionmaker
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: one server process (threads only)
+    fcntl = None  # type: ignore[assignment]
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _EXT = "scorekeeper.db"
@@ -69,15 +76,90 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def sqlite_file(url: str) -> Path | None:
+    """The file of an SQLite database URL; None for another database or one in memory."""
+    if not url.startswith("sqlite"):
+        return None
+    path = make_url(url).database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return None
+    return Path(path).resolve()
+
+
+class WriteStamp:
+    """How many writes every server process has committed to one SQLite file: a counter
+    in a small file beside it (``<database>.written``), mapped in memory, raised after
+    each write. A process that kept something it read (a match's version) knows from it,
+    without asking the database, whether any process has written since. Elsewhere
+    (PostgreSQL, a database in memory) it stays at 0 and says nothing."""
+
+    def __init__(self, database: Path | None) -> None:
+        self._path = None if database is None else database.with_name(database.name + ".written")
+        self._map: mmap.mmap | None = None
+        self._pid = 0
+
+    def _mapped(self) -> mmap.mmap | None:
+        if self._path is None:
+            return None
+        if self._map is None or self._pid != os.getpid():  # opened anew in a forked process
+            fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                if os.fstat(fd).st_size < 8:
+                    os.ftruncate(fd, 8)
+                self._map, self._pid = mmap.mmap(fd, 8), os.getpid()
+            finally:
+                os.close(fd)
+        return self._map
+
+    def value(self) -> int:
+        mapped = self._mapped()
+        return 0 if mapped is None else int(struct.unpack_from("<Q", mapped)[0])
+
+    def raise_(self) -> None:
+        """One more write (called by the writer that holds the write lock of every process)."""
+        mapped = self._mapped()
+        if mapped is not None:
+            struct.pack_into("<Q", mapped, 0, struct.unpack_from("<Q", mapped)[0] + 1)
+
+
+class _FileLock:
+    """The write lock shared by every process of one SQLite file (``<database>.lock``,
+    ``flock``): server processes queue for it at once instead of polling through SQLite's
+    busy handler, whose sleeps grow to 100 ms. Threads of one process queue first on
+    the process's own lock (an ``flock`` is held by the process, not the thread)."""
+
+    def __init__(self, database: Path | None) -> None:
+        self._path = None if database is None else database.with_name(database.name + ".lock")
+        self._thread = threading.Lock()
+        self._fd = -1
+        self._pid = 0
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        with self._thread:
+            if self._path is None or fcntl is None:
+                yield
+                return
+            if self._pid != os.getpid():  # a forked process opens its own
+                self._fd, self._pid = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600), \
+                    os.getpid()
+            fcntl.flock(self._fd, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(self._fd, fcntl.LOCK_UN)
+
+
 class Database:
     """The engine and two session factories: one for reading, one for writing."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
-        self._write_lock: Any = (
-            threading.Lock() if url.startswith("sqlite") else contextlib.nullcontext()
-        )
+        database = sqlite_file(url)
+        self._write_lock = _FileLock(database) if url.startswith("sqlite") else None
+        #: Writes committed to this SQLite file by every process (``WriteStamp``).
+        self.stamp = WriteStamp(database)
         writer_engine = self.engine.execution_options(sqlite_immediate=True)
         self.read_sessions = sessionmaker(bind=self.engine, expire_on_commit=False)
         self.write_sessions = sessionmaker(bind=writer_engine, expire_on_commit=False)
@@ -86,12 +168,17 @@ class Database:
     def writing(self) -> Iterator[Session]:
         """One write transaction: committed on success, rolled back on any exception.
 
-        On SQLite, writers of this process first queue on a lock: SQLite's own busy
-        handler polls with sleeps of up to 100 ms, which turns contention into long
-        tails; other processes still wait through ``busy_timeout``.
+        On SQLite, writers first queue on a lock shared by every server process of the
+        file (``_FileLock``): SQLite's own busy handler polls with sleeps of up to
+        100 ms, which turns contention into long tails; a program that writes to the
+        file without it still waits through ``busy_timeout``. Once committed, the
+        write is counted in ``stamp``.
         """
-        with self._write_lock, self.write_sessions() as session, session.begin():
-            yield session
+        lock = self._write_lock.held() if self._write_lock else contextlib.nullcontext()
+        with lock:
+            with self.write_sessions() as session, session.begin():
+                yield session
+            self.stamp.raise_()
 
 
 def init_app(app: Flask) -> Database:

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import os
 import socket
 import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+
+from scorekeeper import processes
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 5000
@@ -40,7 +43,10 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default=DEFAULT_HOST, help="address to listen on (0.0.0.0: LAN)")
     serve.add_argument("--port", type=int, default=DEFAULT_PORT)
     serve.add_argument("--threads", type=int, default=DEFAULT_THREADS,
-                       help="waitress worker threads")
+                       help="waitress worker threads (in each process)")
+    serve.add_argument("--workers", type=int, default=None,
+                       help="server processes sharing the port, one per core for a club's "
+                            "many tables; default: WORKERS in instance/config.py, else 1")
     serve.add_argument("--proxies", type=int, default=None,
                        help="reverse proxies in front of the app (trust their X-Forwarded-* "
                             "headers); default: PROXIES in instance/config.py, else 0")
@@ -111,15 +117,48 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Scorekeeper: {url}")
     sys.stdout.flush()
 
-    make_server(app, args.host, args.port, args.threads,
-                per_address=0 if app.config.get("PROXIES") else PER_ADDRESS).run()
+    per_address = 0 if app.config.get("PROXIES") else PER_ADDRESS
+    workers = args.workers if args.workers is not None else int(app.config.get("WORKERS", 1))
+    if workers > 1 and hasattr(os, "fork"):
+        from scorekeeper.db import get_db
+
+        get_db(app).engine.dispose()  # nothing of the database crosses the fork
+
+        def worker_app() -> Any:
+            worker = create_app()
+            # one key for every process, also where none can be kept in the instance folder
+            worker.config["SECRET_KEY"] = app.config["SECRET_KEY"]
+            if getattr(args, "proxies", None) is not None:
+                from scorekeeper.app import trust_proxies
+
+                trust_proxies(worker, args.proxies)
+            if "PUBLIC_URL" in app.config:
+                worker.config.setdefault("PUBLIC_URL", app.config["PUBLIC_URL"])
+            return worker
+
+        with listening(args.host, args.port) as sock:
+            return processes.supervise(lambda: make_server(
+                worker_app(), args.host, args.port, args.threads, per_address, sock=sock).run(),
+                workers)
+    make_server(app, args.host, args.port, args.threads, per_address=per_address).run()
     return 0
 
 
+def listening(host: str, port: int) -> socket.socket:
+    """The listening socket every server process accepts from."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(1024)
+    return sock
+
+
 def make_server(app: Any, host: str, port: int, threads: int = DEFAULT_THREADS,
-                per_address: int = PER_ADDRESS) -> Any:
+                per_address: int = PER_ADDRESS, sock: socket.socket | None = None) -> Any:
     """Waitress on ``host:port`` with limits a LAN cannot exhaust: many connections, idle
-    ones dropped after ``CHANNEL_TIMEOUT``, at most ``per_address`` from one address."""
+    ones dropped after ``CHANNEL_TIMEOUT``, at most ``per_address`` from one address.
+    ``sock``: a socket listening already (shared by several server processes)."""
     from waitress.server import TcpWSGIServer
 
     class Server(TcpWSGIServer):
@@ -143,7 +182,7 @@ def make_server(app: Any, host: str, port: int, threads: int = DEFAULT_THREADS,
 
     return Server(app, host=host, port=port, threads=threads, ident="scorekeeper",
                   connection_limit=_connection_limit(), channel_timeout=CHANNEL_TIMEOUT,
-                  cleanup_interval=5)
+                  cleanup_interval=5, _sock=sock, bind_socket=sock is None)
 
 
 @contextmanager

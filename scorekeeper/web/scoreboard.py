@@ -13,15 +13,16 @@ from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper import rules, seating
 from scorekeeper.chart import chart
-from scorekeeper.db import lookup, reader
+from scorekeeper.db import get_db, lookup, reader
 from scorekeeper.models import Change, Match
 from scorekeeper.vocabulary import profile_name, tradition_of
 from scorekeeper.web.common import _, cache, locale_code, localize, num
 from scorekeeper.web.links import public_url, qr_svg
 
 #: How long a match's version, read from the database, is trusted for a page view. A write
-#: in this process forgets it at once; another server process's write shows within this.
-#: (Every write still checks the version in its own transaction: this is for reading only.)
+#: by any server process of the same SQLite file shows at once (``db.WriteStamp``);
+#: another machine's write to a shared PostgreSQL database shows within this. (Every write
+#: still checks the version in its own transaction: this is for reading only.)
 FRESH_SECONDS = 1.0
 
 _VERSION_SQL = {
@@ -40,19 +41,21 @@ def current_version(kind: str, token: str) -> tuple[int, int] | None:
         return None
     versions = cache("versions", 4096)
     now = time.monotonic()
+    stamp = get_db().stamp.value()  # read before the database: a write after it shows
     hit = versions.get((kind, token))
-    if hit is not None and hit[0] > now:
+    if hit is not None and hit[0] > now and hit[2] == stamp:
         return hit[1]  # type: ignore[no-any-return]
     row = lookup(_VERSION_SQL[kind], token)
     found = (int(row[0]), int(row[1])) if row is not None else None
-    _store(kind, token, found)
+    _store(kind, token, found, stamp)
     return found
 
 
-def _store(kind: str, token: str, found: tuple[int, int] | None) -> None:
-    """Cache a version, never replacing a newer one (a slow reader must not undo a write).
-    A link that opens no match is not kept: a match set up on a phone without a network
-    comes with its links, and its first page follows at once."""
+def _store(kind: str, token: str, found: tuple[int, int] | None, stamp: int) -> None:
+    """Cache a version read when the database's write stamp was ``stamp``, never replacing
+    a newer one (a slow reader must not undo a write). A link that opens no match is not
+    kept: a match set up on a phone without a network comes with its links, and its
+    first page follows at once."""
     versions = cache("versions", 4096)
     if found is None:
         versions.forget((kind, token))
@@ -62,7 +65,7 @@ def _store(kind: str, token: str, found: tuple[int, int] | None) -> None:
         if hit is not None and hit[1] is not None and hit[1][1] > found[1] \
                 and hit[0] > time.monotonic():
             return
-        versions.put((kind, token), (time.monotonic() + FRESH_SECONDS, found))
+        versions.put((kind, token), (time.monotonic() + FRESH_SECONDS, found, stamp))
 
 
 def note_written(match: Match, result: dict[str, Any] | None = None) -> None:
@@ -70,8 +73,9 @@ def note_written(match: Match, result: dict[str, Any] | None = None) -> None:
     referee's match document for the deals the write left, when the writer has it (a
     deal save scored the match with the new deal to judge it: the scoreboard of the new
     version reads that instead of scoring the match again)."""
+    stamp = get_db().stamp.value()
     for kind, token in (("edit", match.edit_token), ("view", match.view_token)):
-        _store(kind, token, (match.id, match.version))
+        _store(kind, token, (match.id, match.version), stamp)
     if result is not None and "unreadable" not in result:
         cache("match").put((match.id, match.version), result)
 

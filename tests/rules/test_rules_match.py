@@ -220,9 +220,9 @@ def test_a_deal_added_to_a_kept_tally_gives_the_whole_tally(profile, target, dea
     assert match_document(doc, other) == match_document(doc)
     # the same from the last deal alone: the earlier ones are not needed
     assert deal_added({**doc, "deals": deals[-1:]}, before) == match_document(doc)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="tally of the same match"):
         deal_added({**doc, "deals": deals[-1:]}, other)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="one deal"):
         deal_added(doc if len(deals) > 1 else {**doc, "deals": deals * 2}, before)
 
 

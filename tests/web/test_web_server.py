@@ -117,6 +117,65 @@ def test_concurrent_writers_never_hit_database_is_locked(db_url):
         db.engine.dispose()
 
 
+def test_writers_of_two_processes_queue_on_one_lock_and_count_every_write(template_db,
+                                                                            tmp_path):
+    """Each Database opens the file's lock and stamp on its own, as a second server
+    process does: a writer of one waits for the other's write to end, and each sees the
+    other's writes counted."""
+    import shutil
+
+    from scorekeeper.models import Submission
+
+    path = tmp_path / "two.sqlite3"
+    shutil.copyfile(template_db, path)
+    one, two = Database(f"sqlite:///{path}"), Database(f"sqlite:///{path}")
+    assert (one.stamp.value(), two.stamp.value()) == (0, 0)
+    inside, waited = threading.Event(), []
+
+    def second() -> None:
+        inside.wait(5)
+        began = time.monotonic()
+        with two.writing() as session:
+            session.add(Submission(key="second", target_url="/"))
+        waited.append(time.monotonic() - began)
+
+    thread = threading.Thread(target=second)
+    thread.start()
+    with one.writing() as session:
+        session.add(Submission(key="first", target_url="/"))
+        inside.set()
+        time.sleep(0.3)  # the other process's writer queues meanwhile
+    thread.join(10)
+    assert len(waited) == 1
+    assert waited[0] >= 0.25
+    assert (one.stamp.value(), two.stamp.value()) == (2, 2)
+    assert (tmp_path / "two.sqlite3.lock").exists()
+
+    def fails() -> None:
+        with one.writing() as session:
+            session.add(Submission(key="third", target_url="/"))
+            raise RuntimeError("rolled back")
+
+    with pytest.raises(RuntimeError, match="rolled back"):
+        fails()  # nothing committed: not counted
+    assert two.stamp.value() == 2
+    for db in (one, two):
+        db.engine.dispose()
+
+
+def test_serve_with_workers_forks_them_after_the_upgrade(tmp_path, monkeypatch, capsys):
+    from scorekeeper import processes
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'serve.sqlite3'}")
+    monkeypatch.setattr(processes, "supervise",
+                        lambda run, workers: seen.update(run=run, workers=workers) or 0)
+    assert server.main(["serve", "--port", "0", "--workers", "2"]) == 0
+    assert seen["workers"] == 2
+    assert (tmp_path / "serve.sqlite3").exists()  # upgraded before the fork
+    assert "Scorekeeper: http://127.0.0.1:0/" in capsys.readouterr().out
+
+
 def test_upgrade_is_programmatic(tmp_path):
     url = f"sqlite:///{tmp_path / 'x.sqlite3'}"
     upgrade(url)

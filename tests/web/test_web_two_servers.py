@@ -34,6 +34,23 @@ def test_a_write_through_one_server_shows_on_the_other_within_its_bound(site, cl
     assert board.count('class="deal"') == 1
 
 
+def test_on_one_sqlite_file_a_write_through_one_server_shows_on_the_other_at_once(
+        site, client, second, seed_deal, db_url):
+    """Server processes of one SQLite file share its write stamp (db.WriteStamp): the
+    other's write shows on the next view, not a second later. On PostgreSQL (servers on
+    other machines) it shows within the bound, as above."""
+    token = site.new_match()
+    phone_b = Site(second.test_client())
+    for deals in (1, 2):
+        assert f'id="total-0">{465 * (deals - 1)}<' in phone_b.board(token)  # B keeps it
+        site.save_deal(token, seed_deal, went_out="0")  # through server A
+        if not db_url.startswith("sqlite"):
+            time.sleep(FRESH_SECONDS + 0.1)
+        board = phone_b.board(token)
+        assert f'id="total-0">{465 * deals}<' in board  # seed 001 §09
+        assert board.count('class="deal"') == deals
+
+
 def test_an_edit_built_on_one_server_conflicts_with_a_write_on_the_other(site, client, second,
                                                                           seed_deal):
     token = site.new_match()
