@@ -87,14 +87,23 @@ class _WTFormsMessages:
     _loaded: dict[str, Any] = {}
 
     def _catalog(self) -> Any:
-        from babel import support
-        from flask import has_request_context
+        from flask import g, has_request_context
         from flask_babel import get_locale
+
+        locale = get_locale() if has_request_context() else None
+        if locale is None:
+            return None
+        kept = g.get("wtforms_catalog")  # (locale, catalog): a form asks several times
+        if kept is not None and kept[0] is locale:
+            return kept[1]
+        catalog = self._load(str(locale))
+        g.wtforms_catalog = (locale, catalog)
+        return catalog
+
+    def _load(self, locale: str) -> Any:
+        from babel import support
         from wtforms.i18n import messages_path
 
-        locale = str(get_locale() or "") if has_request_context() else ""
-        if not locale:
-            return None
         catalog = self._loaded.get(locale)
         if catalog is None:
             catalog = support.Translations.load(messages_path(), [locale], domain="wtforms")

@@ -228,7 +228,7 @@ def used_submission(session: Session, key: str) -> tuple[str, str | None] | None
     what it said, if the key was used."""
     if not key:
         return None
-    row = session.execute(_USED, {"key": key}).first()
+    row = session.connection().execute(_USED, {"key": key}).first()  # a plain row: no ORM
     return (row[0], row[1]) if row is not None else None
 
 
