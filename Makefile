@@ -78,7 +78,7 @@ migrate: setup
 	$(BIN)/scorekeeper db upgrade
 
 run: system-deps setup migrate
-	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
+	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT) $(if $(WORKERS),--workers $(WORKERS),)
 
 lint: setup-test
 	$(BIN)/ruff check .
