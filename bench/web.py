@@ -782,7 +782,9 @@ def main() -> int:
         finally:
             proc.terminate()
             proc.wait(timeout=10)
-        forked = run_forked(tmp, env, args, per_writer) if args.workers > 1 else None
+        # the processes seldom share the 16 connections evenly: a writer on the less busy
+        # one saves several times its share, and must not run out of matches
+        forked = run_forked(tmp, env, args, 3 * per_writer) if args.workers > 1 else None
         if forked is not None:
             lap(f"deal submission, {args.workers} processes")
 
