@@ -102,7 +102,11 @@ class WriteStamp:
         if self._path is None:
             return None
         if self._map is None or self._pid != os.getpid():  # opened anew in a forked process
-            fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError:  # a folder it cannot write to: pages fall back on FRESH_SECONDS
+                self._path = None
+                return None
             try:
                 if os.fstat(fd).st_size < 8:
                     os.ftruncate(fd, 8)
@@ -141,8 +145,13 @@ class _FileLock:
                 yield
                 return
             if self._pid != os.getpid():  # a forked process opens its own
-                self._fd, self._pid = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600), \
-                    os.getpid()
+                try:
+                    self._fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
+                except OSError:  # a folder it cannot write to: SQLite's busy handler queues
+                    self._path = None
+                    yield
+                    return
+                self._pid = os.getpid()
             fcntl.flock(self._fd, fcntl.LOCK_EX)
             try:
                 yield

@@ -163,6 +163,28 @@ def test_writers_of_two_processes_queue_on_one_lock_and_count_every_write(templa
         db.engine.dispose()
 
 
+def test_a_lock_and_stamp_that_cannot_be_opened_leave_writes_working(template_db, tmp_path):
+    """Where the files beside the database cannot be opened (here: folders of their
+    names), writes still go through (SQLite's busy handler queues them) and the stamp
+    says nothing (pages trust a version for FRESH_SECONDS)."""
+    import shutil
+
+    from scorekeeper.models import Submission
+
+    path = tmp_path / "ro.sqlite3"
+    shutil.copyfile(template_db, path)
+    (tmp_path / "ro.sqlite3.lock").mkdir()
+    (tmp_path / "ro.sqlite3.written").mkdir()
+    database = Database(f"sqlite:///{path}")
+    for key in ("a", "b"):
+        with database.writing() as session:
+            session.add(Submission(key=key, target_url="/"))
+    assert database.stamp.value() == 0
+    with database.read_sessions() as session:
+        assert session.query(Submission).count() == 2
+    database.engine.dispose()
+
+
 def test_serve_with_workers_forks_them_after_the_upgrade(tmp_path, monkeypatch, capsys):
     from scorekeeper import processes
 
