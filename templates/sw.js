@@ -70,7 +70,9 @@ self.addEventListener("message", function (event) {
       event.source.postMessage({type: "taken", entry: entry || null});
     }));
   }
-  if (data.type === "pack" && PACK_FILES.length) { event.waitUntil(keepPack(data.worker)); }
+  if (data.type === "pack" && PACK_FILES.length) {
+    event.waitUntil(keepPack(data.worker, event.source));
+  }
   if (data.type === "lang" && LOCALES.indexOf(data.lang) >= 0) {
     event.waitUntil(caches.open(PAGES).then(function (cache) {
       return cache.put(LANG, new Response(data.lang));
@@ -418,9 +420,11 @@ function packed(event) {
 
 /* Every file of the offline pack this phone does not hold yet, and the referee's worker
    (with the pack's version, as the pages start it). The pages are told how far it got,
-   in bytes, after each file: they show it while it lasts. */
+   in bytes, after each file: they show it while it lasts. A page that asks when every
+   file is held already is told so (``held``): it starts Python in the background if no
+   snapshot was kept (the page that started it first was left too soon). */
 var packing = null;
-function keepPack(worker) {
+function keepPack(worker, asking) {
   if (packing) { return packing; }
   var files = PACK_FILES.slice();
   if (worker && new URL(worker, self.location.href).pathname === WORKER) { files.push([worker, 0]); }
@@ -440,7 +444,11 @@ function keepPack(worker) {
       });
     }));
   }).then(function () {
-    if (told) { tell({type: "pack", done: total, total: total, kept: true}); }
+    if (told) {
+      tell({type: "pack", done: total, total: total, kept: true});
+    } else if (asking) {
+      asking.postMessage({type: "pack", held: true});
+    }
   }).catch(function () {
     tell({type: "pack", failed: true});  /* the network went away: the next page asks again */
   }).then(function () { packing = null; });

@@ -79,6 +79,16 @@
     worker.postMessage({id: 0, kind: "check", body: {melds: ["5H 6H 7H"]}, lang: "en"});
   }
 
+  /* The pack was held already: Python's first start again, unless its snapshot is kept
+     (a page left during the first start takes its worker with it). */
+  function warmUpIfCold() {
+    if (!referee || !window.caches) { return; }
+    var pack = new URL(referee, location.href).searchParams.get("pack") || "unversioned";
+    caches.has("scorekeeper-referee-" + pack).then(function (kept) {
+      if (!kept) { warmUp(); }
+    }).catch(function () { /* no storage: the first offline check starts it */ });
+  }
+
   function lines(text) {
     return text.split("\n").map(function (l) { return l.trim(); }).filter(function (l) { return l && l !== "!"; });
   }
@@ -461,7 +471,9 @@
     /* the offline pack coming in: how far, then that it is kept, then nothing */
     sw.addEventListener("message", function (e) {
       var data = e.data || {}, bar = doc.getElementById("pack");
-      if (data.type !== "pack" || !bar) { return; }
+      if (data.type !== "pack") { return; }
+      if (data.held) { warmUpIfCold(); return; }
+      if (!bar) { return; }
       if (data.failed) { bar.hidden = true; return; }
       bar.hidden = false;
       bar.querySelector("progress").value = data.total ? Math.round(100 * data.done / data.total) : 0;
