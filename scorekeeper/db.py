@@ -130,33 +130,29 @@ class _FileLock:
     """The write lock shared by every process of one SQLite file (``<database>.lock``,
     ``flock``): server processes queue for it at once instead of polling through SQLite's
     busy handler, whose sleeps grow to 100 ms. Threads of one process queue first on
-    the process's own lock (an ``flock`` is held by the process, not the thread)."""
+    the process's own lock (an ``flock`` is held by the process, not the thread). The
+    file is opened for each write and closed after it, which lets the lock go."""
 
     def __init__(self, database: Path | None) -> None:
         self._path = None if database is None else database.with_name(database.name + ".lock")
         self._thread = threading.Lock()
-        self._fd = -1
-        self._pid = 0
 
     @contextmanager
     def held(self) -> Iterator[None]:
         with self._thread:
-            if self._path is None or fcntl is None:
-                yield
-                return
-            if self._pid != os.getpid():  # a forked process opens its own
+            fd = -1
+            if self._path is not None and fcntl is not None:
                 try:
-                    self._fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
+                    fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
                 except OSError:  # a folder it cannot write to: SQLite's busy handler queues
                     self._path = None
-                    yield
-                    return
-                self._pid = os.getpid()
-            fcntl.flock(self._fd, fcntl.LOCK_EX)
             try:
+                if fd >= 0:
+                    fcntl.flock(fd, fcntl.LOCK_EX)
                 yield
             finally:
-                fcntl.flock(self._fd, fcntl.LOCK_UN)
+                if fd >= 0:
+                    os.close(fd)
 
 
 class Database:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import sqlite3
@@ -149,7 +150,11 @@ def test_writers_of_two_processes_queue_on_one_lock_and_count_every_write(templa
     assert len(waited) == 1
     assert waited[0] >= 0.25
     assert (one.stamp.value(), two.stamp.value()) == (2, 2)
-    assert (tmp_path / "two.sqlite3.lock").exists()
+    lock = tmp_path / "two.sqlite3.lock"
+    assert lock.exists()
+    held = [fd for fd in os.listdir("/proc/self/fd")
+            if os.path.realpath(f"/proc/self/fd/{fd}") == str(lock.resolve())]
+    assert held == []  # opened for each write, closed after it: no descriptor left open
 
     def fails() -> None:
         with one.writing() as session:
