@@ -96,12 +96,12 @@ class WriteStamp:
     def __init__(self, database: Path | None) -> None:
         self._path = None if database is None else database.with_name(database.name + ".written")
         self._map: mmap.mmap | None = None
-        self._pid = 0
 
     def _mapped(self) -> mmap.mmap | None:
+        """The counter's 8 bytes, mapped shared (a forked process maps the same file)."""
         if self._path is None:
             return None
-        if self._map is None or self._pid != os.getpid():  # opened anew in a forked process
+        if self._map is None:
             try:
                 fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
             except OSError:  # a folder it cannot write to: pages fall back on FRESH_SECONDS
@@ -110,7 +110,7 @@ class WriteStamp:
             try:
                 if os.fstat(fd).st_size < 8:
                     os.ftruncate(fd, 8)
-                self._map, self._pid = mmap.mmap(fd, 8), os.getpid()
+                self._map = mmap.mmap(fd, 8)
             finally:
                 os.close(fd)
         return self._map

@@ -90,15 +90,25 @@ def upgrade_database(app: Any) -> None:
     upgrade(get_db(app).url)
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
-    from scorekeeper.app import create_app
+def _app(args: argparse.Namespace, like: Any = None) -> Any:
+    """The app the command serves: its configuration, and the proxies the command names;
+    ``like``: the parent's app, whose secret key (one for every process, also where none
+    can be kept in the instance folder) and public address a server process shares."""
+    from scorekeeper.app import create_app, trust_proxies
 
     app = create_app()
+    if like is not None:
+        app.config["SECRET_KEY"] = like.config["SECRET_KEY"]
+        if "PUBLIC_URL" in like.config:
+            app.config.setdefault("PUBLIC_URL", like.config["PUBLIC_URL"])
     if getattr(args, "proxies", None) is not None:
-        from scorekeeper.app import trust_proxies
-
         trust_proxies(app, args.proxies)
+    return app
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
+    app = _app(args)
     upgrade_database(app)
     if args.command == "db":
         print("database up to date")
@@ -123,23 +133,10 @@ def main(argv: list[str] | None = None) -> int:
         from scorekeeper.db import get_db
 
         get_db(app).engine.dispose()  # nothing of the database crosses the fork
-
-        def worker_app() -> Any:
-            worker = create_app()
-            # one key for every process, also where none can be kept in the instance folder
-            worker.config["SECRET_KEY"] = app.config["SECRET_KEY"]
-            if getattr(args, "proxies", None) is not None:
-                from scorekeeper.app import trust_proxies
-
-                trust_proxies(worker, args.proxies)
-            if "PUBLIC_URL" in app.config:
-                worker.config.setdefault("PUBLIC_URL", app.config["PUBLIC_URL"])
-            return worker
-
         with listening(args.host, args.port) as sock:
             return processes.supervise(lambda: make_server(
-                worker_app(), args.host, args.port, args.threads, per_address, sock=sock).run(),
-                workers)
+                _app(args, like=app), args.host, args.port, args.threads, per_address,
+                sock=sock).run(), workers)
     make_server(app, args.host, args.port, args.threads, per_address=per_address).run()
     return 0
 

@@ -3,7 +3,7 @@ the running totals, from a match snapshot (the web app's ``match_snapshot``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from datetime import date, datetime
 from functools import partial
 from typing import Any
@@ -22,19 +22,18 @@ Num = Callable[[Any], str]
 
 def render_match_summary(snapshot: Mapping[str, Any], lang: str, paper: str = "A4") -> bytes:
     """The match summary as a PDF, served from the cache for a known (id, version)."""
-    return render_saved_summary(snapshot.get("id"), snapshot.get("version"),
+    known = snapshot.get("id") is not None and snapshot.get("version") is not None
+    return render_saved_summary((snapshot.get("id"), snapshot.get("version")) if known else None,
                                 lambda: snapshot, lang, paper)
 
 
-def render_saved_summary(match_id: Any, version: Any, snapshot: Callable[[], Mapping[str, Any]],
+def render_saved_summary(kept: Hashable | None, snapshot: Callable[[], Mapping[str, Any]],
                          lang: str, paper: str = "A4") -> bytes:
-    """The summary of match ``match_id`` at ``version``; ``snapshot()`` is taken only
-    when that PDF is not kept already and the worker has room to lay it out, so a
-    refused download costs next to nothing."""
+    """The summary of the match kept as ``kept`` (what identifies it and its version, for
+    ever; None: not kept); ``snapshot()`` is taken only when that PDF is not kept already
+    and the worker has room to lay it out, so a refused download costs next to nothing."""
     check_paper(paper)
-    key = ("match", match_id, version, lang, paper)
-    known = match_id is not None and version is not None
-    return cached(key if known else None,
+    return cached(None if kept is None else ("match", kept, lang, paper),
                   lambda: Job(layout_match_summary, (dict(snapshot()), lang, paper)))
 
 

@@ -16,7 +16,7 @@ from scorekeeper.db import reader
 from scorekeeper.i18n import LOCALES
 from scorekeeper.models import Match, match_snapshot
 from scorekeeper.web.common import locale_code
-from scorekeeper.web.scoreboard import load_match
+from scorekeeper.web.scoreboard import kept_key, load_match
 
 bp = Blueprint("exports", __name__)
 
@@ -52,7 +52,7 @@ def language() -> str:
 def _summary(match: Match | None) -> Response:
     if match is None:
         abort(404)
-    data = pdf.render_saved_summary(match.id, match.version, lambda: match_snapshot(match),
+    data = pdf.render_saved_summary(kept_key(match), lambda: match_snapshot(match),
                                     language(), paper())
     return send_pdf(data, _file_name(match))
 

@@ -257,12 +257,11 @@ def _links_refused(form: NewMatchForm, table: Table | None) -> Any:
 @bp.get("/m/<token>")
 def scoreboard(token: str) -> Any:
     """The running totals, every deal, the winner."""
-    row = current_version("edit", token)
-    if row is None:
+    version = current_version("edit", token)
+    if version is None:
         abort(404)
-    match_id, version = row
     remember(token)
-    return board_page(match_id, version, token, editable=True)
+    return board_page(version, token, editable=True)
 
 
 @bp.get("/m/<token>/deals/<int:number>")

@@ -26,13 +26,13 @@ from scorekeeper.web.links import public_url, qr_svg
 FRESH_SECONDS = 1.0
 
 _VERSION_SQL = {
-    "edit": "SELECT id, version FROM matches WHERE edit_token = ?",
-    "view": "SELECT id, version FROM matches WHERE view_token = ?",
+    "edit": "SELECT version FROM matches WHERE edit_token = ?",
+    "view": "SELECT version FROM matches WHERE view_token = ?",
 }
 
 
-def current_version(kind: str, token: str) -> tuple[int, int] | None:
-    """(match id, version) for an edit or view token; None when there is no such match.
+def current_version(kind: str, token: str) -> int | None:
+    """The version of the match an edit or view token opens; None when there is none.
 
     The scoreboard's hot path: one indexed SELECT at most once a second per link, so a
     phone refreshing the scores never waits on the database (nor on the GIL around it).
@@ -46,12 +46,12 @@ def current_version(kind: str, token: str) -> tuple[int, int] | None:
     if hit is not None and hit[0] > now and hit[2] == stamp:
         return hit[1]  # type: ignore[no-any-return]
     row = lookup(_VERSION_SQL[kind], token)
-    found = (int(row[0]), int(row[1])) if row is not None else None
+    found = int(row[0]) if row is not None else None
     _store(kind, token, found, stamp)
     return found
 
 
-def _store(kind: str, token: str, found: tuple[int, int] | None, stamp: int) -> None:
+def _store(kind: str, token: str, found: int | None, stamp: int) -> None:
     """Cache a version read when the database's write stamp was ``stamp``, never replacing
     a newer one (a slow reader must not undo a write). A link that opens no match is not
     kept: a match set up on a phone without a network comes with its links, and its
@@ -62,8 +62,7 @@ def _store(kind: str, token: str, found: tuple[int, int] | None, stamp: int) -> 
         return
     with versions.lock:
         hit = versions.get((kind, token))
-        if hit is not None and hit[1] is not None and hit[1][1] > found[1] \
-                and hit[0] > time.monotonic():
+        if hit is not None and hit[1] > found and hit[0] > time.monotonic():
             return
         versions.put((kind, token), (time.monotonic() + FRESH_SECONDS, found, stamp))
 
@@ -75,9 +74,9 @@ def note_written(match: Match, result: dict[str, Any] | None = None) -> None:
     version reads that instead of scoring the match again)."""
     stamp = get_db().stamp.value()
     for kind, token in (("edit", match.edit_token), ("view", match.view_token)):
-        _store(kind, token, (match.id, match.version), stamp)
+        _store(kind, token, match.version, stamp)
     if result is not None and "unreadable" not in result:
-        cache("match").put((match.id, match.version), result)
+        cache("match").put(kept_key(match), result)
 
 
 def note_deleted(match: Match) -> None:
@@ -119,15 +118,21 @@ def match_result(match: Match, deals: list[dict[str, Any]] | None = None) -> dic
     the deals given."""
     if deals is None:
         return cache("match").get_or_make(  # type: ignore[no-any-return]
-            (match.id, match.version), lambda: _compute(match.match_input())
+            kept_key(match), lambda: _compute(match.match_input())
         )
     return _compute(match.match_input(deals))
+
+
+def kept_key(match: Match) -> tuple[str, int]:
+    """What a match's kept pages, counts and PDFs are found by: its edit link, never reused,
+    and its version (not its id: SQLite gives a deleted last match's id to the next one)."""
+    return match.edit_token, match.version
 
 
 def kept_result(match: Match) -> dict[str, Any] | None:
     """The referee's document for the stored deals when it is kept (no deal is read
     for it), and every stored deal could be read; else None."""
-    kept: dict[str, Any] | None = cache("match").get((match.id, match.version))
+    kept: dict[str, Any] | None = cache("match").get(kept_key(match))
     return None if kept is None or "unreadable" in kept else kept
 
 
@@ -150,12 +155,9 @@ def next_result(match: Match, doc: dict[str, Any]) -> dict[str, Any]:
     """The referee's ``match`` document for the stored deals and ``doc`` after them: from
     the kept document of the stored ones when there is one (only ``doc`` is scored and no
     stored deal is read), else from the stored deals."""
-    kept = kept_result(match)
+    kept = kept_result(match)  # kept by link and version: the same sides, rules and target
     if kept is not None:
-        try:
-            return _compute(match.match_input([doc]), kept)
-        except ValueError:  # kept for other sides: a rename came between (scored afresh)
-            pass
+        return _compute(match.match_input([doc]), kept)
     return match_result(match, [*match.deal_docs(), doc])
 
 
@@ -352,8 +354,8 @@ def running_chart(b: dict[str, Any]) -> dict[str, Any] | None:
                  b["match"].target, num)
 
 
-def board_page(match_id: int, version: int, token: str, *, editable: bool) -> str:
-    """The rendered scoreboard, cached per match version and language."""
+def board_page(version: int, token: str, *, editable: bool) -> str:
+    """The rendered scoreboard, cached per link (edit or read-only), version and language."""
 
     def render() -> str:
         match = load_match(reader(), edit=token, deals=False) if editable else \
@@ -376,7 +378,7 @@ def board_page(match_id: int, version: int, token: str, *, editable: bool) -> st
         )
 
     # the host is part of the key: the QR code holds an absolute link
-    key = (match_id, version, locale_code(), editable, request.host)
+    key = (token, version, locale_code(), editable, request.host)
     if current_app.config.get("PAGE_CACHE", True):
         return str(cache("pages").get_or_make(key, render))
     return render()

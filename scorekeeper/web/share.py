@@ -22,10 +22,10 @@ bp = Blueprint("share", __name__)
 @bp.get("/v/<token>")
 def view(token: str) -> Any:
     """The read-only scoreboard: it can never change anything."""
-    row = current_version("view", token)
-    if row is None:
+    version = current_version("view", token)
+    if version is None:
         abort(404)
-    return board_page(row[0], row[1], token, editable=False)
+    return board_page(version, token, editable=False)
 
 
 @bp.get("/v/<token>/deals/<int:number>")
@@ -37,15 +37,15 @@ def deal(token: str, number: int) -> Any:
 @bp.get("/v/<token>/version.json")
 def version(token: str) -> Any:
     """The match's version, polled by the read-only viewer to refresh itself."""
-    row = current_version("view", token)
-    found = _presence(token) if row is not None else None
-    if row is None or found is None:
+    version = current_version("view", token)
+    found = _presence(token) if version is not None else None
+    if version is None or found is None:
         return jsonify({"error": {"code": "not-found", "message": "", "field": "token"}}), 404
     updated, seen, status = found
     heard = max(updated, seen) if seen is not None else updated
     quiet = timedelta(seconds=current_app.config["SCORER_QUIET_SECONDS"])
     response = jsonify({
-        "version": row[1],
+        "version": version,
         "updated": _iso(updated),
         "heard": _iso(heard),
         "waiting": status == "in-progress" and utcnow() - heard > quiet,

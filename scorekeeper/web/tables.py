@@ -39,7 +39,7 @@ from scorekeeper.vocabulary import profile_name
 from scorekeeper.web import exports, writes
 from scorekeeper.web.common import _, cache, num, remember
 from scorekeeper.web.links import public_url, qr_svg
-from scorekeeper.web.scoreboard import with_results
+from scorekeeper.web.scoreboard import kept_key, with_results
 
 bp = Blueprint("tables", __name__)
 
@@ -274,11 +274,11 @@ def _figures(matches: list[tuple[Match, dict[str, Any]]],
     """The figures of every deal (finished matches or not) of the sides where all of
     ``who`` sat (every side for None), by rule set; each match's pieces kept per version."""
     kept = cache("side-figures", 4096)
-    missed = [m.id for m, _r in matches if kept.get((m.id, m.version)) is None]
+    missed = [m.id for m, _r in matches if kept.get(kept_key(m)) is None]
     noted = _noted_first(missed) if missed else {}
     found: dict[str, Figures] = {}
     for match, result in matches:
-        pieces = kept.get_or_make((match.id, match.version),
+        pieces = kept.get_or_make(kept_key(match),
                                   partial(side_figures, result, noted.get(match.id)))
         for j, piece in enumerate(pieces):
             seats = match.sides[j].get("seats", []) if j < len(match.sides) else []

@@ -87,11 +87,11 @@ def test_a_refused_summary_never_takes_its_snapshot(ctx: Any) -> None:
     ctx.config["PDF_QUEUE"] = 0
     try:
         with pytest.raises(pdf.RenderBusy):
-            pdf.render_saved_summary(7, 503, snapshot, "en")
+            pdf.render_saved_summary((7, 503), snapshot, "en")
     finally:
         del ctx.config["PDF_QUEUE"]
     assert taken == []
-    assert pdf.render_saved_summary(7, 503, snapshot, "en")[:5] == b"%PDF-"
+    assert pdf.render_saved_summary((7, 503), snapshot, "en")[:5] == b"%PDF-"
     assert taken == [1]
 
 

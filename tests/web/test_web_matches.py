@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import re
 
+from pypdf import PdfReader
 from web_support import breakdown, hidden_fields
 
 
@@ -334,3 +336,38 @@ def test_the_scoreboard_draws_the_running_totals_once_there_are_two_deals(site, 
     assert re.search(r'<p class="legend"><span><span class="s0">[^<]+</span> Nós</span> '
                      r'<span><span class="s1">', html)
     assert f'class="target" d="M56 {drawn["target"]["y"]}H628"' in html
+
+
+def test_a_match_started_after_one_is_deleted_never_shows_the_deleted_one(app, site, client,
+                                                                          seed_deal):
+    """SQLite gives the next match the id of a deleted last one: the scoreboard, its
+    referee's count, the table's figures and the summary PDF are kept by the match's own
+    link, never by that id."""
+    from scorekeeper.db import get_db
+    from scorekeeper.models import Match
+
+    first = site.new_match(sides=("Ana", "Bia"), target=3000)
+    for _ in range(2):
+        site.save_deal(first, seed_deal, went_out="0")
+    assert 'id="total-0">930<' in site.board(first)  # seed 001 §09, twice
+    assert client.get(f"/m/{first}/summary.pdf").status_code == 200
+    client.post(f"/m/{first}/delete", data=site.hidden(f"/m/{first}/delete"))
+    second = site.new_match(sides=("Caio", "Duda"), target=5000)
+    with app.app_context(), get_db().read_sessions() as session:
+        reused = session.query(Match).one()
+    assert (reused.id, reused.version) == (1, 1)  # the deleted match's id, at version 1
+    board = site.board(second)
+    assert "Ana" not in board
+    assert 'id="total-0">0<' in board
+    for deals in (1, 2):  # the versions the deleted match's pages were kept at
+        site.save_deal(second, [seed_deal[1], seed_deal[0]], went_out="1")
+        board = site.board(second)
+        assert "Caio × Duda" in board
+        assert "Ana" not in board
+        assert f'id="total-0">{30 * deals}<' in board
+        assert f'id="total-1">{465 * deals}<' in board
+    pdf = client.get(f"/m/{second}/summary.pdf")  # the version the first one was kept at
+    assert pdf.status_code == 200
+    text = PdfReader(io.BytesIO(pdf.data)).pages[0].extract_text()
+    assert "Caio" in text
+    assert "Ana" not in text
