@@ -339,7 +339,7 @@ def test_the_scoreboard_draws_the_running_totals_once_there_are_two_deals(site, 
 
 
 def test_a_match_started_after_one_is_deleted_never_shows_the_deleted_one(app, site, client,
-                                                                          seed_deal):
+                                                                          seed_deal, db_url):
     """SQLite gives the next match the id of a deleted last one: the scoreboard, its
     referee's count, the table's figures and the summary PDF are kept by the match's own
     link, never by that id."""
@@ -355,7 +355,9 @@ def test_a_match_started_after_one_is_deleted_never_shows_the_deleted_one(app, s
     second = site.new_match(sides=("Caio", "Duda"), target=5000)
     with app.app_context(), get_db().read_sessions() as session:
         reused = session.query(Match).one()
-    assert (reused.id, reused.version) == (1, 1)  # the deleted match's id, at version 1
+    assert reused.version == 1
+    if db_url.startswith("sqlite"):
+        assert reused.id == 1  # the deleted match's id (PostgreSQL's sequence moves on)
     board = site.board(second)
     assert "Ana" not in board
     assert 'id="total-0">0<' in board
