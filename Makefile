@@ -33,8 +33,9 @@ setup: $(BIN)/.installed-run$(POSTGRES) catalogs pack
 setup-test: $(BIN)/.installed-test catalogs pack
 
 # From the npm registry, pinned in package-lock.json: Pyodide, which the offline pack
-# serves from the app's own static files, and axe-core, which the browser tests inject
-# into the pages they check (never served by the app).
+# serves from the app's own static files; axe-core, which the browser tests inject into
+# the pages they check (never served by the app); ESLint, and fake-indexeddb for the
+# service worker's unit tests.
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
@@ -80,11 +81,15 @@ migrate: setup
 run: system-deps setup migrate
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT) $(if $(WORKERS),--workers $(WORKERS),)
 
+# ESLint (pinned in package.json) reads the app's JavaScript, the service worker's included.
 lint: setup-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict scorekeeper
+	node_modules/.bin/eslint -c tools/eslint.config.mjs scorekeeper/static/js tests/js
 
+# The service worker's outbox and set-up code unit-tested on Node's own runner, then pytest.
 test: system-deps-test setup-test lint
+	node --test tests/js/
 	$(BIN)/pytest -q
 
 # The web and browser tests again, on a local PostgreSQL server (Debian's postgresql,

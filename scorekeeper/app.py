@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask, redirect, request, session
 from flask_babel import Babel
-from flask_wtf.csrf import CSRFProtect
+from flask_wtf.csrf import CSRFProtect, generate_csrf
 
 from scorekeeper import db, resource_dir
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, select_locale
@@ -41,6 +41,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=512 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 90,
+        # every session is permanent (web/sessions.py); its cookie is sent when it changes
+        SESSION_REFRESH_EACH_REQUEST=False,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         PAGE_CACHE=True,
         # how often a read-only page asks whether the match changed
@@ -131,6 +133,7 @@ def _register(app: Flask) -> None:
         burro,
         compress,
         deals,
+        device,
         errors,
         exports,
         filters,
@@ -146,7 +149,7 @@ def _register(app: Flask) -> None:
     from scorekeeper.web.common import safe_next
 
     for module in (matches, seats, deals, referee, burro, share, exports, api, offline, tables,
-                   tablefiles, house):
+                   tablefiles, house, device):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)
@@ -179,3 +182,14 @@ def _register(app: Flask) -> None:
 
     errors.init_app(app)
     compress.init_app(app)
+    app.after_request(_form_secret)
+
+
+def _form_secret(response: Any) -> Any:
+    """The session's form secret, made with its first page: the requests sent together
+    afterwards (a page, and the pages the phone keeps for offline use) carry it and never
+    make one each, the last answer's cookie undoing a page's form token."""
+    if (request.method == "GET" and response.status_code == 200
+            and response.mimetype == "text/html" and "csrf_token" not in session):
+        generate_csrf()
+    return response

@@ -11,6 +11,8 @@ from scorekeeper import pdf
 from scorekeeper.web.api import error
 from scorekeeper.web.common import _
 
+#: The header that says why a form was refused, for the phone's outbox (static/js/sw/).
+REFUSED = "X-Scorekeeper-Refused"
 #: What each failure is called (the error page and the API's ``code``).
 CODES: dict[int | type[Exception], tuple[int, str]] = {
     400: (400, "bad-request"),
@@ -35,6 +37,9 @@ def page(status: int, code: str, failure: Exception | None = None) -> Any:
     retry_after = getattr(failure, "retry_after", None)
     if isinstance(retry_after, int):
         headers["Retry-After"] = str(retry_after)
+    if code == "csrf":
+        # the phone's outbox and forms kept on it send again once with a fresh token
+        headers[REFUSED] = "csrf"
     if request.path.startswith("/api/"):
         messages = {
             404: _("No such API endpoint."),

@@ -12,7 +12,7 @@ from scorekeeper.cardtext import meld_lines, notation, read_as, shown, shown_car
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web.common import locale_code, num, red
-from scorekeeper.web.offline import referee_url, shell_urls, static_digest
+from scorekeeper.web.offline import pack_bytes, referee_url, shell_urls, static_digest
 
 #: The language switcher's labels: each language in its own words.
 LANGUAGE_NAMES = {
@@ -69,6 +69,7 @@ def init_app(app: Flask) -> None:
         LANGUAGES=[(code, LANGUAGE_NAMES.get(code, code)) for code in LOCALES],
         asset_version=static_digest(),
         referee_url=referee_url,
+        pack_bytes=pack_bytes,
         offline_shells=lambda: shell_urls(locale_code() or DEFAULT_LOCALE),
         term=term,
         tradition_of=vocabulary.tradition_of,

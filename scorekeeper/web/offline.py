@@ -26,8 +26,9 @@
   document and its version), which the phone's referee scores the deals waiting on the
   phone against; ``/b/<token>/game.json`` the same for a Burro game and its rounds.
 
-The service worker (``templates/sw.js``) keeps the static files (JS, CSS, icons) and
-every page the phone opens; with no network, a page is shown as the phone last saw it.
+The service worker (``templates/sw.js``, its code in ``static/js/sw/``) keeps the static
+files (JS, CSS, icons) and every page the phone opens; with no network, a page is shown
+as the phone last saw it.
 A new deal saved while the server is out of reach goes to the phone's outbox (IndexedDB)
 with a key of its own and the match version it was entered against; the scoreboard
 shows it at once, marked as waiting, with totals from the phone's referee
@@ -52,11 +53,13 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, g, jsonify, render_template, url_for
 from flask_babel import force_locale
+from flask_wtf.csrf import generate_csrf
 
 from scorekeeper import resource_dir, rules
 from scorekeeper.db import reader
 from scorekeeper.i18n import LOCALES, format_number
 from scorekeeper.models import Match, utcnow
+from scorekeeper.rules.house import MAX_TARGET, MIN_TARGET
 from scorekeeper.vocabulary import profile_name
 from scorekeeper.web.burro import load_game
 from scorekeeper.web.common import _
@@ -69,6 +72,8 @@ bp = Blueprint("offline", __name__)
 STATIC = ("css/app.css", "css/board.css", "js/app.js", "js/deal.js", "js/outbox.js",
           "js/wakelock.js", "favicon.svg", "icons/icon-192.png", "icons/icon-512.png",
           "icons/icon-maskable-512.png")
+#: The service worker's own code (plain JavaScript, imported by ``/sw.js`` in this order).
+WORKER_SCRIPTS = ("js/sw/queue.js", "js/sw/setup.js", "js/sw/main.js")
 #: The app's colours: its green (the icons' background) and the page's background.
 THEME_COLOUR = "#174b3a"
 BACKGROUND = "#ffffff"
@@ -80,7 +85,7 @@ def static_digest() -> str:
     the name of its cache, and the ``?v=`` of the pages' links to them."""
     digest = hashlib.sha256()
     static = Path(__file__).resolve().parent.parent / "static"
-    for name in STATIC:
+    for name in (*STATIC, *WORKER_SCRIPTS):
         digest.update(name.encode())
         digest.update((static / name).read_bytes())
     digest.update((resource_dir("templates") / "sw.js").read_bytes())
@@ -113,6 +118,11 @@ def _pack_files() -> list[tuple[str, int]]:
             for name, size in names.items()]
 
 
+def pack_bytes() -> int:
+    """The offline pack's size, as a phone downloads it (0 without a pack)."""
+    return sum(int(size) for size in _pack_manifest().get("files", {}).values())
+
+
 def referee_url() -> str | None:
     """Where a page starts the phone's own referee (a module worker); ``None`` without
     an offline pack, or with ``OFFLINE_PACK = False`` in the configuration."""
@@ -124,20 +134,43 @@ def referee_url() -> str | None:
 
 @bp.get("/sw.js")
 def service_worker() -> Any:
-    """The service worker: what it keeps, under a name that changes with the files."""
+    """The service worker: what it keeps, under a name that changes with the files, then
+    its code from the static files."""
     version = static_digest()
-    assets = [url_for("static", filename=name) + f"?v={version}" for name in STATIC]
-    pages = [url_for("offline.offline_page", code=code) for code in LOCALES]
-    body = render_template("sw.js", version=version, assets=json.dumps(assets),
-                           pages=json.dumps(pages), locales=json.dumps(list(LOCALES)),
-                           pack=pack_version() or "none", pack_files=json.dumps(_pack_files()),
-                           pack_path=url_for("static", filename="pack/"),
-                           worker=url_for("static", filename="js/referee.js"),
-                           new_match=url_for("matches.new_match"),
-                           setup=url_for("offline.shell_setup", code="LANG_CODE"))
+    config = {
+        "version": version,
+        "assets": [url_for("static", filename=name) + f"?v={version}" for name in STATIC],
+        "pages": [url_for("offline.offline_page", code=code) for code in LOCALES],
+        "locales": list(LOCALES),
+        "pack": pack_version() or "none",
+        "pack_files": _pack_files(),
+        "pack_path": url_for("static", filename="pack/"),
+        "worker": url_for("static", filename="js/referee.js"),
+        "new_match": url_for("matches.new_match"),
+        "setup": url_for("offline.shell_setup", code="LANG_CODE"),
+        "token": url_for("offline.form_token"),
+    }
+    scripts = [url_for("static", filename=name) + f"?v={version}" for name in WORKER_SCRIPTS]
+    body = render_template("sw.js", config=_script_json(config),
+                           scripts=", ".join(_script_json(s) for s in scripts))
     response = Response(body, mimetype="text/javascript")
     # the browser asks for it again at every visit: a new version is seen at once
     response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _script_json(value: Any) -> str:
+    """``value`` as a JavaScript literal (JSON, with ``<`` escaped as in an HTML script)."""
+    return json.dumps(value, sort_keys=True).replace("<", "\\u003c")
+
+
+@bp.get("/form-token")
+def form_token() -> Any:
+    """A fresh form token for this browser's session as it is now: what a form kept on the
+    phone, or a deal waiting in its outbox, is sent with (a phone forgets its session when
+    the browser restarts; the token its page was made with then no longer holds)."""
+    response = jsonify({"csrf_token": generate_csrf()})
+    response.headers["Cache-Control"] = "no-store"
     return response
 
 
@@ -254,6 +287,7 @@ def shell_setup(code: str) -> Any:
             "deal": url_for("offline.shell_deal", code=code, profile="P", sides=0),
             "shell": SHELL,
             "target": SHELL_TARGET,
+            "target_range": [MIN_TARGET, MAX_TARGET],
         }
     response = jsonify(doc)
     response.headers["Cache-Control"] = "no-store"

@@ -1,4 +1,9 @@
-"""A signed-cookie session that remembers the cookies it has already verified.
+"""A signed-cookie session that lasts, and remembers the cookies it has already verified.
+
+Every session is permanent: its cookie lasts ``PERMANENT_SESSION_LIFETIME`` (90 days)
+from its last change, so a browser restart (what a phone does to a home-screen app)
+keeps the phone's matches on its home page and its form token. It is sent again only
+when it changes (``SESSION_REFRESH_EACH_REQUEST = False``).
 
 Checking a cookie's signature costs more than serving a cached scoreboard, and
 a phone sends the same cookie with every request until its session changes.
@@ -36,6 +41,11 @@ class CachedCookieSessionInterface(SecureCookieSessionInterface):
         trusted reverse proxy that says so), not only when configured."""
         return bool(app.config["SESSION_COOKIE_SECURE"]) or (
             has_request_context() and flask_request.is_secure)
+
+    def save_session(self, app: Flask, session: Any, response: Any) -> None:
+        if session.modified and not session.permanent:
+            session.permanent = True
+        super().save_session(app, session, response)
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         value = request.cookies.get(self.get_cookie_name(app))

@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from web_support import worker_config
 
 from scorekeeper.i18n import LOCALES
 
@@ -23,12 +24,18 @@ def test_the_service_worker_keeps_every_static_file_under_their_digest(client):
     assert response.mimetype == "text/javascript"
     assert response.headers["Cache-Control"] == "no-cache"
     script = response.get_data(as_text=True)
-    version = re.search(r'var VERSION = "([0-9a-f]{12})";', script).group(1)
-    assets = json.loads(re.search(r"var ASSETS = (\[.*?\]);", script).group(1))
-    pages = json.loads(re.search(r"var OFFLINE = (\[.*?\]);", script).group(1))
+    config = worker_config(script)
+    version = config["version"]
+    assert re.fullmatch(r"[0-9a-f]{12}", version)
+    assets, pages = config["assets"], config["pages"]
     assert len(assets) == 10  # 4 scripts, 2 stylesheets, 4 icons
     assert pages == [f"/offline/{code}" for code in LOCALES]
-    for url in assets:
+    # the worker's own code: plain static files under the same digest, in order
+    imported = json.loads("[" + script.split("importScripts(")[1].split(");")[0] + "]")
+    assert imported == [f"/static/js/sw/{name}.js?v={version}"
+                        for name in ("queue", "setup", "main")]
+    assert config["token"] == "/form-token"
+    for url in assets + imported:
         assert url.endswith(f"?v={version}"), url
         with client.get(url) as asset:
             assert asset.status_code == 200, url

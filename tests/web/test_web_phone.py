@@ -13,6 +13,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from web_support import worker_config
 
 from scorekeeper import phone
 from scorekeeper.web import offline
@@ -127,9 +128,9 @@ def test_the_pages_start_the_phone_referee_and_only_its_worker_compiles_webassem
         assert wasm.mimetype == "application/wasm"
         assert wasm.headers["Content-Encoding"] == "gzip"
         assert len(wasm.data) < manifest_size("pyodide.asm.wasm") / 2
-    script = client.get("/sw.js").text
-    assert f'var PACK = "scorekeeper-pack-{version}";' in script
-    files = json.loads(script.split("var PACK_FILES = ")[1].split(";")[0])
+    config = worker_config(client.get("/sw.js").text)
+    assert config["pack"] == version
+    files = config["pack_files"]
     assert ["/static/pack/referee.zip", manifest_size("referee.zip")] in files
     assert len(files) == 6
 
@@ -142,12 +143,12 @@ def test_without_a_pack_no_page_offers_the_phone_referee(app, client, monkeypatc
     monkeypatch.setattr(offline, "_pack_manifest", lambda: {})
     assert 'name="referee"' not in client.get("/check").text
     assert 'id="pack"' not in client.get("/").text
-    assert "var PACK_FILES = [];" in client.get("/sw.js").text
+    assert worker_config(client.get("/sw.js").text)["pack_files"] == []
     monkeypatch.undo()
     assert 'name="referee"' in client.get("/check").text
     app.config["OFFLINE_PACK"] = False  # a server told not to offer the pack
     assert 'name="referee"' not in client.get("/check").text
-    assert "var PACK_FILES = [];" in client.get("/sw.js").text
+    assert worker_config(client.get("/sw.js").text)["pack_files"] == []
 
 
 #: Deals as the deal form sends them: French letters, a clean canastra of hearts laid

@@ -102,6 +102,7 @@ def test_links_another_match_holds_are_refused_and_it_is_left_alone(site, client
 
 
 def test_the_pages_a_phone_keeps_to_set_a_match_up_offline(site, client):
+    from scorekeeper.rules.house import MAX_TARGET, MIN_TARGET
     from scorekeeper.web.offline import SHELL, SHELL_TARGET
 
     # the new match page lists them, in its language: each rule set with each number of
@@ -123,7 +124,7 @@ def test_the_pages_a_phone_keeps_to_set_a_match_up_offline(site, client):
                   "burraco": {"target": 2005, "sides": [2]},
                   "buraco-classico": {"target": 2005, "sides": [2, 3, 5]}},
         "board": "/offline/board/it/P/0", "deal": "/offline/deal/it/P/0",
-        "shell": SHELL, "target": SHELL_TARGET}
+        "shell": SHELL, "target": SHELL_TARGET, "target_range": [MIN_TARGET, MAX_TARGET]}
 
     # the scoreboard: placeholders where the match's words and links go, the target as a
     # number no match has, nothing that needs the server

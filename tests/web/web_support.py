@@ -86,3 +86,10 @@ def breakdown(html: str) -> dict[str, list[str]]:
     body = html.split('<table class="breakdown">')[1].split("<tbody>")[1].split("</tbody>")[0]
     return {head: re.findall(r'<td class="num">([^<]*)</td>', cells)
             for head, cells in re.findall(r"<tr[^>]*><th>([^<]*)</th>(.*?)</tr>", body)}
+
+
+def worker_config(script: str) -> dict[str, Any]:
+    """What ``/sw.js`` tells the service worker's code (``self.SCOREKEEPER``)."""
+    import json
+
+    return dict(json.loads(script.split("self.SCOREKEEPER = ")[1].split(";\n")[0]))

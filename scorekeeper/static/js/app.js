@@ -25,33 +25,69 @@
   /* The phone's own referee, started the first time the server cannot answer: one
      worker per page, asked like the API and answering like it ({status, doc}). */
   var referee = (doc.querySelector("meta[name=referee]") || {}).content;
+  /* Watched: the worker says every second that it is alive (js/referee.js), Python's
+     first start included; one silent for SILENT ms while a question waits, or one that
+     failed, is started again once; if it fails again the page says so in words
+     (#referee-down) and every question gets "no referee". */
+  var SILENT = 8000, STARTING = 20000;  /* a phone's first start may block it for longer */
   var phone = (function () {
-    var worker = null, waiting = {}, next = 0;
+    var worker = null, waiting = {}, next = 0, starts = 0, down = false, heard = 0, timer = null;
+    var answered = false;
+    function fail() {
+      var asked = waiting;
+      waiting = {};
+      clearInterval(timer);
+      timer = null;
+      if (worker) { worker.terminate(); }
+      worker = null;
+      if (starts >= 2) {
+        down = true;
+        var said = doc.getElementById("referee-down");
+        if (said) { said.hidden = false; }
+      }
+      Object.keys(asked).forEach(function (id) { asked[id]({status: 0}); });
+    }
+    function watch() {
+      if (timer) { return; }
+      timer = setInterval(function () {
+        if (!Object.keys(waiting).length) { clearInterval(timer); timer = null; return; }
+        if (Date.now() - heard > (answered ? SILENT : STARTING)) { fail(); }
+      }, 1000);
+    }
     function start(url) {
+      starts++;
+      heard = Date.now();
+      answered = false;
       worker = new Worker(url, {type: "module"});
       worker.onmessage = function (e) {
+        heard = Date.now();
+        if (e.data.alive) { return; }
         var done = waiting[e.data.id];
         delete waiting[e.data.id];
+        if (!e.data.status) { fail(); return; }  /* Python could not start */
+        answered = true;
         if (done) { done(e.data); }
       };
-      worker.onerror = function () {  /* the pack never reached the phone: next time, anew */
-        Object.keys(waiting).forEach(function (id) { waiting[id]({status: 0}); });
-        waiting = {};
-        worker = null;
-      };
+      worker.onerror = fail;  /* the pack never reached the phone */
     }
-    return function (url, asked) {
-      if (!url || !window.Worker) { return Promise.reject(new Error("no phone referee")); }
+    function ask(url, asked, again) {
+      if (!url || !window.Worker || down) { return Promise.reject(new Error("no phone referee")); }
       if (!worker) { start(url); }
       return new Promise(function (resolve, reject) {
         var id = ++next;
         waiting[id] = function (answer) {
-          if (answer.status) { resolve(answer); } else { reject(new Error(answer.error || "no referee")); }
+          if (answer.status) { resolve(answer); return; }
+          /* the first failure starts the worker once more, and asks again */
+          if (!again && !down) { ask(url, asked, true).then(resolve, reject); return; }
+          reject(new Error(answer.error || "no referee"));
         };
         asked.id = id;
+        asked.fresh = starts > 1;
         worker.postMessage(asked);
+        watch();
       });
-    };
+    }
+    return ask;
   })();
 
   /* who deals and who plays first (the _macros.html turn), moved on by ``by`` deals: the
@@ -87,6 +123,26 @@
     caches.has("scorekeeper-referee-" + pack).then(function (kept) {
       if (!kept) { warmUp(); }
     }).catch(function () { /* no storage: the first offline check starts it */ });
+  }
+
+  /* The offline pack: fetched in the background on the scorer's pages (a no-op once kept),
+     unless the phone saves data; offered with its size on the other pages, never on a
+     read-only view (a viewer needs no referee of its own). */
+  function offerPack(reg) {
+    var bar = doc.getElementById("pack"), body = doc.body;
+    if (!referee || !bar || body.hasAttribute("data-poll")) { return; }
+    var saving = navigator.connection && navigator.connection.saveData;
+    if (body.hasAttribute("data-here") && !saving) {
+      reg.active.postMessage({type: "pack", worker: referee});
+      return;
+    }
+    reg.active.postMessage({type: "pack", worker: referee, check: true});
+    var offer = bar.querySelector("[data-offer]");
+    offer.querySelector("button").addEventListener("click", function () {
+      offer.hidden = true;
+      bar.querySelector("[data-keeping]").hidden = false;
+      reg.active.postMessage({type: "pack", worker: referee});
+    });
   }
 
   function lines(text) {
@@ -340,6 +396,51 @@
     } catch (e) { /* no store: nothing kept */ }
   }
 
+  /* What this phone owns (its matches, Burro games, tables and house rules), kept in its
+     own storage too: a home page that lists fewer (the browser's session was lost) hands
+     the others back to the server (web/device.py), once per session, and shows them. */
+  var OWN = "scorekeeper:own";
+  function owned() {
+    try { return JSON.parse(localStorage.getItem(OWN) || "{}") || {}; } catch (e) { return {}; }
+  }
+  function keepOwned(kind, add, drop) {
+    var all = owned(), list = (all[kind] || []).filter(function (t) { return (drop || []).indexOf(t) < 0; });
+    add.forEach(function (t) { if (list.indexOf(t) < 0) { list.push(t); } });
+    all[kind] = list.slice(-40);
+    try { localStorage.setItem(OWN, JSON.stringify(all)); } catch (e) { /* no store: the cookie alone */ }
+  }
+  var ownHere = doc.body.getAttribute("data-own");
+  if (ownHere) {
+    keepOwned(ownHere.slice(0, ownHere.indexOf(":")), [ownHere.slice(ownHere.indexOf(":") + 1)]);
+  }
+  var listed = doc.getElementById("own");
+  if (listed && navigator.onLine) {
+    var shown = JSON.parse(listed.getAttribute("data-listed") || "{}"), missing = new URLSearchParams();
+    Object.keys(shown).forEach(function (kind) { keepOwned(kind, shown[kind]); });
+    var held = owned();
+    Object.keys(held).forEach(function (kind) {
+      held[kind].forEach(function (t) { if ((shown[kind] || []).indexOf(t) < 0) { missing.append(kind, t); } });
+    });
+    var handed = null;
+    try { handed = sessionStorage.getItem(OWN); } catch (e) { /* ask again */ }
+    if (missing.toString() && handed !== missing.toString()) {
+      try { sessionStorage.setItem(OWN, missing.toString()); } catch (e) { /* ask again */ }
+      fetch(listed.getAttribute("data-token-url"), {credentials: "same-origin", cache: "no-store"})
+        .then(function (r) { return r.json(); })
+        .then(function (t) {
+          missing.set("csrf_token", t.csrf_token);
+          return fetch(listed.getAttribute("data-remember"), {method: "POST", body: missing,
+                                                             credentials: "same-origin"});
+        })
+        .then(function (r) { return r.json(); })
+        .then(function (done) {
+          Object.keys(done.unknown || {}).forEach(function (kind) { keepOwned(kind, [], done.unknown[kind]); });
+          if (done.remembered) { location.reload(); }
+        })
+        .catch(function () { /* no server: the next visit asks again */ });
+    }
+  }
+
   /* A new table takes the phone's time zone: its evenings are dated by it. */
   var zone = doc.querySelector("input[name=zone]");
   if (zone && !zone.value) {
@@ -391,7 +492,9 @@
   if (here) {
     var beat = function () {
       if (doc.hidden) { return; }
-      fetch(here, {method: "POST", cache: "no-store", credentials: "same-origin"}).catch(function () {});
+      fetch(here, {method: "POST", cache: "no-store", credentials: "same-origin"}).then(function (r) {
+        if (r.ok && window.Scorekeeper.reached) { window.Scorekeeper.reached(); }
+      }).catch(function () {});
     };
     beat();
     setInterval(beat, parseInt(doc.body.getAttribute("data-heartbeat") || "60000", 10));
@@ -422,11 +525,30 @@
         });
       });
     }).catch(function () { /* no service worker: the pages work online as before */ });
+    /* the page that installed the worker was not kept by it (nor the start page): kept now */
+    var first = !sw.controller;
     sw.ready.then(function (reg) {
       reg.active.postMessage({type: "lang", lang: lang});
-      /* deals saved on the phone without a network go now, and whenever it comes back */
-      reg.active.postMessage({type: "sync"});
-      window.addEventListener("online", function () { reg.active.postMessage({type: "sync"}); });
+      if (first && navigator.onLine) {
+        reg.active.postMessage({type: "keep", urls: [location.pathname + location.search, "/"]});
+      }
+      /* deals saved on the phone without a network go now, whenever it comes back, and
+         while some wait, again and again (sooner after a success of this page's own) */
+      var again = null;
+      var send = function () {
+        clearTimeout(again);
+        again = null;
+        reg.active.postMessage({type: "sync"});
+      };
+      sw.addEventListener("message", function (e) {
+        var data = e.data || {};
+        if (data.type !== "sync-done") { return; }
+        if (data.left > 0 && !data.reached && !again) { again = setTimeout(send, data.retry || 15000); }
+      });
+      send();
+      window.addEventListener("online", send);
+      doc.addEventListener("visibilitychange", function () { if (!doc.hidden) { send(); } });
+      window.Scorekeeper.reached = function () { if (again) { send(); } };
       if (navigator.storage && navigator.storage.persist) { navigator.storage.persist().catch(function () {}); }
       /* pages this page leads to without a network (data-keep: the new match page's, for
          a match set up on this phone; a scoreboard's or a Burro game's, for its next deal
@@ -442,8 +564,7 @@
           try { sessionStorage.setItem(mark, now); } catch (e) { /* no store */ }
         }
       }
-      /* the offline pack, fetched in the background once per version (a no-op once kept) */
-      if (referee) { reg.active.postMessage({type: "pack", worker: referee}); }
+      offerPack(reg);
     });
     /* the home page: matches set up on this phone that the server does not have yet */
     var own = doc.getElementById("own-matches");
@@ -474,8 +595,18 @@
       if (data.type !== "pack") { return; }
       if (data.held) { warmUpIfCold(); return; }
       if (!bar) { return; }
+      if (data.missing) {
+        bar.hidden = false;
+        bar.querySelector("[data-offer]").hidden = false;
+        bar.querySelector("[data-keeping]").hidden = true;
+        bar.querySelector("progress").hidden = true;
+        return;
+      }
       if (data.failed) { bar.hidden = true; return; }
       bar.hidden = false;
+      bar.querySelector("[data-offer]").hidden = true;
+      bar.querySelector("[data-keeping]").hidden = !!data.kept;
+      bar.querySelector("progress").hidden = false;
       bar.querySelector("progress").value = data.total ? Math.round(100 * data.done / data.total) : 0;
       if (data.kept) {
         bar.querySelector("[data-keeping]").hidden = true;

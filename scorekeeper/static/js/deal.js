@@ -164,12 +164,37 @@
       if (e.tagName !== "FIELDSET") { e.setAttribute("aria-invalid", "true"); e.setAttribute("aria-describedby", list.id); }
     });
   }
+  /* A form token for this browser's session as it is now, in every form of the page: a
+     page kept on the phone, or one whose session the browser lost, holds an old one. */
+  function freshToken() {
+    var url = (doc.querySelector("meta[name=form-token]") || {}).content;
+    if (!url) { return Promise.reject(new Error("no token")); }
+    return fetch(url, {credentials: "same-origin", cache: "no-store"})
+      .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
+      .then(function (t) {
+        doc.querySelectorAll("input[name=csrf_token]").forEach(function (e) { e.value = t.csrf_token; });
+      });
+  }
+  function expired(r) { return r.status === 400 && r.headers.get("X-Scorekeeper-Refused") === "csrf"; }
+  function post(data, again) {
+    return fetch(location.pathname, {method: "POST", body: data, headers: {"Accept": "application/json"},
+                                     credentials: "same-origin"})
+      .then(function (r) {
+        if (!again && expired(r)) {
+          /* sent again once, silently, with a fresh token */
+          return freshToken().then(function () {
+            data.set("csrf_token", form.querySelector("input[name=csrf_token]").value);
+            return post(data, true);
+          });
+        }
+        return r;
+      });
+  }
   function ask() {
     var data = new URLSearchParams(new FormData(form));
     data.set("action", "preview");
     var mine = ++asked;
-    fetch(location.pathname, {method: "POST", body: data, headers: {"Accept": "application/json"},
-                              credentials: "same-origin"})
+    post(data, false)
       .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
       .then(function (answer) {
         if (mine !== asked) { return; }
@@ -185,12 +210,14 @@
         });
         form.classList.remove("offline");
       })
-      .catch(function () {
+      .catch(function (err) {
         if (mine !== asked) { return; }
+        /* the server answered, with a failure of its own: not "cannot be reached" */
+        if (navigator.onLine && /^[45]\d\d$/.test(err && err.message)) { bar.innerHTML = ""; return; }
         form.classList.add("offline");
         bar.innerHTML = "";
         var p = doc.createElement("p");
-        p.className = "banner bad";
+        p.className = "banner";
         p.setAttribute("role", "status");
         p.textContent = form.getAttribute("data-offline");
         bar.appendChild(p);
@@ -239,7 +266,7 @@
   /* a new deal's form kept on the phone: its number counts the deals waiting in the
      outbox (templates/sw.js), which come before it, and so does who deals it (a match set
      up on the phone waits there too, and a past deal fixed on it: not new deals) */
-  var sw = navigator.serviceWorker, made = /^\/m\/([^\/]+)\/deals\/new$/.exec(location.pathname);
+  var sw = navigator.serviceWorker, made = /^\/m\/([^/]+)\/deals\/new$/.exec(location.pathname);
   if (made && sw && sw.controller) {
     sw.addEventListener("message", function (e) {
       var data = e.data || {}, h1 = doc.querySelector("h1");
@@ -249,8 +276,29 @@
       h1.setAttribute("data-number", String(number));
       h1.textContent = h1.textContent.replace(/\d+/, String(number + deals.length));
       if (window.Scorekeeper) { window.Scorekeeper.turnOn(deals.length); }
+      legends(deals);
     });
     sw.controller.postMessage({type: "outbox", token: made[1]});
+  }
+  /* each side's total in its legend counts the deals waiting on the phone, as the
+     phone's referee scores them (unchanged when it cannot) */
+  function legends(deals) {
+    if (!window.Scorekeeper) { return; }
+    fetch("/m/" + made[1] + "/match.json", {credentials: "same-origin"})
+      .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
+      .then(function (kept) {
+        var lang = (doc.documentElement.getAttribute("lang") || "en").replace("-", "_");
+        return window.Scorekeeper.referee({kind: "pending", lang: lang, notation: lang,
+          body: {match: kept.match, pending: deals.map(function (e) { return e.fields; })}});
+      })
+      .then(function (answer) {
+        var shown = answer.doc && answer.doc.shown;
+        if (!shown) { return; }
+        form.querySelectorAll("fieldset.side > legend > small.num").forEach(function (small, i) {
+          if (shown.totals[i] !== undefined) { small.textContent = shown.totals[i]; }
+        });
+      })
+      .catch(function () { /* no referee on the phone: the totals stay the server's */ });
   }
   outChanged();
   firstChanged();

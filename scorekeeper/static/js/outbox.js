@@ -3,9 +3,12 @@
    sends them when it can):
    - each shown at once under the board, marked as waiting, and the totals with them,
      scored by the phone's own referee (js/referee.js, the same rules as the server's);
-   - one the server refused (the match changed meanwhile, a rule broken) offered to open:
-     it is sent again as a form, and the server's own page says what to do with it; the
-     same for a match set up on this phone that the server refused;
+   - one the server refused (the match changed meanwhile, a rule broken) said with the
+     reason, kept apart from the totals, and offered to open (sent again as a form, and
+     the server's own page says what to do with it) or to throw away; the deals behind it
+     say that they wait behind it; the same for a match set up on this phone;
+   - without the phone's referee (no offline pack, or it could not start), the waiting
+     deals say that they are not checked yet, and the totals are not made up;
    - once they are sent, the page shows the server's scoreboard.
    The pages the next deal (round) needs and the match (game) document are kept on the
    phone (data-keep, which app.js hands to the service worker), for the next one without
@@ -27,10 +30,19 @@
     } catch (e) { /* no store: nothing kept */ }
   }
 
+  /* Why the server did not take an entry, in the page's words (templates/scoreboard.html) */
+  function why(entry) {
+    var said = box.getAttribute("data-reason-" + (entry.reason || "refused")) ||
+      box.getAttribute("data-reason-refused") || "";
+    return said.replace("{status}", String(entry.refused || ""));
+  }
+
   function show(held) {
     /* a match set up on this phone waits there too, before its deals: not a deal */
     var entries = held.filter(function (e) { return e.kind !== "match"; });
-    var refused = held.filter(function (e) { return e.refused; });
+    var refused = held.filter(function (e) { return e.refused || e.opened; });
+    var blocked = {};
+    refused.forEach(function (e) { blocked[e.token] = blocked[e.token] || e.id; });
     box.hidden = !entries.length && !refused.length;
     var none = doc.getElementById("no-deal");
     if (none) { none.hidden = !!entries.length; }
@@ -40,14 +52,19 @@
     var added = 0;
     if (burro) { rounds(rows, entries); }
     else entries.forEach(function (entry, k) {
-      var row = el("p", {"class": "deal pending" + (entry.refused ? " refused" : ""), id: "pending-" + (k + 1)});
-      /* a past deal fixed on this phone: its own number, marked */
+      var apart = entry.refused || entry.opened;
+      var row = el("p", {"class": "deal pending" + (apart ? " refused" : ""), id: "pending-" + (k + 1)});
+      /* a past deal fixed on this phone: its own number, marked; a refused one is not
+         counted (its number is the scorer's to give when it is opened) */
       row.appendChild(entry.fix ? el("i", {title: box.getAttribute("data-fixed")}, entry.fix + "\u270e")
-                                : el("i", {}, String(stored + (++added))));
+                                : el("i", {}, apart ? "\u2717" : String(stored + (++added))));
       for (var s = 0; s < sides; s++) {
-        var cell = el("b", {}, "\u2026");
+        var cell = el("b", {}, apart ? "\u2014" : "\u2026");
         cell.appendChild(el("small", {}, ""));
         row.appendChild(cell);
+      }
+      if (blocked[entry.token] && entry.id > blocked[entry.token]) {
+        row.appendChild(el("span", {"class": "muted behind"}, box.getAttribute("data-behind")));
       }
       rows.appendChild(row);
     });
@@ -58,12 +75,34 @@
       var item = el("li", {});
       var open = el("button", {type: "button", "class": "button"}, box.getAttribute("data-open"));
       open.addEventListener("click", function () { reopen(entry.id); });
+      var drop = el("button", {type: "button", "class": "button quiet"}, box.getAttribute("data-discard"));
+      drop.addEventListener("click", function () {
+        if (window.confirm(box.getAttribute("data-discard-sure"))) { discard(entry.id); }
+      });
       var said = entry.kind === "match" ? "data-refused-match-text" : "data-refused-text";
       item.appendChild(el("span", {}, box.getAttribute(said) + " "));
+      item.appendChild(el("span", {"class": "reason"}, why(entry) + " "));
       item.appendChild(open);
+      item.appendChild(drop);
       list.appendChild(item);
     });
-    if (entries.length) { score(entries); }
+    var counted = entries.filter(function (e) { return !e.refused && !e.opened; });
+    if (counted.length) { score(counted); }
+    else if (entries.length) { unchecked(); }
+  }
+
+  /* no verdict for the waiting deals: said in words, never as totals of nothing */
+  function unchecked() {
+    var note = box.querySelector("[data-unchecked]");
+    if (note) { note.hidden = false; }
+    box.querySelectorAll("[data-rows] .deal:not(.refused) b").forEach(function (cell) {
+      cell.firstChild.textContent = "?";
+    });
+    /* the totals without the waiting deals would be wrong: unknown until they are sent */
+    for (var s = 0; s < sides; s++) {
+      var out = doc.getElementById("total-" + s);
+      if (out) { out.textContent = "?"; }
+    }
   }
 
   /* Burro: each waiting round in the game's own sentences, the next round's number after
@@ -162,38 +201,50 @@
         if (totals) { totals.setAttribute("data-pending", ""); }
         box.querySelector("[data-phone]").hidden = false;
       })
-      .catch(function () { /* no referee on the phone yet: the rows wait without numbers */ });
+      .catch(function () { unchecked(); });
   }
 
-  /* a refused deal, sent again as it was saved: the server's own page answers, with what
-     changed since or what breaks a rule, and what was typed, to save again (taken out of
-     the outbox here, it is queued again if the network fails on the way) */
+  /* a refused deal, sent again as it was saved, with a fresh form token: the server's own
+     page answers, with what changed since or what breaks a rule, and what was typed, to
+     save again. It stays in the outbox (marked opened, holding back the deals behind it)
+     until the server takes it or the scorer throws it away. */
   function reopen(id) {
-    sw.addEventListener("message", function taken(e) {
+    sw.addEventListener("message", function opened(e) {
       var data = e.data || {};
-      if (data.type !== "taken") { return; }
-      sw.removeEventListener("message", taken);
+      if (data.type !== "opened") { return; }
+      sw.removeEventListener("message", opened);
       if (!data.entry) { location.reload(); return; }
       var form = el("form", {method: "post", action: data.entry.url});
       data.entry.fields.forEach(function (pair) {
         var input = el("input", {type: "hidden", name: pair[0]});
-        input.value = pair[0] === "version" ? String(data.entry.expect) : pair[1];
+        input.value = pair[0] === "version" ? String(data.entry.expect)
+          : pair[0] === "csrf_token" && data.csrf ? data.csrf : pair[1];
         form.appendChild(input);
       });
       doc.body.appendChild(form);
       form.submit();
     });
-    sw.ready.then(function (reg) { reg.active.postMessage({type: "take", id: id}); });
+    sw.ready.then(function (reg) { reg.active.postMessage({type: "open", id: id}); });
+  }
+
+  function discard(id) {
+    sw.addEventListener("message", function gone(e) {
+      if ((e.data || {}).type !== "discarded") { return; }
+      sw.removeEventListener("message", gone);
+      location.reload();
+    });
+    sw.ready.then(function (reg) { reg.active.postMessage({type: "discard", id: id}); });
   }
 
   sw.addEventListener("message", function (e) {
     var data = e.data || {};
     if (data.type === "outbox" && data.token === token) { show(data.entries || []); }
-    if (data.type === "synced" && (data.tokens || []).indexOf(token) >= 0) {
+    if (data.type === "synced" && (data.sent || []).indexOf(token) >= 0) {
       location.replace(location.pathname);
+    } else if (data.type === "synced" && (data.tokens || []).indexOf(token) >= 0) {
+      reg().then(function (r) { r.active.postMessage({type: "outbox", token: token}); });
     }
   });
-  sw.ready.then(function (reg) {
-    reg.active.postMessage({type: "outbox", token: token});
-  });
+  function reg() { return sw.ready; }
+  reg().then(function (r) { r.active.postMessage({type: "outbox", token: token}); });
 })();

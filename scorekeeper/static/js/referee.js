@@ -4,7 +4,7 @@
 
    Asked {id, kind, body, lang, notation}, it answers {id, status, doc} as
    POST /api/v1/<kind>?lang=&notation= answers; {id, status: 0, error} when Python
-   cannot start (the pack never reached the phone).
+   cannot start (the pack never reached the phone). It says {alive: true} every second.
 
    Starting Python means running its whole start-up; the first start on a phone then
    keeps a snapshot of Python's memory with the referee imported (Cache Storage, one per
@@ -61,13 +61,22 @@ async function started() {
   return py;
 }
 
-const ready = (async () => {
-  const py = (await restored()) || (await started());
-  return py.pyimport("scorekeeper.phone").answer;
-})();
+/* alive, said every second to the page that watches it (app.js), while Python starts too */
+setInterval(() => self.postMessage({alive: true}), 1000);
+
+/* Python started at the first question; ``fresh``: without the kept snapshot (the page
+   starts a worker that failed once again so, in case the snapshot is what fails). */
+let ready = null;
+function start(fresh) {
+  return (async () => {
+    const py = (fresh ? null : await restored()) || (await started());
+    return py.pyimport("scorekeeper.phone").answer;
+  })();
+}
 
 self.onmessage = async (event) => {
-  const {id, ...asked} = event.data;
+  const {id, fresh, ...asked} = event.data;
+  if (!ready) { ready = start(fresh); }
   try {
     const answer = await ready;
     self.postMessage({id, ...JSON.parse(answer(JSON.stringify(asked)))});
