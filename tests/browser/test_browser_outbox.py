@@ -199,6 +199,10 @@ def test_a_deal_entered_offline_against_a_changed_match_meets_the_conflict_page(
     refused = phone.locator("#outbox [data-refused] li")
     expect(refused).to_have_count(1)
     expect(refused).to_contain_text("The server did not take a deal saved on this phone.")
+    # why, before it is opened
+    expect(refused).to_contain_text("The match changed on another phone since it was saved here.")
+    # kept apart from the totals: the server's alone
+    expect(phone.locator("#total-0")).to_have_text("15")
     assert _stored(app, token) == (1, [15, 35])
     refused.get_by_role("button", name="Open it").tap()
     # the server's own page: what changed since, and the deal as typed, to save again
@@ -206,10 +210,22 @@ def test_a_deal_entered_offline_against_a_changed_match_meets_the_conflict_page(
     expect(phone.locator("main")).to_contain_text("Deal 1 was added")
     expect(phone.locator("#sides-0-table_points")).to_have_value("70")
     expect(phone.locator("#sides-1-table_points")).to_have_value("20")
-    assert json.loads(phone.evaluate(OUTBOX)) == []
+    # opened, not thrown away: it stays until the server takes it
+    [kept] = json.loads(phone.evaluate(OUTBOX))
+    assert (kept["opened"], kept["refused"], kept["reason"]) == (True, 409, "stale")
     phone.get_by_role("button", name="Save the deal").tap()
     phone.wait_for_url(re.compile(r"#deal-2$"))
     assert _stored(app, token) == (2, [85, 55])
+    _emptied(phone)
+
+
+def _emptied(page, timeout_ms: int = 10_000) -> None:
+    """The outbox empties (the service worker saw the server take the last entry)."""
+    for _ in range(timeout_ms // 250):
+        if json.loads(page.evaluate(OUTBOX)) == []:
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError(f"still in the outbox: {page.evaluate(OUTBOX)}")
 
 
 def test_a_past_deal_fixed_offline_waits_with_the_totals_it_makes_then_reaches_the_server(

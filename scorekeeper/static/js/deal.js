@@ -270,7 +270,10 @@
   if (made && sw && sw.controller) {
     sw.addEventListener("message", function (e) {
       var data = e.data || {}, h1 = doc.querySelector("h1");
-      var deals = (data.entries || []).filter(function (entry) { return entry.kind !== "match" && !entry.fix; });
+      /* a refused deal (opened here, perhaps) is not counted until the server takes it */
+      var deals = (data.entries || []).filter(function (entry) {
+        return entry.kind !== "match" && !entry.fix && !entry.refused && !entry.opened;
+      });
       if (data.type !== "outbox" || data.token !== made[1] || !h1 || !deals.length) { return; }
       var number = parseInt((/\d+/.exec(h1.getAttribute("data-number") || h1.textContent) || ["0"])[0], 10);
       h1.setAttribute("data-number", String(number));

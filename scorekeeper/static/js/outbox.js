@@ -88,7 +88,6 @@
     });
     var counted = entries.filter(function (e) { return !e.refused && !e.opened; });
     if (counted.length) { score(counted); }
-    else if (entries.length) { unchecked(); }
   }
 
   /* no verdict for the waiting deals: said in words, never as totals of nothing */

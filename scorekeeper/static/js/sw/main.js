@@ -133,7 +133,8 @@
         }));
       }
       /* the server took a form: an entry of the outbox opened from it leaves it */
-      if (form && response.ok && response.redirected) {
+      /* (a page's form is sent with redirects left to the page: an opaque redirect) */
+      if (form && (response.type === "opaqueredirect" || (response.ok && response.redirected))) {
         event.waitUntil(sent.then(function (body) { return SKQueue.accepted(indexedDB, body); })
           .catch(function () {}));
       }
@@ -192,7 +193,8 @@
   var syncing = null, failures = 0;
   function sync(asking) {
     if (!syncing) {
-      syncing = SKQueue.sync({idb: indexedDB, fetch: fetch, token: formToken}).catch(function () {
+      syncing = SKQueue.sync({idb: indexedDB, token: formToken,
+                              fetch: function (url, init) { return fetch(url, init); }}).catch(function () {
         return {sent: [], refused: [], reached: false, left: -1};
       }).then(function (done) {
         syncing = null;
