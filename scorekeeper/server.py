@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         with listening(args.host, args.port) as sock:
             return processes.supervise(lambda: make_server(
                 _app(args, like=app), args.host, args.port, args.threads, per_address,
-                sock=sock).run(), workers)
+                sock=sock).run, workers)
     make_server(app, args.host, args.port, args.threads, per_address=per_address).run()
     return 0
 
