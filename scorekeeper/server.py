@@ -115,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     url = f"http://{args.host}:{args.port}/"
-    if not is_loopback(args.host):
+    proxies = int(app.config.get("PROXIES") or 0)
+    if not is_loopback(args.host) and not proxies:  # behind a proxy, links name its host
         url = public_url(args.host, args.port)
         app.config.setdefault("PUBLIC_URL", url)
         import segno
@@ -127,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Scorekeeper: {url}")
     sys.stdout.flush()
 
-    per_address = 0 if app.config.get("PROXIES") else PER_ADDRESS
+    per_address = 0 if proxies else PER_ADDRESS
     workers = args.workers if args.workers is not None else int(app.config.get("WORKERS", 1))
     if workers > 1 and hasattr(os, "fork"):
         from scorekeeper.db import get_db
@@ -136,8 +137,9 @@ def main(argv: list[str] | None = None) -> int:
         with listening(args.host, args.port) as sock:
             return processes.supervise(lambda: make_server(
                 _app(args, like=app), args.host, args.port, args.threads, per_address,
-                sock=sock).run, workers)
-    make_server(app, args.host, args.port, args.threads, per_address=per_address).run()
+                sock=sock, proxies=proxies).run, workers)
+    make_server(app, args.host, args.port, args.threads, per_address=per_address,
+                proxies=proxies).run()
     return 0
 
 
@@ -152,10 +154,12 @@ def listening(host: str, port: int) -> socket.socket:
 
 
 def make_server(app: Any, host: str, port: int, threads: int = DEFAULT_THREADS,
-                per_address: int = PER_ADDRESS, sock: socket.socket | None = None) -> Any:
+                per_address: int = PER_ADDRESS, sock: socket.socket | None = None,
+                proxies: int = 0) -> Any:
     """Waitress on ``host:port`` with limits a LAN cannot exhaust: many connections, idle
     ones dropped after ``CHANNEL_TIMEOUT``, at most ``per_address`` from one address.
-    ``sock``: a socket listening already (shared by several server processes)."""
+    ``sock``: a socket listening already (shared by several server processes);
+    ``proxies``: reverse proxies in front, whose X-Forwarded-* headers are passed on."""
     from waitress.server import TcpWSGIServer
 
     class Server(TcpWSGIServer):
@@ -179,7 +183,31 @@ def make_server(app: Any, host: str, port: int, threads: int = DEFAULT_THREADS,
 
     return Server(app, host=host, port=port, threads=threads, ident="scorekeeper",
                   connection_limit=_connection_limit(), channel_timeout=CHANNEL_TIMEOUT,
-                  cleanup_interval=5, _sock=sock, bind_socket=sock is None)
+                  cleanup_interval=5, _sock=sock, bind_socket=sock is None,
+                  **proxy_settings(proxies))
+
+
+#: The headers ``app.trust_proxies`` reads (werkzeug's ProxyFix), as waitress names them.
+PROXY_HEADERS = frozenset({"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"})
+
+
+def proxy_settings(proxies: int) -> dict[str, Any]:
+    """Waitress's trusted-proxy adjustments for ``proxies`` proxies in front of it.
+
+    Waitress removes every X-Forwarded-* header unless its ``trusted_proxy`` is set
+    (``clear_untrusted_proxy_headers`` defaults to true since waitress 2.0; its docs,
+    "Using Behind a Reverse Proxy" and "Arguments to waitress.serve"), so the app's
+    ProxyFix never saw them and ``--proxies`` did nothing. Trusted here, waitress
+    keeps the last ``proxies`` values of each header and sets the scheme, host and
+    client address from them, the same values ProxyFix then reads again (its
+    ``x_for=proxies`` takes that same value). Any peer is trusted (``"*"``), as
+    ProxyFix trusts any: behind a proxy, the port must be reachable through it
+    alone. Without proxies, waitress goes on removing the headers."""
+    if proxies <= 0:
+        return {}
+    return {"trusted_proxy": "*", "trusted_proxy_count": proxies,
+            "trusted_proxy_headers": set(PROXY_HEADERS),
+            "clear_untrusted_proxy_headers": True}
 
 
 @contextmanager
