@@ -32,8 +32,12 @@ CONNECTION_LIMIT = 1000
 #: Seconds an idle connection is kept (a phone reconnects in a few milliseconds).
 CHANNEL_TIMEOUT = 30
 #: Open connections from one address; a browser opens six. Behind a reverse proxy every
-#: connection comes from the proxy, so the cap is off there (``--proxies``).
+#: connection comes from the proxy, so the cap is off there (``--proxies``). An address
+#: at its cap loses its oldest idle connection to a new one (``connections``).
 PER_ADDRESS = 48
+#: Seconds a connection may take to send a request's headers (a phone sends them at
+#: once): sockets that trickle bytes cannot hold their places.
+HEADER_TIMEOUT = 10.0
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -155,36 +159,20 @@ def listening(host: str, port: int) -> socket.socket:
 
 def make_server(app: Any, host: str, port: int, threads: int = DEFAULT_THREADS,
                 per_address: int = PER_ADDRESS, sock: socket.socket | None = None,
-                proxies: int = 0) -> Any:
-    """Waitress on ``host:port`` with limits a LAN cannot exhaust: many connections, idle
-    ones dropped after ``CHANNEL_TIMEOUT``, at most ``per_address`` from one address.
-    ``sock``: a socket listening already (shared by several server processes);
-    ``proxies``: reverse proxies in front, whose X-Forwarded-* headers are passed on."""
-    from waitress.server import TcpWSGIServer
+                proxies: int = 0, limit: int | None = None,
+                header_timeout: float = HEADER_TIMEOUT) -> Any:
+    """Waitress on ``host:port`` with limits a LAN cannot exhaust (``connections.Server``):
+    ``limit`` connections (default ``CONNECTION_LIMIT``, within the open-file limit), at
+    most ``per_address`` from one address, idle ones dropped after ``CHANNEL_TIMEOUT``,
+    unfinished headers after ``header_timeout``. ``sock``: a socket listening already
+    (shared by several server processes); ``proxies``: reverse proxies in front, whose
+    X-Forwarded-* headers are passed on."""
+    from scorekeeper.connections import Server
 
-    class Server(TcpWSGIServer):
-        def handle_accept(self) -> None:
-            channels: dict[int, Any] = self._map  # type: ignore[attr-defined]
-            try:
-                accepted = self.accept()
-                if accepted is None:
-                    return
-                conn, addr = accepted
-                self.set_socket_options(conn)
-            except OSError:
-                return
-            if per_address and sum(
-                    1 for channel in list(channels.values())
-                    if getattr(channel, "addr", None) and channel.addr[0] == addr[0]
-            ) >= per_address:
-                conn.close()  # this address holds its share already
-                return
-            self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=channels)
-
-    return Server(app, host=host, port=port, threads=threads, ident="scorekeeper",
-                  connection_limit=_connection_limit(), channel_timeout=CHANNEL_TIMEOUT,
-                  cleanup_interval=5, _sock=sock, bind_socket=sock is None,
-                  **proxy_settings(proxies))
+    return Server(app, limit=limit or _connection_limit(), per_address=per_address,
+                  header_timeout=header_timeout, host=host, port=port, threads=threads,
+                  ident="scorekeeper", channel_timeout=CHANNEL_TIMEOUT, _sock=sock,
+                  bind_socket=sock is None, **proxy_settings(proxies))
 
 
 #: The headers ``app.trust_proxies`` reads (werkzeug's ProxyFix), as waitress names them.
@@ -260,7 +248,10 @@ def _connection_limit() -> int:
     import resource
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = CONNECTION_LIMIT + 64  # the database, the listening socket, the trigger…
+    from scorekeeper.connections import ROOM
+
+    # the refused connections' room, the database, the listening socket, the trigger…
+    wanted = CONNECTION_LIMIT + ROOM + 64
     if soft != resource.RLIM_INFINITY and soft < wanted:
         target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
         try:
@@ -268,8 +259,8 @@ def _connection_limit() -> int:
             soft = target
         except (ValueError, OSError):
             pass
-    return CONNECTION_LIMIT if soft == resource.RLIM_INFINITY else min(CONNECTION_LIMIT,
-                                                                      soft - 64)
+    return CONNECTION_LIMIT if soft == resource.RLIM_INFINITY else min(
+        CONNECTION_LIMIT, soft - ROOM - 64)
 
 
 if __name__ == "__main__":
