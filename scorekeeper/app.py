@@ -142,6 +142,7 @@ def _register(app: Flask) -> None:
         share,
         tablefiles,
         tables,
+        written,
     )
     from scorekeeper.web.common import safe_next
 
@@ -160,6 +161,7 @@ def _register(app: Flask) -> None:
         return redirect(safe_next(request.args.get("next")))
 
     filters.init_app(app)
+    app.after_request(written.set_cookie)
 
     @app.after_request
     def headers(response: Any) -> Any:
