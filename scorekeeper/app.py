@@ -145,6 +145,7 @@ def _register(app: Flask) -> None:
         share,
         tablefiles,
         tables,
+        written,
     )
     from scorekeeper.web.common import safe_next
 
@@ -163,11 +164,15 @@ def _register(app: Flask) -> None:
         return redirect(safe_next(request.args.get("next")))
 
     filters.init_app(app)
+    app.after_request(written.set_cookie)
 
     @app.after_request
     def headers(response: Any) -> Any:
-        # Links carry secret tokens: never leak them in a Referer; nothing from other hosts.
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        # Links carry secret tokens: never leak them in a Referer to another host. Our own
+        # host gets it: over HTTPS, Flask-WTF refuses a form whose Referer is missing
+        # (WTF_CSRF_SSL_STRICT, as Django's CSRF check does; Django's docs advise
+        # "same-origin" for it), so "no-referrer" refused every form behind a proxy.
+        response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         # The phone's referee (a worker, under its own policy) compiles Pyodide's
         # WebAssembly; no page may compile anything.

@@ -7,9 +7,15 @@ the parent has upgraded the database and bound the port; each builds its own app
 Writers of every process queue on one lock per SQLite file, and a write by any of
 them shows at once in the others' pages (``db.WriteStamp``).
 
-The parent only watches: a process that dies is started again (unless they keep
-dying: then everything stops), and SIGTERM or SIGINT stops them all. On Linux a
-process also stops when its parent dies, so no orphan keeps the port.
+The parent only watches: a process that dies is started again, after a pause that
+doubles with each death in a row (``FIRST_PAUSE`` up to ``LONGEST_PAUSE``, back to the
+first once a process has lived ``STEADY`` seconds), for as long as the command runs:
+a club's evening is never left without a server because a few processes died at once.
+Only at start-up does a death stop everything: a process that ends by itself (an
+error, not a signal) before it is ready to serve (its app built, its server made)
+cannot start, and neither would the next one, so the command says so on stderr and
+ends with status 1. SIGTERM or SIGINT stops them
+all. On Linux a process also stops when its parent dies, so no orphan keeps the port.
 """
 
 from __future__ import annotations
@@ -21,12 +27,17 @@ import signal
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import FrameType
 from typing import Any
 
-#: Restarts allowed within ``RESTART_WINDOW`` seconds before the parent gives up.
-RESTARTS = 5
-RESTART_WINDOW = 10.0
+#: Seconds before a dead process is started again: doubled with each death in a row,
+#: up to ``LONGEST_PAUSE``; back to ``FIRST_PAUSE`` after a process lived ``STEADY`` s.
+FIRST_PAUSE = 0.1
+LONGEST_PAUSE = 5.0
+STEADY = 30.0
+#: How often the parent looks for dead processes and ready ones.
+_TICK = 0.1
 
 _PR_SET_PDEATHSIG = 1
 
@@ -42,14 +53,22 @@ def _stop_with_parent(parent: int) -> None:
         os._exit(0)
 
 
-def _child(run: Callable[[], Any], parent: int) -> None:
-    """In the forked process: default signals, then serve until stopped; never returns."""
+def _child(make: Callable[[], Callable[[], Any]], parent: int, ready: int,
+           inherited: list[int]) -> None:
+    """In the forked process: default signals; ``make()`` builds the server, the byte
+    written to ``ready`` tells the parent it did, then it serves until stopped; never
+    returns."""
     code = 0
     try:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         _stop_with_parent(parent)
-        run()
+        for fd in inherited:  # the other processes' ready pipes are the parent's alone
+            os.close(fd)
+        serve = make()
+        os.write(ready, b"1")
+        os.close(ready)
+        serve()
     except BaseException:  # noqa: BLE001 - report and leave: the parent starts another
         import traceback
 
@@ -61,51 +80,121 @@ def _child(run: Callable[[], Any], parent: int) -> None:
         os._exit(code)
 
 
-def supervise(run: Callable[[], Any], workers: int) -> int:
-    """Fork ``workers`` processes, each calling ``run`` (which serves until the process is
-    stopped); restart any that dies; stop them all on SIGTERM or SIGINT. The exit status:
-    0 when stopped, 1 when the processes kept dying."""
-    parent = os.getpid()
-    children: set[int] = set()
-    stopping = failed = False
-    deaths: list[float] = []
+@dataclass
+class _Process:
+    ready_fd: int  #: the parent's end of its ready pipe (non-blocking)
+    started: float
+    ready: bool = False
+    killed: bool = False  #: ended by a signal (the OOM killer, an admin), not by itself
 
-    def start() -> None:
+    def read_ready(self) -> bool:
+        """Whether the process said it is ready (its byte read once, then remembered)."""
+        if not self.ready:
+            with contextlib.suppress(BlockingIOError):
+                self.ready = os.read(self.ready_fd, 1) == b"1"
+        return self.ready
+
+
+class _Pool:
+    """The server processes of one command, and the restarts owed to dead ones."""
+
+    def __init__(self, make: Callable[[], Callable[[], Any]]) -> None:
+        self.make = make
+        self.parent = os.getpid()
+        self.alive: dict[int, _Process] = {}
+        self.restarts: list[float] = []  #: when each owed restart is due
+        self.pause = FIRST_PAUSE
+
+    def start(self) -> None:
         sys.stdout.flush()
         sys.stderr.flush()
+        read, write = os.pipe()
         pid = os.fork()
         if pid == 0:
-            _child(run, parent)
-        children.add(pid)
+            os.close(read)
+            _child(self.make, self.parent,
+                   write, [p.ready_fd for p in self.alive.values()])
+        os.close(write)
+        os.set_blocking(read, False)
+        self.alive[pid] = _Process(read, time.monotonic())
+
+    def reap(self) -> list[_Process]:
+        """The processes that ended since the last look, without waiting."""
+        ended = []
+        while self.alive:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:  # pragma: no cover - reaped elsewhere
+                break
+            if pid == 0:
+                break
+            process = self.alive.pop(pid, None)
+            if process is not None:
+                process.read_ready()
+                process.killed = os.WIFSIGNALED(status)
+                os.close(process.ready_fd)
+                ended.append(process)
+        return ended
+
+    def owe_restart(self, dead: _Process) -> None:
+        now = time.monotonic()
+        if now - dead.started >= STEADY:
+            self.pause = FIRST_PAUSE  # it served a while: not a death in a row
+        self.restarts.append(now + self.pause)
+        self.pause = min(self.pause * 2, LONGEST_PAUSE)
+
+    def restart_due(self) -> None:
+        now = time.monotonic()
+        due = [t for t in self.restarts if t <= now]
+        self.restarts = [t for t in self.restarts if t > now]
+        for _ in due:
+            self.start()
+
+    def stop(self) -> None:
+        self.restarts = []
+        for pid in list(self.alive):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+
+def supervise(make: Callable[[], Callable[[], Any]], workers: int) -> int:
+    """Fork ``workers`` processes, each calling ``make()`` (which builds its server) and
+    then what it returns (which serves until the process is stopped); restart any that
+    dies, with a pause (module docstring), forever; stop them all on SIGTERM or SIGINT.
+    The exit status: 0 when stopped, 1 when a process failed before it was ready at
+    start-up."""
+    pool = _Pool(make)
+    stopping = starting = False
 
     def stop(_signum: int, _frame: FrameType | None) -> None:
         nonlocal stopping
         stopping = True
-        for pid in list(children):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGTERM)
+        pool.stop()
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    failed = False
     try:
         for _ in range(workers):
-            start()
-        while children:
-            try:
-                pid, _status = os.wait()
-            except ChildProcessError:  # pragma: no cover - reaped elsewhere
-                break
-            children.discard(pid)
+            pool.start()
+        starting = True
+        while pool.alive or (pool.restarts and not stopping):
+            time.sleep(_TICK)
+            for dead in pool.reap():
+                if stopping:
+                    continue
+                if starting and not (dead.ready or dead.killed):
+                    print("scorekeeper: a server process stopped before it could serve "
+                          "(its error is above); stopping", file=sys.stderr)
+                    failed = stopping = True
+                    pool.stop()
+                    continue
+                pool.owe_restart(dead)
+            if starting and all(p.read_ready() for p in pool.alive.values()):
+                starting = False  # every first process is serving: restarts from now on
             if stopping:
-                continue
-            now = time.monotonic()
-            deaths = [t for t in deaths if now - t < RESTART_WINDOW] + [now]
-            if len(deaths) > RESTARTS:
-                print("scorekeeper: the server processes keep stopping; giving up",
-                      file=sys.stderr)
-                stop(signal.SIGTERM, None)
-                failed = True
-                continue
-            start()
+                pool.stop()  # a process started as the signal came is stopped too
+            else:
+                pool.restart_due()
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

@@ -32,8 +32,12 @@ CONNECTION_LIMIT = 1000
 #: Seconds an idle connection is kept (a phone reconnects in a few milliseconds).
 CHANNEL_TIMEOUT = 30
 #: Open connections from one address; a browser opens six. Behind a reverse proxy every
-#: connection comes from the proxy, so the cap is off there (``--proxies``).
+#: connection comes from the proxy, so the cap is off there (``--proxies``). An address
+#: at its cap loses its oldest idle connection to a new one (``connections``).
 PER_ADDRESS = 48
+#: Seconds a connection may take to send a request's headers (a phone sends them at
+#: once): sockets that trickle bytes cannot hold their places.
+HEADER_TIMEOUT = 10.0
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -115,7 +119,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     url = f"http://{args.host}:{args.port}/"
-    if not is_loopback(args.host):
+    proxies = int(app.config.get("PROXIES") or 0)
+    if not is_loopback(args.host) and not proxies:  # behind a proxy, links name its host
         url = public_url(args.host, args.port)
         app.config.setdefault("PUBLIC_URL", url)
         import segno
@@ -127,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Scorekeeper: {url}")
     sys.stdout.flush()
 
-    per_address = 0 if app.config.get("PROXIES") else PER_ADDRESS
+    per_address = 0 if proxies else PER_ADDRESS
     workers = args.workers if args.workers is not None else int(app.config.get("WORKERS", 1))
     if workers > 1 and hasattr(os, "fork"):
         from scorekeeper.db import get_db
@@ -136,8 +141,9 @@ def main(argv: list[str] | None = None) -> int:
         with listening(args.host, args.port) as sock:
             return processes.supervise(lambda: make_server(
                 _app(args, like=app), args.host, args.port, args.threads, per_address,
-                sock=sock).run(), workers)
-    make_server(app, args.host, args.port, args.threads, per_address=per_address).run()
+                sock=sock, proxies=proxies).run, workers)
+    make_server(app, args.host, args.port, args.threads, per_address=per_address,
+                proxies=proxies).run()
     return 0
 
 
@@ -152,34 +158,44 @@ def listening(host: str, port: int) -> socket.socket:
 
 
 def make_server(app: Any, host: str, port: int, threads: int = DEFAULT_THREADS,
-                per_address: int = PER_ADDRESS, sock: socket.socket | None = None) -> Any:
-    """Waitress on ``host:port`` with limits a LAN cannot exhaust: many connections, idle
-    ones dropped after ``CHANNEL_TIMEOUT``, at most ``per_address`` from one address.
-    ``sock``: a socket listening already (shared by several server processes)."""
-    from waitress.server import TcpWSGIServer
+                per_address: int = PER_ADDRESS, sock: socket.socket | None = None,
+                proxies: int = 0, limit: int | None = None,
+                header_timeout: float = HEADER_TIMEOUT) -> Any:
+    """Waitress on ``host:port`` with limits a LAN cannot exhaust (``connections.Server``):
+    ``limit`` connections (default ``CONNECTION_LIMIT``, within the open-file limit), at
+    most ``per_address`` from one address, idle ones dropped after ``CHANNEL_TIMEOUT``,
+    unfinished headers after ``header_timeout``. ``sock``: a socket listening already
+    (shared by several server processes); ``proxies``: reverse proxies in front, whose
+    X-Forwarded-* headers are passed on."""
+    from scorekeeper.connections import Server
 
-    class Server(TcpWSGIServer):
-        def handle_accept(self) -> None:
-            channels: dict[int, Any] = self._map  # type: ignore[attr-defined]
-            try:
-                accepted = self.accept()
-                if accepted is None:
-                    return
-                conn, addr = accepted
-                self.set_socket_options(conn)
-            except OSError:
-                return
-            if per_address and sum(
-                    1 for channel in list(channels.values())
-                    if getattr(channel, "addr", None) and channel.addr[0] == addr[0]
-            ) >= per_address:
-                conn.close()  # this address holds its share already
-                return
-            self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=channels)
+    return Server(app, limit=limit or _connection_limit(), per_address=per_address,
+                  header_timeout=header_timeout, host=host, port=port, threads=threads,
+                  ident="scorekeeper", channel_timeout=CHANNEL_TIMEOUT, _sock=sock,
+                  bind_socket=sock is None, **proxy_settings(proxies))
 
-    return Server(app, host=host, port=port, threads=threads, ident="scorekeeper",
-                  connection_limit=_connection_limit(), channel_timeout=CHANNEL_TIMEOUT,
-                  cleanup_interval=5, _sock=sock, bind_socket=sock is None)
+
+#: The headers ``app.trust_proxies`` reads (werkzeug's ProxyFix), as waitress names them.
+PROXY_HEADERS = frozenset({"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"})
+
+
+def proxy_settings(proxies: int) -> dict[str, Any]:
+    """Waitress's trusted-proxy adjustments for ``proxies`` proxies in front of it.
+
+    Waitress removes every X-Forwarded-* header unless its ``trusted_proxy`` is set
+    (``clear_untrusted_proxy_headers`` defaults to true since waitress 2.0; its docs,
+    "Using Behind a Reverse Proxy" and "Arguments to waitress.serve"), so the app's
+    ProxyFix never saw them and ``--proxies`` did nothing. Trusted here, waitress
+    keeps the last ``proxies`` values of each header and sets the scheme, host and
+    client address from them, the same values ProxyFix then reads again (its
+    ``x_for=proxies`` takes that same value). Any peer is trusted (``"*"``), as
+    ProxyFix trusts any: behind a proxy, the port must be reachable through it
+    alone. Without proxies, waitress goes on removing the headers."""
+    if proxies <= 0:
+        return {}
+    return {"trusted_proxy": "*", "trusted_proxy_count": proxies,
+            "trusted_proxy_headers": set(PROXY_HEADERS),
+            "clear_untrusted_proxy_headers": True}
 
 
 @contextmanager
@@ -232,7 +248,10 @@ def _connection_limit() -> int:
     import resource
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = CONNECTION_LIMIT + 64  # the database, the listening socket, the trigger…
+    from scorekeeper.connections import ROOM
+
+    # the refused connections' room, the database, the listening socket, the trigger…
+    wanted = CONNECTION_LIMIT + ROOM + 64
     if soft != resource.RLIM_INFINITY and soft < wanted:
         target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
         try:
@@ -240,8 +259,8 @@ def _connection_limit() -> int:
             soft = target
         except (ValueError, OSError):
             pass
-    return CONNECTION_LIMIT if soft == resource.RLIM_INFINITY else min(CONNECTION_LIMIT,
-                                                                      soft - 64)
+    return CONNECTION_LIMIT if soft == resource.RLIM_INFINITY else min(
+        CONNECTION_LIMIT, soft - ROOM - 64)
 
 
 if __name__ == "__main__":

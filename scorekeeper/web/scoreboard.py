@@ -16,12 +16,14 @@ from scorekeeper.chart import chart
 from scorekeeper.db import get_db, lookup, reader
 from scorekeeper.models import Change, Match
 from scorekeeper.vocabulary import profile_name, tradition_of
+from scorekeeper.web import written
 from scorekeeper.web.common import _, cache, locale_code, localize, num
 from scorekeeper.web.links import public_url, qr_svg
 
 #: How long a match's version, read from the database, is trusted for a page view. A write
 #: by any server process of the same SQLite file shows at once (``db.WriteStamp``);
-#: another machine's write to a shared PostgreSQL database shows within this. (Every write
+#: another machine's write to a shared PostgreSQL database shows within this, except to
+#: the browser that wrote it, which sees it at once (``web/written.py``). (Every write
 #: still checks the version in its own transaction: this is for reading only.)
 FRESH_SECONDS = 1.0
 
@@ -43,7 +45,8 @@ def current_version(kind: str, token: str) -> int | None:
     now = time.monotonic()
     stamp = get_db().stamp.value()  # read before the database: a write after it shows
     hit = versions.get((kind, token))
-    if hit is not None and hit[0] > now and hit[2] == stamp:
+    if hit is not None and hit[0] > now and hit[2] == stamp and not written.newer(
+            kind, token, hit[1]):  # the browser's own write, made on another server
         return hit[1]  # type: ignore[no-any-return]
     row = lookup(_VERSION_SQL[kind], token)
     found = int(row[0]) if row is not None else None
@@ -75,6 +78,7 @@ def note_written(match: Match, result: dict[str, Any] | None = None) -> None:
     stamp = get_db().stamp.value()
     for kind, token in (("edit", match.edit_token), ("view", match.view_token)):
         _store(kind, token, match.version, stamp)
+    written.tell(match.edit_token, match.view_token, match.version)
     if result is not None and "unreadable" not in result:
         cache("match").put(kept_key(match), result)
 

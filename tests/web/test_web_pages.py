@@ -129,7 +129,7 @@ def test_too_large_a_form_is_refused(client):
 
 def test_security_headers(client):
     response = client.get("/")
-    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["Referrer-Policy"] == "same-origin"  # never to other hosts
     assert "default-src 'self'" in response.headers["Content-Security-Policy"]
 
 

@@ -157,3 +157,73 @@ def test_the_server_processes_stop_with_their_parent(served):
                           and " Z " not in Path(f"/proc/{pid}/stat").read_text()
                           for pid in workers) or None, "the processes stop")
     _wait(lambda: not _answers(port), "the port is free")
+
+
+def _serves(phone: Phone) -> bool:
+    try:
+        return "<html" in phone.get("/rules")
+    except OSError:
+        return False
+
+
+def test_workers_killed_again_and_again_are_started_again_for_ever(served):
+    """Dozens of deaths in a few seconds never stop the service: each dead process is
+    started again after a pause (at most LONGEST_PAUSE), and the port answers pages."""
+    from scorekeeper import processes
+
+    port, process = served
+    phone = Phone(port)
+    _wait(lambda: _serves(phone), "a page served")
+    killed: set[int] = set()
+    deadline = time.monotonic() + 15
+    while len(killed) < 8 and time.monotonic() < deadline:  # each as soon as it appears
+        for child in _children(process.pid) - killed:
+            os.kill(child, signal.SIGKILL)
+            killed.add(child)
+        time.sleep(0.05)
+    assert len(killed) >= 8  # more than the 6 deaths in 10 s that once stopped the command
+    assert process.poll() is None  # the command still runs
+    _wait(lambda: _serves(phone), "a page served again", processes.LONGEST_PAUSE + 20)
+    assert process.poll() is None
+    _wait(lambda: len(_children(process.pid) - killed) == 2, "two new server processes")
+
+
+def test_pauses_between_restarts_double_up_to_a_cap_and_reset_after_a_steady_run(
+        monkeypatch):
+    from scorekeeper import processes
+
+    now = [1000.0]
+    monkeypatch.setattr(processes.time, "monotonic", lambda: now[0])
+    pool = processes._Pool(lambda: (lambda: None))
+    pauses = []
+    for _ in range(9):
+        pool.owe_restart(processes._Process(ready_fd=-1, started=now[0] - 1))
+        pauses.append(round(pool.restarts.pop() - now[0], 3))
+    assert pauses == [0.1, 0.2, 0.4, 0.8, 1.6, 3.2, 5.0, 5.0, 5.0]
+    pool.owe_restart(processes._Process(ready_fd=-1, started=now[0] - processes.STEADY))
+    assert pool.restarts.pop() - now[0] == pytest.approx(0.1)  # it had served a while
+
+
+BROKEN_START = """
+import os, sys
+from scorekeeper import server
+parent, real = os.getpid(), server._app
+def broken(args, like=None):
+    if os.getpid() != parent:  # the server processes' own app
+        raise RuntimeError("config.py: name 'SECRET' is not defined")
+    return real(args, like)
+server._app = broken
+sys.exit(server.main(["serve", "--port", sys.argv[1], "--workers", "2"]))
+"""
+
+
+def test_a_server_process_that_cannot_start_ends_the_command_with_its_reason(db_url):
+    port = _free_port()
+    done = subprocess.run([sys.executable, "-c", BROKEN_START, str(port)],
+                          env={**os.environ, "DATABASE_URL": db_url},
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 1
+    assert "config.py: name 'SECRET' is not defined" in done.stderr  # the process's error
+    assert done.stderr.count("scorekeeper: a server process stopped before it could "
+                             "serve (its error is above); stopping") == 1
+    assert not _answers(port)

@@ -33,8 +33,9 @@ def _serve(monkeypatch, tmp_path, argv: list[str]) -> dict[str, Any]:
     seen: dict[str, Any] = {}
 
     def fake_make_server(app: Any, host: str, port: int, threads: int,
-                         per_address: int) -> Any:
-        seen.update(app=app, host=host, port=port, threads=threads, per_address=per_address)
+                         per_address: int, proxies: int = 0) -> Any:
+        seen.update(app=app, host=host, port=port, threads=threads, per_address=per_address,
+                    proxies=proxies)
         return SimpleNamespace(run=lambda: None)
 
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'serve.sqlite3'}")
@@ -212,9 +213,17 @@ def test_upgrade_is_programmatic(tmp_path):
 
 
 def test_serve_behind_a_proxy_trusts_it_and_lifts_the_per_address_cap(tmp_path, monkeypatch):
-    seen = _serve(monkeypatch, tmp_path, ["serve", "--proxies", "1"])
+    monkeypatch.setattr(server, "lan_address", lambda: "192.168.1.20")
+    seen = _serve(monkeypatch, tmp_path, ["serve", "--host", "0.0.0.0", "--proxies", "1"])
     assert seen["per_address"] == 0  # every connection comes from the proxy
     assert seen["app"].config["PROXIES"] == 1
+    assert seen["proxies"] == 1  # waitress passes the proxy's headers on
+    assert "PUBLIC_URL" not in seen["app"].config  # links name the proxy's host
+    assert server.proxy_settings(1) == {
+        "trusted_proxy": "*", "trusted_proxy_count": 1,
+        "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"},
+        "clear_untrusted_proxy_headers": True}
+    assert server.proxy_settings(0) == {}
     plain = _serve(monkeypatch, tmp_path, ["serve"])
     assert plain["per_address"] == server.PER_ADDRESS
 

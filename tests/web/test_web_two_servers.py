@@ -4,6 +4,7 @@ its own caches, and neither serves the other's stale version past its bound."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from web_support import Site
@@ -76,3 +77,50 @@ def test_pdf_caches_are_keyed_by_version(site, client, second, seed_deal):
     again = second.test_client().get(f"/m/{token}/summary.pdf")
     assert again.status_code == 200
     assert again.data != first.data  # server B renders the new version, not its cached one
+
+
+class Alternate:
+    """A load balancer in front of two servers: each request goes to the other one."""
+
+    def __init__(self, *apps: Any) -> None:
+        self.apps, self.sent = apps, 0
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        app = self.apps[self.sent % len(self.apps)]
+        self.sent += 1
+        return app(environ, start_response)
+
+
+def test_the_scorers_next_page_shows_the_save_whichever_server_answers(
+        app, second, seed_deal, monkeypatch):
+    """Servers on two machines (no write stamp between them, as on PostgreSQL), each
+    keeping the board's version: the redirect after Save, answered by the server that
+    did not save, shows the deal at once (it once showed the board without it)."""
+    from werkzeug.test import Client
+
+    from scorekeeper.db import WriteStamp
+    from scorekeeper.web import scoreboard
+
+    monkeypatch.setattr(WriteStamp, "value", lambda _self: 0)  # says nothing, as on PG
+    monkeypatch.setattr(scoreboard, "FRESH_SECONDS", 60.0)  # whatever the machine's speed
+    phone = Site(Client(Alternate(app, second)))
+    token = phone.new_match()
+    for deals in (1, 2, 3):
+        for _ in range(2):  # each server keeps the board as it is
+            assert f'id="total-0">{465 * (deals - 1):,}<' in phone.board(token)
+        response = phone.save_deal(token, seed_deal, went_out="0")  # form on one, save on
+        assert response.status_code == 302  # the other
+        cookie = response.headers["Set-Cookie"]
+        assert cookie.startswith("written=")
+        assert f".{deals + 1}; " in cookie  # the version it wrote
+        assert "Max-Age=10" in cookie
+        assert "HttpOnly" in cookie
+        assert token not in cookie  # digests of the links, never the links
+        for _ in range(2):  # the redirect, on the server that kept the old board; then
+            board = phone.board(token)  # the other
+            assert f'id="total-0">{465 * deals:,}<' in board  # seed 001 §09
+            assert board.count('class="deal"') == deals
+
+    # another phone, which wrote nothing, reads the kept version within its bound
+    other = Site(Client(Alternate(second)))
+    assert 'id="total-0">1,395<' in other.board(token)
