@@ -70,3 +70,12 @@ test("links and keys: 22 URL-safe characters, as the server makes them", () => {
   assert.match(k, /^[A-Za-z0-9_-]{22}$/);
   assert.notEqual(S.key(crypto), k);
 });
+
+test("a table's sides: the players ticked, by the names sent beside their ids", () => {
+  const fields = form([["sides-0-name", ""], ["sides-0-seats", "4"], ["sides-0-seats", "7"],
+                       ["sides-1-name", "Netos"], ["sides-1-seats", "9"],
+                       ["player-4", "Vovó Maria"], ["player-7", "Tio Joaquim"], ["player-9", "Rui"]]);
+  assert.deepEqual(S.sidesOf(fields, SETUP.defaults), [
+    {name: "Vovó Maria & Tio Joaquim", players: ["Vovó Maria", "Tio Joaquim"]},
+    {name: "Netos", players: ["Rui"]}]);
+});

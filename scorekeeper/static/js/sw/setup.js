@@ -40,9 +40,12 @@
     var sides = [];
     for (var i = 0; fields.has("sides-" + i + "-name"); i++) {
       var name = (fields.get("sides-" + i + "-name") || "").trim();
-      var players = (fields.get("sides-" + i + "-players") || "").split(",").map(function (p) {
-        return p.trim();
-      }).filter(function (p) { return visible(p); });
+      /* a table's players ticked for the side (their names sent beside: player-<id>), or
+         the names typed */
+      var seats = fields.getAll("sides-" + i + "-seats");
+      var players = (seats.length ? seats.map(function (id) { return fields.get("player-" + id) || ""; })
+                                  : (fields.get("sides-" + i + "-players") || "").split(","))
+        .map(function (p) { return p.trim(); }).filter(function (p) { return visible(p); });
       if (!visible(name)) { name = ""; }
       if (!name && !players.length) {
         if (i >= defaults.length) { continue; }
