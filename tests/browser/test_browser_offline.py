@@ -111,7 +111,7 @@ def test_a_new_version_is_offered_and_taken_on_a_tap(phone, live_server, monkeyp
         banner.get_by_role("button", name="Reload").tap()
     page.wait_for_function(CONTROLLED)
     script = page.evaluate("fetch('/sw.js').then((r) => r.text())")
-    assert 'var VERSION = "0123456789ab";' in script
+    assert '"version": "0123456789ab"' in script
     # the old version's files are gone; the pages kept on the phone stay
     assert sorted(page.evaluate("caches.keys()")) == [
         "scorekeeper-pages", "scorekeeper-static-0123456789ab"]

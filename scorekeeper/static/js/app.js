@@ -136,12 +136,19 @@
       reg.active.postMessage({type: "pack", worker: referee});
       return;
     }
+    /* "Not now" holds for this version of the pack */
+    var declined = "scorekeeper:pack-declined", version = new URL(referee, location.href).searchParams.get("pack");
+    try { if (localStorage.getItem(declined) === version) { return; } } catch (e) { /* ask */ }
     reg.active.postMessage({type: "pack", worker: referee, check: true});
     var offer = bar.querySelector("[data-offer]");
-    offer.querySelector("button").addEventListener("click", function () {
+    offer.querySelector("[data-take]").addEventListener("click", function () {
       offer.hidden = true;
       bar.querySelector("[data-keeping]").hidden = false;
       reg.active.postMessage({type: "pack", worker: referee});
+    });
+    offer.querySelector("[data-decline]").addEventListener("click", function () {
+      bar.hidden = true;
+      try { localStorage.setItem(declined, version); } catch (e) { /* asked again next time */ }
     });
   }
 
