@@ -145,8 +145,8 @@ def match_document(doc: Any, before: Mapping[str, Any] | None = None) -> dict[st
     (a deal just added): only the last deal is then read and scored, and the answer is
     the same.
 
-    >>> deal = {"sides": [{"counts": {"table_points": 1800, "clean-1000": 1}, "morto": "taken",
-    ...                    "went_out": True},
+    >>> deal = {"sides": [{"counts": {"table_points": 800, "clean-1000": 1, "clean": 5},
+    ...                    "morto": "taken", "went_out": True},
     ...                   {"counts": {"table_points": 50}, "morto": "not_taken"}]}
     >>> r = match_document({"sides": ["Ana", "Bia"], "deals": [deal]})
     >>> r["totals"], r["status"], r["winner"]
