@@ -116,7 +116,7 @@ def _form_data(doc: dict[str, Any]) -> dict[str, Any]:
 def ticked(side: int) -> list[int]:
     """The meld lines of ``side`` ticked as laid down together to open (0-based)."""
     values = request.form.getlist(f"sides-{side}-opened")
-    return sorted({int(v) for v in values if v.isdigit() and len(v) < 4})
+    return sorted({int(v) for v in values if v.isascii() and v.isdecimal() and len(v) < 4})
 
 
 def _opening_split(side: dict[str, Any]) -> tuple[list[int], list[Any]]:
@@ -197,7 +197,8 @@ def check_morto_first(form: DealForm, profile: rules.Profile) -> bool:
     """Refuse, at its field, a side said to have taken the morto first that did not take
     it; True when there is nothing to refuse."""
     chosen = form.morto_first.data or ""
-    if not chosen.isdigit() or int(chosen) >= len(form.sides.entries):
+    if not (chosen.isascii() and chosen.isdecimal() and len(chosen) < 3) \
+            or int(chosen) >= len(form.sides.entries):
         return True
     if form.sides.entries[int(chosen)].form.morto.data != Morto.NOT_TAKEN:
         return True

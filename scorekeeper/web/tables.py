@@ -223,7 +223,9 @@ def _chosen(found: Table, key: str) -> list[int]:
     ids = {p.id for p in found.players}
     chosen = []
     for value in request.args.getlist(key):
-        if value.isdigit() and int(value) in ids and int(value) not in chosen:
+        # ASCII digits only: ² and ① are digits to isdigit() and no number to int()
+        if value.isascii() and value.isdecimal() and len(value) < 19 \
+                and int(value) in ids and int(value) not in chosen:
             chosen.append(int(value))
     return chosen[:2]
 
