@@ -382,3 +382,23 @@ def test_any_house_profile_scores_each_part_from_its_document(data):
                                  card.rstrip("*") == wild and (not run or card != shown[i]),
                                  p) for i, card in enumerate(arranged)]
             assert meld["points"] == sum(worth), meld
+
+
+def test_a_deal_names_the_match_rules_by_what_they_are_not_by_their_name():
+    """A deal that repeats the match's own house-rules document is the match's, with a name
+    or without one (written out, a document without a name is named by its id); a
+    document of other rules is refused naming the deal's profile."""
+    ours = {"id": "ours", "base": "burraco", "params": {"target": 3005}}
+    deal = {"sides": [{"counts": {"table_points": 100}, "morto": "taken"},
+                      {"counts": {"table_points": 50}, "morto": "taken"}]}
+    for named in (ours, {**ours, "name": "Nonna"}, {**ours, "id": "nonna"}):
+        result = match_document({"profile": ours, "sides": ["A", "B"],
+                                 "deals": [{**deal, "profile": named}, deal]})
+        assert result["totals"] == [200, 100], named
+        assert result["target"] == 3005
+    other = {**ours, "params": {"target": 3005, "morto_penalty": 50}}
+    with pytest.raises(InputError) as caught:
+        match_document({"profile": ours, "sides": ["A", "B"],
+                        "deals": [{**deal, "profile": other}]})
+    assert caught.value.params["field"] == "deals[0].profile"
+    assert caught.value.params["expected"] == "ours"
