@@ -21,9 +21,10 @@ from sqlalchemy.orm import Session, selectinload
 from scorekeeper import pdf
 from scorekeeper.chart import bars
 from scorekeeper.db import reader
-from scorekeeper.forms import NewTableForm, TablePlayersForm, visible_key
+from scorekeeper.forms import MIXED_NAME, NewTableForm, TablePlayersForm
 from scorekeeper.i18n import format_number
 from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer, utcnow
+from scorekeeper.names import mixes_scripts, shows, visible_key
 from scorekeeper.standings import (
     NO_FIGURES,
     Figures,
@@ -64,7 +65,7 @@ def open_table(token: str) -> Table:
 
 def _names(text: str | None) -> list[str]:
     """The names of a text with one per line (lines with nothing visible dropped)."""
-    return [line.strip() for line in (text or "").splitlines() if visible_key(line).strip()]
+    return [line.strip() for line in (text or "").splitlines() if shows(line)]
 
 
 def _name_problems(names: list[str]) -> list[str]:
@@ -77,6 +78,8 @@ def _name_problems(names: list[str]) -> list[str]:
         problems.append(_("A player's name has at most %(max)d characters.", max=40))
     if len({visible_key(n) for n in names}) != len(names):
         problems.append(_("Two players have the same name."))
+    if any(mixes_scripts(n) for n in names):
+        problems.append(str(MIXED_NAME))
     return problems
 
 
