@@ -13,21 +13,19 @@ from functools import cached_property
 from types import ModuleType
 from typing import Any
 
-from scorekeeper.rules import (
-    burro,
-    cards,
-    consistency,
-    house,
-    limits,
-    match,
-    melds,
-    problems,
-    profiles,
-    scoring,
-    states,
-    tabletime,
-    verdicts,
-)
+import scorekeeper.rules.burro as burro
+import scorekeeper.rules.cards as cards
+import scorekeeper.rules.consistency as consistency
+import scorekeeper.rules.house as house
+import scorekeeper.rules.limits as limits
+import scorekeeper.rules.match as match
+import scorekeeper.rules.melds as melds
+import scorekeeper.rules.problems as problems
+import scorekeeper.rules.profiles as profiles
+import scorekeeper.rules.scoring as scoring
+import scorekeeper.rules.states as states
+import scorekeeper.rules.tabletime as tabletime
+import scorekeeper.rules.verdicts as verdicts
 
 #: The modules of the core, where its caches are looked for.
 MODULES: tuple[ModuleType, ...] = (burro, cards, consistency, house, limits, match, melds,
