@@ -202,3 +202,36 @@ def test_the_phone_answers_as_the_api_does():
     assert answer["doc"]["error"]["message"].endswith(
         "Insieme queste combinazioni richiedono almeno 112 carte; due mazzi con i loro jolly "
         "ne hanno solo 108.")
+
+
+def test_a_body_of_melds_costs_memory_and_answer_by_its_bytes_only():
+    """The JSON API reads at most 256 KiB (web/api.py ``MAX_BODY``). Different melds of 3
+    to 14 cards, half with a joker, are the most work a body holds, and that work grows
+    with the body's bytes, never with a number in it: a quarter of the limit (2,500
+    melds) stays within a quarter of the bounds (64 MB and an answer 16 times the body
+    at the limit)."""
+    import random
+
+    from scorekeeper.rules import clear_caches
+
+    rng = random.Random(1)
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    melds: list[str] = []
+    while len(json.dumps(melds)) < 62_500:
+        suit, start = rng.choice("SHDC"), rng.randint(0, 6)
+        cards = [r + suit for r in ranks[start:start + rng.randint(3, 14 - start)]]
+        if rng.random() < 0.5:
+            cards[rng.randrange(len(cards))] = "JK"
+        melds.append(" ".join(rng.sample(cards, len(cards))))
+    body = json.dumps({"sides": [{"melds": melds, "morto": "taken"}, {"morto": "taken"}]})
+    assert len(body) <= 64 * 1024
+    clear_caches()
+    tracemalloc.start()
+    try:
+        answer = documents.read("score", json.loads(body))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 16 * 1024 * 1024
+    assert len(json.dumps(answer)) < 16 * len(body)
+    assert len(answer["sides"][0]["melds"]) == len(melds)
