@@ -12,16 +12,17 @@ extremes say little):
 * **match, cold** — ``scorekeeper.rules.match_document`` (what ``scorekeeper match``
   runs) on a match of 24 *different* realistic deals (bench/deals.py: legal runs of
   every suit and of 3 to 14 cards, a third with a wildcard, hands left over; drawn
-  from a fixed seed), right after the referee's caches are cleared
-  (``melds._judge_cached``, ``cards._parse_text`` and ``cards._parse_canonical``):
-  every meld is read from its text and its arrangement searched (but for the few
-  that come up twice in the match; the run prints how many are different).
+  from a fixed seed), right after every cache of the referee is emptied
+  (``scorekeeper.rules.clear_caches``: the melds read and judged, the deals scored,
+  the profiles read): every deal is scored, every meld read from its text and its
+  arrangement searched (but for the few that come up twice in the match; the run
+  prints how many are different).
 * **match, cached** — the same match scored again at once: the caches now hold every
   meld of it (as when a server recomputes a scoreboard it has already shown).
 * **melds from text, cold** — ``scorekeeper.rules.check_document`` (what
   ``scorekeeper check`` and the meld checker page run), one meld per call, over
-  3,000 different melds written as text ("3H 4H 5H 6H 7H"), the same three caches
-  cleared before each pass: melds judged per second (the 53 card names are cached
+  3,000 different melds written as text ("3H 4H 5H 6H 7H"), every cache emptied
+  before each pass: melds judged per second (the 53 card names are cached
   again within the first melds of a pass, as in any running process).
 * **melds from text, cached** — the same 3,000 melds again: every one is in the
   caches (3,000 is below the size of the meld-text cache, 4,096 texts).
@@ -53,9 +54,7 @@ sys.path[:0] = [str(BENCH.parent), str(BENCH)]
 import deals as generated  # noqa: E402
 from cpuclock import clock_check  # noqa: E402
 
-from scorekeeper.rules import check_document, match_document  # noqa: E402
-from scorekeeper.rules.cards import _parse_canonical, _parse_text  # noqa: E402
-from scorekeeper.rules.melds import _judge_cached  # noqa: E402
+from scorekeeper.rules import check_document, clear_caches, match_document  # noqa: E402
 
 MATCH_RUNS = 60
 MELD_COUNT = 3000
@@ -63,13 +62,6 @@ MELD_PASSES = 7
 CHUNK = 100
 MATCH_TARGET_MS = 5.0
 MELD_TARGET_PER_S = 100_000
-
-
-def clear_caches() -> None:
-    """Forget every meld the referee has read or judged."""
-    _judge_cached.cache_clear()
-    _parse_text.cache_clear()
-    _parse_canonical.cache_clear()
 
 
 def cpu(function: Callable[[], Any]) -> float:
@@ -173,10 +165,10 @@ def main() -> int:
     rates = bench_melds(melds)
 
     cold, cached, floor = (statistics.median(match[k]) for k in ("cold", "cached", "floor"))
+    emptied = ", ".join(name.removeprefix("scorekeeper.rules.") for name in clear_caches())
     print(f"referee benchmark: CPU time of this process, medians of {MATCH_RUNS} match runs "
           f"and of {MELD_PASSES} passes x {len(melds) // CHUNK} chunks of {CHUNK} melds; "
-          f"caches cleared = "
-          f"melds._judge_cached, cards._parse_text, cards._parse_canonical")
+          f"caches cleared = every cache of the referee (rules.clear_caches: {emptied})")
     print(clock)
     print(f"24-deal match, match_document, 24 different deals ({n_melds} melds, "
           f"{n_distinct} different), card by card:")

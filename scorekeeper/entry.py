@@ -89,9 +89,15 @@ def deal_document(profile: Any, names: Sequence[Any], sides: Sequence[SideEntry]
     # house rules (a profile document): the deal names them by their id
     named = profile.get("id") if isinstance(profile, dict) else profile
     doc: dict[str, Any] = {"profile": str(named or ""), "sides": doc_sides}
-    if morto_first and morto_first.isdigit() and int(morto_first) < len(doc_sides):
+    if morto_first and _index(morto_first) and int(morto_first) < len(doc_sides):
         doc["morto_first"] = int(morto_first)
     return doc
+
+
+def _index(text: str) -> bool:
+    """Whether ``text`` is a small number in ASCII digits (``²`` and ``①`` are digits to
+    ``isdigit()`` and no number to ``int()``)."""
+    return text.isascii() and text.isdecimal() and len(text) < 4
 
 
 def _number(text: str | None) -> int | None:
@@ -119,7 +125,7 @@ def read_fields(pairs: Iterable[Sequence[str]], n: int
             closed_by = value
             continue
         parts = name.split("-", 2)
-        if len(parts) != 3 or parts[0] != "sides" or not parts[1].isdigit() or int(parts[1]) >= n:
+        if len(parts) != 3 or parts[0] != "sides" or not _index(parts[1]) or int(parts[1]) >= n:
             continue
         _read_side(sides[int(parts[1])], parts[2], value)
     return sides, went_out, closed_by
@@ -140,7 +146,7 @@ def _read_side(side: SideEntry, name: str, value: str) -> None:
             side.counts[_CATEGORY_OF[name]] = count
     elif name in ("melds", "hand", "morto", "opening"):
         setattr(side, name, value.strip() if name != "melds" else value)
-    elif name == "opened" and value.isdigit() and len(value) < 4:
+    elif name == "opened" and _index(value):
         side.opened = sorted({*side.opened, int(value)})
 
 

@@ -31,6 +31,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Sto
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper.entry import EntryMode, RoundEnd
+from scorekeeper.names import mixes_scripts, shows
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.rules.states import ClosedBy, Morto
 
@@ -67,17 +68,25 @@ def clean_text(value: Any) -> Any:
         c not in _BIDI_CONTROLS and unicodedata.category(c) != "Cc")).strip()
 
 
-def visible_key(name: str) -> str:
-    """How a name looks: without invisible format characters (zero-width spaces and
-    joiners…), case folded. Two names with the same key cannot be told apart."""
-    return "".join(c for c in unicodedata.normalize("NFC", name)
-                   if unicodedata.category(c) != "Cf").casefold()
+#: Why a name is refused: it shows nothing, or it mixes look-alike alphabets in a word.
+INVISIBLE_NAME = _l("A name needs at least one visible character.")
+MIXED_NAME = _l("A name mixes look-alike letters of different alphabets in one word (such as "
+                "a Cyrillic А among Latin letters).")
+
+
+def name_problem(name: str) -> Any:
+    """What is wrong with a name (``INVISIBLE_NAME``, ``MIXED_NAME``), or None."""
+    if not shows(name):
+        return INVISIBLE_NAME
+    return MIXED_NAME if mixes_scripts(name) else None
 
 
 def Visible(form: Any, field: Any) -> None:  # noqa: N802 - a WTForms validator, named like one
-    """A name, when given, shows at least one character (not only zero-width ones)."""
-    if field.data and not visible_key(field.data).strip():
-        raise StopValidation(str(_l("A name needs at least one visible character.")))
+    """A name, when given, shows at least one character (not only zero-width or blank
+    ones) and does not mix look-alike alphabets in a word."""
+    problem = name_problem(field.data) if field.data else None
+    if problem is not None:
+        raise StopValidation(str(problem))
 
 
 class _WTFormsMessages:

@@ -122,7 +122,8 @@ def format_rank(rank: Any, locale: Any) -> str:
     """
     if isinstance(rank, str):
         names = {v: k for k, v in _CANONICAL_RANKS.items()}
-        rank = names.get(rank.upper(), int(rank) if rank.isdigit() else rank)
+        number = rank.isascii() and rank.isdecimal() and len(rank) < 3  # not ² nor ①
+        rank = names.get(rank.upper(), int(rank) if number else rank)
     if not isinstance(rank, int):
         return str(rank)
     letters = _SHOWN.get(_language(locale), {})

@@ -119,6 +119,8 @@ INPUT_MESSAGES: dict[str, str] = {
     "side-count": N_("Sides given: %(count)s; this game is played by %(expected)s"),
     "unknown-parameter": N_("Unknown parameter"),
     "inconsistent-rules": N_("These rules cannot be played: %(reason)s"),
+    "impossible-counts": N_("Together these melds take at least %(cards)s cards; two "
+                            "decks and their jokers hold %(maximum)s."),
 }
 FIELD_PREFIX = N_("%(field)s: %(message)s")
 

@@ -31,7 +31,10 @@ PACKED = ("__init__.py", "phone.py", "documents.py", "cardtext.py", "entry.py", 
 
 #: A waiting deal's count fields, in the deal form's own words (its labels' msgids).
 COUNT_WORDS = {"table_points": N_("Points of the cards on the table"),
-               "clean": N_("Clean canastras"), "dirty": N_("Dirty canastras")}
+               "clean": N_("Clean canastras"), "dirty": N_("Dirty canastras"),
+               "semi-clean": N_("Semi-clean canastras"),
+               "clean-500": N_("Clean canastras of 13 cards (500)"),
+               "clean-1000": N_("Clean canastras of 14 cards (1000)")}
 _WAITING_FIELD = re.compile(r"^deals\[\d+\]\.sides\[(\d+)\]\.(?:counts\.)?(.+)$")
 
 #: English sentences for what no referee code names (the API's own words).

@@ -107,7 +107,9 @@ def read_order(sides: Sequence[dict[str, Any]], text: str) -> list[Seat] | None:
     """
     everyone = default_seating(sides)
     codes = text.split(",") if text else []
-    if not all(c.isdigit() and int(c) < len(everyone) for c in codes):
+    # ASCII digits only: ² and ① are digits to isdigit() and no number to int()
+    if not all(c.isascii() and c.isdecimal() and len(c) < 3 and int(c) < len(everyone)
+               for c in codes):
         return None
     return [everyone[int(c)] for c in codes]
 

@@ -138,16 +138,28 @@ class _Renderer:
         self.lock = threading.Lock()
         self.executors: dict[Hashable, Executor] = {}
         self.in_flight = 0
-        #: Moving average of one layout, in seconds (for ``Retry-After``).
+        #: Moving average of one layout, and the last one, in seconds (``Retry-After``).
         self.seconds = 1.0
+        self.last = 0.0
+        #: When the document at work began (jobs run one at a time, in order).
+        self.clock = time.monotonic
+        self.at_work_since = self.clock()
         #: The child process could not start or died before its first document:
         #: this process lays out on a thread from now on.
         self.process_failed = False
         self.process_worked = False
 
     def retry_after(self) -> int:
-        """Seconds until the queue has room again, about."""
-        wait = math.ceil(self.seconds * max(self.in_flight, 1))
+        """Seconds until the documents in the queue are laid out, about: what is left of
+        the one at work and each waiting one. A layout takes what the recent ones took
+        (their moving average, or the last one when longer), or at least as long as the
+        one at work has taken so far: a queue of long documents says so before the first
+        of them is done."""
+        with self.lock:
+            waiting = max(self.in_flight, 1)
+            elapsed = self.clock() - self.at_work_since if self.in_flight else 0.0
+            each = max(self.seconds, self.last, elapsed)
+        wait = math.ceil(each - elapsed + (waiting - 1) * each)
         return max(1, min(MAX_RETRY_AFTER, wait))
 
     def submit(self, app: Flask, make_job: Callable[[], Job], limit: int,
@@ -155,9 +167,13 @@ class _Renderer:
         """The PDF to come of ``make_job()``'s job; :class:`RenderBusy` at once when
         ``limit`` jobs are queued or at work already (``make_job`` is not called)."""
         with self.lock:
-            if self.in_flight >= limit:
-                raise RenderBusy(self.retry_after())
-            self.in_flight += 1
+            full = self.in_flight >= limit
+            if not full:
+                if not self.in_flight:
+                    self.at_work_since = self.clock()
+                self.in_flight += 1
+        if full:
+            raise RenderBusy(self.retry_after())
         outer: Future[bytes] = Future()
         outer.set_running_or_notify_cancel()
         try:
@@ -213,10 +229,12 @@ class _Renderer:
         error = inner.exception()
         with self.lock:
             self.in_flight -= 1
+            self.at_work_since = self.clock()  # the next one in the queue begins
         if error is None:
             pdf, seconds = inner.result()
             with self.lock:
                 self.seconds = 0.7 * self.seconds + 0.3 * seconds
+                self.last = seconds
                 self.process_worked = self.process_worked or key != "thread"
             outer.set_result(pdf)
             return

@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.rules.burro import burro_document, burro_ranks
+from scorekeeper.rules.caches import clear_caches
 from scorekeeper.rules.cards import Card, format_cards, parse_cards
 from scorekeeper.rules.house import export as export_profile
 from scorekeeper.rules.house import profile_of
 from scorekeeper.rules.house import read as read_profile
-from scorekeeper.rules.limits import CountLimits, count_limits
+from scorekeeper.rules.limits import CountLimits, canastra_cards, count_limits, held_counts
 from scorekeeper.rules.match import deal_added, match_document, match_status, score_match
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import CODES, INPUT_CODES, InputError, Problem
@@ -70,7 +71,7 @@ def profiles_document() -> dict[str, Any]:
 
 __all__ = [
     "CODES", "DEFAULT_PROFILE", "INPUT_CODES", "PROFILES", "Card", "CountLimits", "InputError",
-    "Problem", "count_limits",
+    "Problem", "canastra_cards", "clear_caches", "count_limits", "held_counts",
     "Profile", "Reading", "Verdict", "burro_document", "burro_ranks", "check_document",
     "check_meld", "deal_added", "format_cards", "get_profile", "match_document", "match_status",
     "may_take_pile", "parse_cards", "profiles_document", "read_deal", "replace_wildcard",

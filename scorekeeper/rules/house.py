@@ -157,6 +157,18 @@ def key(profile: Profile) -> str:
     return json.dumps(export(profile), sort_keys=True, separators=(",", ":"))
 
 
+def same_rules(one: Profile, other: Profile) -> bool:
+    """Whether two profiles play by the same rules: every parameter the referee uses, not
+    their ids or names (a house-rules document without a name is named by its id once
+    written out).
+
+    >>> same_rules(profile_of({"id": "a", "base": "burraco"}),
+    ...            profile_of({"id": "b", "base": "burraco", "name": "Nonna"}))
+    True
+    """
+    return one is other or export(one)["params"] == export(other)["params"]
+
+
 @lru_cache(maxsize=64)
 def from_key(text: str) -> Profile:
     """The profile ``key`` named."""

@@ -3,46 +3,133 @@ enter instead of cards.
 
 docs/rules.md, "The physical limit of a deal" (seed 001 §01, seed 004): two 52-card
 decks and 4 jokers. A side cannot have more points on its table or in its hand than
-every card of them is worth, nor more canastras than 7-card melds fit in them. The
-referee itself scores any counts it is given (a document may be a made-up example);
-the pages hold typed counts to these bounds, where a slip of the finger shows.
+every card of them is worth, nor more canastras than their cards can make. Every door
+a count comes in by (the deal form, the JSON API, the command line, a table's import,
+the phone's referee) reads it through ``read_counts`` here, so a count no deck can make
+is unreadable input naming its field, and no count makes the referee's work grow.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
-from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK
+from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, SUITS
+from scorekeeper.rules.problems import InputError
 from scorekeeper.rules.profiles import Profile
 
 #: Ranks 8 9 10 J Q K and 3 4 5 6 7 (worth ``high`` and ``low`` points).
 _HIGH_RANKS, _LOW_RANKS = 6, 5
-#: Seed 001 §03: a canastra is a meld of 7 cards or more.
-_CANASTRA_CARDS = 7
+#: Seed 001 §01: two decks of 52 cards and 4 jokers.
+DECK_CARDS = 2 * 52 + JOKERS_IN_DECK
+#: The natural cards (every card but the jokers), and the wildcards: the jokers and the
+#: 2s (seed 001 §04 "Deux et jokers remplacent les rangs manquants", seed 004).
+_NATURALS = DECK_CARDS - JOKERS_IN_DECK
+_WILDCARDS = JOKERS_IN_DECK + len(SUITS) * COPIES_PER_CARD
+#: The fewest cards of a canastra of each category: seed 001 §04 "dès 7 : canastra",
+#: §07 "propre de 13 cartes 500, propre de 14 cartes 1000" (seed 003 "Canastas": A to K
+#: and A to A); seed 000 "Décompte": a semi-pure buraco has 8 cards or more.
+CANASTRA_CARDS = {"clean": 7, "dirty": 7, "semi-clean": 8, "clean-500": 13, "clean-1000": 14}
+
+
+def _most(category: str) -> int:
+    """The most canastras of ``category`` two decks can make, each on its own."""
+    if category == "clean-1000":
+        # A…K…A of one suit takes both aces of that suit (seed 001 §04).
+        return len(SUITS) * COPIES_PER_CARD // 2
+    if category in ("dirty", "semi-clean"):
+        # exactly one wildcard each (rules.md: at most one wildcard per meld)
+        return min(_WILDCARDS, DECK_CARDS // CANASTRA_CARDS[category])
+    return _NATURALS // CANASTRA_CARDS[category]  # clean ones: natural cards only
 
 
 @dataclass(frozen=True)
 class CountLimits:
-    """The most one side can count in one deal."""
+    """The most one side can count in one deal: points on its table and in its hand,
+    canastras of each category (``categories``, 0 for those the game lacks) and of every
+    category together (``canastras``), and the cards (``cards``) every canastra together
+    may take (``CANASTRA_CARDS`` each at least)."""
 
     table_points: int
     hand_points: int
     canastras: int
+    categories: dict[str, int] = field(default_factory=dict)
+    cards: int = DECK_CARDS
 
 
 def count_limits(profile: Profile) -> CountLimits:
-    """The bounds of a side's counts under ``profile``.
+    """The bounds of a side's counts under ``profile`` (its house rules' card values and
+    categories included).
 
     >>> from scorekeeper.rules.profiles import get_profile
-    >>> count_limits(get_profile("buraco-aberto"))
-    CountLimits(table_points=960, hand_points=960, canastras=15)
+    >>> limits = count_limits(get_profile("buraco-aberto"))
+    >>> limits.table_points, limits.hand_points, limits.canastras, limits.cards
+    (960, 960, 15, 108)
+    >>> limits.categories
+    {'clean-1000': 4, 'clean-500': 8, 'clean': 14, 'dirty': 12}
     """
     p = profile.points
-    copies = 4 * COPIES_PER_CARD  # of each rank: four suits, two decks
+    copies = len(SUITS) * COPIES_PER_CARD  # of each rank: four suits, two decks
     plain = _HIGH_RANKS * p.high + _LOW_RANKS * p.low
     table = copies * (max(p.ace_high, p.ace_low) + max(p.natural_two, p.wild_two) + plain)
     hand = copies * (p.hand_ace + p.hand_two + plain)
-    cards = copies * 13 + JOKERS_IN_DECK
     return CountLimits(table_points=table + JOKERS_IN_DECK * p.joker,
                        hand_points=hand + JOKERS_IN_DECK * p.joker,
-                       canastras=cards // _CANASTRA_CARDS)
+                       canastras=DECK_CARDS // min(CANASTRA_CARDS.values()),
+                       categories={c: _most(c) for c in profile.categories})
+
+
+def canastra_cards(counts: Mapping[str, int]) -> int:
+    """The fewest cards the canastras of ``counts`` take together."""
+    return sum(n * CANASTRA_CARDS[c] for c, n in counts.items() if c in CANASTRA_CARDS)
+
+
+def check_count(value: int, limit: int, field_name: str) -> int:
+    """``value`` when the cards can make it; unreadable input naming the field else."""
+    if value > limit:
+        raise InputError("bad-value", field=field_name, value=str(value),
+                         expected=f"integer 0..{limit}")
+    return value
+
+
+def check_canastras(counts: Mapping[str, int], limits: CountLimits, field_name: str) -> None:
+    """Canastras that the two decks cannot make together are unreadable input
+    (``impossible-counts``, naming ``field_name``): say 7 of 13 cards and 3 of 7 need 112
+    cards, and two decks and their jokers hold 108."""
+    for category, n in counts.items():
+        if category in CANASTRA_CARDS:
+            check_count(n, limits.categories.get(category, 0), f"{field_name}.{category}")
+    cards = canastra_cards(counts)
+    if cards > limits.cards:
+        raise InputError("impossible-counts", field=field_name, cards=cards,
+                         maximum=limits.cards)
+
+
+def held_counts(deal: Mapping[str, Any], profile: Profile) -> dict[str, Any]:
+    """A copy of the deal document ``deal`` whose counts are held to what two decks can
+    make: what the deal form judges while it refuses the counts past them at their own
+    fields, so that the deal's other problems are still found."""
+    limits = count_limits(profile)
+    most = {"table_points": limits.table_points, **limits.categories}
+    sides = []
+    for side in deal.get("sides") or []:
+        if not isinstance(side, Mapping):
+            sides.append(side)
+            continue
+        held = dict(side)
+        if _number(held.get("hand_points")):
+            held["hand_points"] = min(held["hand_points"], limits.hand_points)
+        counts = held.get("counts")
+        if isinstance(counts, Mapping):
+            counts = {k: min(n, most[k]) if k in most and _number(n) else n
+                      for k, n in counts.items()}
+            if canastra_cards({k: n for k, n in counts.items() if _number(n)}) > limits.cards:
+                counts = {k: n for k, n in counts.items() if k not in CANASTRA_CARDS}
+            held["counts"] = counts
+        sides.append(held)
+    return {**deal, "sides": sides}
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from scorekeeper.rules.house import from_key, profile_of
+from scorekeeper.rules.house import from_key, profile_of, same_rules
 from scorekeeper.rules.house import key as house_key
 from scorekeeper.rules.problems import InputError, Problem
 from scorekeeper.rules.profiles import Profile
@@ -107,10 +107,10 @@ def _tally(profile: Profile, target: int, names: Sequence[str | None], count: in
 
 def _read(deal: Any, profile: Profile, index: int, sides: int) -> tuple[SideInput, ...]:
     """Deal ``index`` of a match document, read and checked against the match (a deal
-    may name the match's profile, by its id or as the same document)."""
+    may name the match's profile, by its id or as a document of the same rules)."""
     given = deal.get("profile") if isinstance(deal, Mapping) else None
     if given is not None and given != profile.id and \
-            profile_of(given, f"deals[{index}].profile") != profile:
+            not same_rules(profile_of(given, f"deals[{index}].profile"), profile):
         raise InputError("bad-value", field=f"deals[{index}].profile",
                          value=str(given)[:40], expected=profile.id)
     _, read = read_deal(deal, profile, field=f"deals[{index}]")
@@ -145,8 +145,8 @@ def match_document(doc: Any, before: Mapping[str, Any] | None = None) -> dict[st
     (a deal just added): only the last deal is then read and scored, and the answer is
     the same.
 
-    >>> deal = {"sides": [{"counts": {"table_points": 1800, "clean-1000": 1}, "morto": "taken",
-    ...                    "went_out": True},
+    >>> deal = {"sides": [{"counts": {"table_points": 800, "clean-1000": 1, "clean": 5},
+    ...                    "morto": "taken", "went_out": True},
     ...                   {"counts": {"table_points": 50}, "morto": "not_taken"}]}
     >>> r = match_document({"sides": ["Ana", "Bia"], "deals": [deal]})
     >>> r["totals"], r["status"], r["winner"]

@@ -43,6 +43,7 @@ INPUT_CODES = (
     "side-count",
     "unknown-parameter",
     "inconsistent-rules",
+    "impossible-counts",
 )
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, Card, parse_cards
 from scorekeeper.rules.house import profile_of
+from scorekeeper.rules.limits import check_canastras, check_count, count_limits
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import InputError, Problem
 from scorekeeper.rules.profiles import ALL_CATEGORIES, Profile
@@ -107,12 +108,14 @@ def read_melds(value: Any, field: str) -> tuple[MeldInput, ...]:
 
 def read_counts(value: Any, field: str, profile: Profile) -> dict[str, int]:
     """A side's counts: ``table_points`` and how many canastras of each of the profile's
-    categories (absent: 0)."""
+    categories (absent: 0), each within what two decks can make (``limits.py``)."""
     if not isinstance(value, Mapping):
         raise InputError("bad-value", field=field, value=_show(value), expected="object")
     if "table_points" not in value:
         raise InputError("missing-field", field=f"{field}.table_points")
-    counts = {"table_points": _int(value["table_points"], f"{field}.table_points", 0)}
+    limits = count_limits(profile)
+    counts = {"table_points": check_count(_int(value["table_points"], f"{field}.table_points", 0),
+                                          limits.table_points, f"{field}.table_points")}
     for key, n in value.items():
         if key == "table_points":
             continue
@@ -125,6 +128,7 @@ def read_counts(value: Any, field: str, profile: Profile) -> dict[str, int]:
             raise InputError("bad-value", field=f"{field}.{key}", value=str(number),
                              expected=f"0 ({key} is not a category of {profile.id})")
         counts[key] = number
+    check_canastras(counts, limits, field)
     return counts
 
 
@@ -150,7 +154,8 @@ def read_side(doc: Any, field: str, profile: Profile) -> SideInput:
     if "hand" in doc:
         hand = read_cards(doc["hand"], f"{field}.hand")
     elif "hand_points" in doc:
-        hand_points = _int(doc["hand_points"], f"{field}.hand_points", 0)
+        hand_points = check_count(_int(doc["hand_points"], f"{field}.hand_points", 0),
+                                  count_limits(profile).hand_points, f"{field}.hand_points")
     if "morto" not in doc:
         raise InputError("missing-field", field=f"{field}.morto")
     morto = _MORTO_STATES.get(doc["morto"]) if isinstance(doc["morto"], str) else None
@@ -271,8 +276,9 @@ def _score_side(profile: Profile, side: SideInput, index: int, name: str | None,
     else:
         assert side.counts is not None
         table_points = side.counts["table_points"]
+        # the counts are bounded by what two decks make (limits.py): at most 15 canastras
         canastras = [c for c in profile.categories for _ in range(side.counts.get(c, 0))]
-        bonus_points = sum(profile.bonus(c) for c in canastras)
+        bonus_points = sum(profile.bonus(c) * side.counts.get(c, 0) for c in profile.categories)
     if side.hand is not None:
         hand = -sum(profile.points.in_hand(c) for c in side.hand)
     else:
@@ -289,6 +295,7 @@ def _score_side(profile: Profile, side: SideInput, index: int, name: str | None,
         "hand_points": hand,
         "total": table_points + bonus_points + going_out + morto_penalty + hand,
         "canastras": canastras,
+        "canastra_counts": {c: canastras.count(c) for c in profile.categories},
         "melds": meld_docs,
         "counts": dict(side.counts) if side.counts is not None else None,
         "morto": side.morto.value,

@@ -13,13 +13,14 @@ from scorekeeper import rules
 from scorekeeper.db import reader
 from scorekeeper.entry import RoundEnd, burro_round
 from scorekeeper.forms import (
+    MIXED_NAME,
     BurroRoundForm,
     ConfirmForm,
     NewBurroForm,
     choices,
-    visible_key,
 )
 from scorekeeper.models import BurroGame, utcnow
+from scorekeeper.names import mixes_scripts, shows, visible_key
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, input_error_text, localize, remember
@@ -51,7 +52,7 @@ def new_game() -> Any:
         form.idem.data = writes.new_key()
     if form.validate_on_submit():
         players = [p.strip() for p in (form.players.data or "").splitlines()
-                   if visible_key(p).strip()]
+                   if shows(p)]
         try:
             rules.burro_document({"players": players, "rounds": []})
             ranks = rules.burro_ranks(len(players))
@@ -60,6 +61,8 @@ def new_game() -> Any:
             ranks = None
         if len({visible_key(p) for p in players}) != len(players):
             form.players.errors = [*form.players.errors, _("Two players have the same name.")]
+        if any(mixes_scripts(p) for p in players):
+            form.players.errors = [*form.players.errors, str(MIXED_NAME)]
         if ranks is not None and not form.players.errors:
             return _create(form, players)
     return render_template("burro_new.html", form=form), 200 if not form.errors else 422

@@ -17,12 +17,19 @@ from scorekeeper.cardtext import (
 from scorekeeper.entry import CATEGORY_FIELDS, EntryMode, SideEntry, deal_document
 from scorekeeper.forms import DealForm, choices
 from scorekeeper.i18n import format_number
+from scorekeeper.messages import INPUT_MESSAGES
 from scorekeeper.models import Match
 from scorekeeper.msgids import N_
 from scorekeeper.rules.states import ClosedBy, Morto
 from scorekeeper.vocabulary import rule_label, term
 from scorekeeper.web.common import _, input_error_text, locale_code, localize
-from scorekeeper.web.scoreboard import deal_count, deal_problems, match_result, next_result
+from scorekeeper.web.scoreboard import (
+    deal_count,
+    deal_problems,
+    match_result,
+    match_rules,
+    next_result,
+)
 
 _FIELD = re.compile(r"^(?:deals\[\d+\]\.)?sides\[(\d+)\]\.(\w+)(?:\[(\d+)\])?")
 
@@ -109,7 +116,7 @@ def _form_data(doc: dict[str, Any]) -> dict[str, Any]:
 def ticked(side: int) -> list[int]:
     """The meld lines of ``side`` ticked as laid down together to open (0-based)."""
     values = request.form.getlist(f"sides-{side}-opened")
-    return sorted({int(v) for v in values if v.isdigit() and len(v) < 4})
+    return sorted({int(v) for v in values if v.isascii() and v.isdecimal() and len(v) < 4})
 
 
 def _opening_split(side: dict[str, Any]) -> tuple[list[int], list[Any]]:
@@ -190,7 +197,8 @@ def check_morto_first(form: DealForm, profile: rules.Profile) -> bool:
     """Refuse, at its field, a side said to have taken the morto first that did not take
     it; True when there is nothing to refuse."""
     chosen = form.morto_first.data or ""
-    if not chosen.isdigit() or int(chosen) >= len(form.sides.entries):
+    if not (chosen.isascii() and chosen.isdecimal() and len(chosen) < 3) \
+            or int(chosen) >= len(form.sides.entries):
         return True
     if form.sides.entries[int(chosen)].form.morto.data != Morto.NOT_TAKEN:
         return True
@@ -201,33 +209,41 @@ def check_morto_first(form: DealForm, profile: rules.Profile) -> bool:
 
 def check_counts(form: DealForm, profile: rules.Profile) -> bool:
     """Refuse, at their fields, counts that two decks and their jokers cannot make
-    (``rules.count_limits``); True when every count can exist."""
+    (``rules.count_limits``, the bounds the referee reads every count with); True when
+    every count can exist."""
     limits = rules.count_limits(profile)
     fits = True
 
-    def refuse(field: Any, message: str, limit: int) -> None:
+    def refuse(field: Any, message: str, **numbers: int) -> None:
         nonlocal fits
-        field.errors = [*field.errors, _(message, limit=format_number(limit, locale_code()))]
+        field.errors = [*field.errors, _(message, **{
+            k: format_number(v, locale_code()) for k, v in numbers.items()})]
         fits = False
 
     for entry in form.sides.entries:
         f = entry.form
         if (f.hand_points.data or 0) > limits.hand_points:
-            refuse(f.hand_points, TOO_MANY, limits.hand_points)
+            refuse(f.hand_points, TOO_MANY, limit=limits.hand_points)
         if f.mode.data != EntryMode.COUNTS:
             continue
         if (f.table_points.data or 0) > limits.table_points:
-            refuse(f.table_points, TOO_MANY, limits.table_points)
-        counted = [getattr(f, name) for name in CATEGORY_FIELDS.values()]
-        if sum(c.data or 0 for c in counted) > limits.canastras:
-            for field in (c for c in counted if c.data):
-                refuse(field, TOO_MANY_IN_ALL, limits.canastras)
+            refuse(f.table_points, TOO_MANY, limit=limits.table_points)
+        counted = {c: getattr(f, name) for c, name in CATEGORY_FIELDS.items()
+                   if c in limits.categories}
+        over = [(field, limits.categories[c]) for c, field in counted.items()
+                if (field.data or 0) > limits.categories[c]]
+        for field, limit in over:
+            refuse(field, TOO_MANY, limit=limit)
+        cards = rules.canastra_cards({c: field.data or 0 for c, field in counted.items()})
+        if not over and cards > limits.cards:
+            for field in (field for field in counted.values() if field.data):
+                refuse(field, INPUT_MESSAGES["impossible-counts"], cards=cards,
+                       maximum=limits.cards)
     return fits
 
 
 #: A count above what the cards can make (the limit is a number in the page's language).
 TOO_MANY = N_("Two decks and their jokers cannot make more than %(limit)s.")
-TOO_MANY_IN_ALL = N_("Two decks and their jokers cannot make more than %(limit)s of these in all.")
 
 
 def _field_of(form: DealForm, path: str) -> Any:
@@ -260,12 +276,15 @@ def judge(form: DealForm, match: Match, index: int) -> Judged:
     general: list[str] = []
     form.meld_problems.clear()
     doc = form_to_doc(form, match)
+    # counts past what two decks make are refused at their fields (check_counts); the
+    # rest of the deal is judged with them held to those limits
+    judged = rules.held_counts(doc, match_rules(match))
     try:
         if index == deal_count(match):  # a new deal: scored after the stored ones' tally
-            full = next_result(match, doc)
+            full = next_result(match, judged)
         else:
             deals = match.deal_docs()
-            full = match_result(match, deals[:index] + [doc] + deals[index + 1 :])
+            full = match_result(match, deals[:index] + [judged] + deals[index + 1 :])
     except rules.InputError as err:  # pragma: no cover - match_result already catches it
         general.append(input_error_text(err))
         return doc, None, general, None

@@ -20,8 +20,9 @@ from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper import rules
 from scorekeeper.db import reader
-from scorekeeper.forms import LINK_TOKEN, ConfirmForm, NewMatchForm, choices, visible_key
+from scorekeeper.forms import LINK_TOKEN, ConfirmForm, NewMatchForm, choices
 from scorekeeper.models import BurroGame, Deal, Match, Table
+from scorekeeper.names import shows, visible_key
 from scorekeeper.web.common import _, locale_code, profile_choices, remember, remembered
 from scorekeeper.web.house import HOUSE, load_house, remembered_house
 from scorekeeper.web.scoreboard import (
@@ -157,7 +158,7 @@ def _named_sides(form: NewMatchForm, table: Table | None) -> list[dict[str, Any]
         name = entry.form.name.data or ""
         seats = [s for s in entry.form.seats.data or [] if s in names]
         players = [names[s] for s in seats] if table else [
-            p.strip() for p in (entry.form.players.data or "").split(",") if visible_key(p).strip()]
+            p.strip() for p in (entry.form.players.data or "").split(",") if shows(p)]
         if not name and not players:
             if i >= len(defaults):
                 continue

@@ -32,7 +32,8 @@ def choose_dealer(token: str) -> Any:
     match = load_match(reader(), edit=token)
     if match is None:
         abort(404)
-    if not (seat.isdigit() and int(seat) < len(seated(match))):
+    if not (seat.isascii() and seat.isdecimal() and len(seat) < 3
+            and int(seat) < len(seated(match))):
         return confirm_page(token, "dealer.html"), 400
 
     def choose(db: Session, locked: Match) -> None:

@@ -29,8 +29,9 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from scorekeeper import rules, seating
-from scorekeeper.forms import ConfirmForm, NewTableForm, visible_key
+from scorekeeper.forms import ConfirmForm, NewTableForm, name_problem
 from scorekeeper.models import Deal, Match, Table, TablePlayer, utcnow
+from scorekeeper.names import visible_key
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, input_error_text
 from scorekeeper.web.tables import MAX_PLAYERS, MIN_PLAYERS, known_zone, open_table, scored_matches
@@ -117,7 +118,7 @@ def read_document(text: str) -> tuple[dict[str, Any], list[tuple[dict[str, Any],
     _need(isinstance(players, list) and MIN_PLAYERS <= len(players) <= MAX_PLAYERS
           and all(isinstance(p, dict) and isinstance(p.get("id"), int)
                   and isinstance(p.get("name"), str) and 0 < len(p["name"]) <= 40
-                  and visible_key(p["name"]).strip() for p in players), not_ours)
+                  and not name_problem(p["name"]) for p in players), not_ours)
     ids = [p["id"] for p in players]
     _need(len(set(ids)) == len(ids)
           and len({visible_key(p["name"]) for p in players}) == len(players), not_ours)

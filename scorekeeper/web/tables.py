@@ -21,9 +21,10 @@ from sqlalchemy.orm import Session, selectinload
 from scorekeeper import pdf
 from scorekeeper.chart import bars
 from scorekeeper.db import reader
-from scorekeeper.forms import NewTableForm, TablePlayersForm, visible_key
+from scorekeeper.forms import MIXED_NAME, NewTableForm, TablePlayersForm
 from scorekeeper.i18n import format_number
 from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer, utcnow
+from scorekeeper.names import mixes_scripts, shows, visible_key
 from scorekeeper.standings import (
     NO_FIGURES,
     Figures,
@@ -64,7 +65,7 @@ def open_table(token: str) -> Table:
 
 def _names(text: str | None) -> list[str]:
     """The names of a text with one per line (lines with nothing visible dropped)."""
-    return [line.strip() for line in (text or "").splitlines() if visible_key(line).strip()]
+    return [line.strip() for line in (text or "").splitlines() if shows(line)]
 
 
 def _name_problems(names: list[str]) -> list[str]:
@@ -77,6 +78,8 @@ def _name_problems(names: list[str]) -> list[str]:
         problems.append(_("A player's name has at most %(max)d characters.", max=40))
     if len({visible_key(n) for n in names}) != len(names):
         problems.append(_("Two players have the same name."))
+    if any(mixes_scripts(n) for n in names):
+        problems.append(str(MIXED_NAME))
     return problems
 
 
@@ -223,7 +226,9 @@ def _chosen(found: Table, key: str) -> list[int]:
     ids = {p.id for p in found.players}
     chosen = []
     for value in request.args.getlist(key):
-        if value.isdigit() and int(value) in ids and int(value) not in chosen:
+        # ASCII digits only: ² and ① are digits to isdigit() and no number to int()
+        if value.isascii() and value.isdecimal() and len(value) < 19 \
+                and int(value) in ids and int(value) not in chosen:
             chosen.append(int(value))
     return chosen[:2]
 

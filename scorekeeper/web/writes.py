@@ -193,9 +193,11 @@ def create_once(key: str, make: Callable[[], Row], endpoint: str, kind: str,
     up on a phone without a network), are another row's: ``LinksTaken`` then (a replay
     of the same submission never gets that far: it goes where the first one went)."""
     created: list[Row] = []
+    built: list[Row] = []
 
     def create(db: Session) -> str:
         row = make()
+        built.append(row)
         if clash is not None and clash(db, row):
             raise LinksTaken
         db.add(row)
@@ -203,7 +205,15 @@ def create_once(key: str, make: Callable[[], Row], endpoint: str, kind: str,
         created.append(row)
         return url_for(endpoint, token=row.edit_token)
 
-    return write_once(key, create, after=lambda: remember(created[0].edit_token, kind))
+    try:
+        return write_once(key, create, after=lambda: remember(created[0].edit_token, kind))
+    except IntegrityError:
+        # the same links sent at the same instant with another key (two phones, or a
+        # phone and its outbox): on PostgreSQL both transactions pass the clash check,
+        # and the second one's insert breaks the links' unique index
+        if clash is not None and built and clash(reader(), built[-1]):
+            raise LinksTaken from None
+        raise
 
 
 @cache

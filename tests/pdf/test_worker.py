@@ -152,3 +152,41 @@ def test_typed_burro_names_are_bounded_and_never_kept(ctx: Any) -> None:
     blank = pdf.render_burro_sheet("en", "A4", ["", " "])  # no names: the kept sheet
     assert pdf.render_burro_sheet("en", "A4") is blank
     assert pdf.cache_info()["entries"] == 1
+
+
+def test_the_wait_asked_of_a_refused_request_is_what_the_queue_holds() -> None:
+    """Three long documents queued, the first at work for 10 s and none done yet (the
+    average still says 1 s): the queue holds about 20 s more, not 3."""
+    renderer = worker._Renderer()
+    now = [100.0]
+    renderer.clock = lambda: now[0]
+    renderer.in_flight, renderer.at_work_since = 3, 90.0
+    assert renderer.retry_after() == 2 * 10
+    # once documents are done, their time says how long each takes: 13.3 s each, the one
+    # at work 10 s in: 3.3 + 2 × 13.3
+    renderer.seconds, renderer.last = 4.6, 13.3
+    assert renderer.retry_after() == 30
+    # a short queue of quick documents: a second; never more than MAX_RETRY_AFTER
+    renderer.in_flight, renderer.at_work_since, renderer.seconds, renderer.last = 1, 99.8, 0.5, 0.4
+    assert renderer.retry_after() == 1
+    renderer.in_flight, renderer.seconds = 10, 30.0
+    assert renderer.retry_after() == worker.MAX_RETRY_AFTER
+
+
+def test_a_full_queue_says_how_long_its_documents_take(ctx: Any, gate: Any) -> None:
+    ctx.config["PDF_QUEUE"] = 2
+    out: list[Any] = []
+    saved = worker._renderer.seconds, worker._renderer.last
+    try:
+        worker._renderer.seconds, worker._renderer.last = 7.0, 7.0
+        threads = [_in_background(ctx, ("slow", n), str(n), out) for n in range(2)]
+        _wait_until(lambda: worker._renderer.in_flight == 2)
+        with pytest.raises(pdf.RenderBusy) as refused:
+            pdf.render_match_summary(handmade_snapshot(1, version=502), "en")
+        assert refused.value.retry_after in (13, 14)  # 7 s each, the first just begun
+    finally:
+        gate.set()
+        for thread in threads:
+            thread.join(timeout=10)
+        worker._renderer.seconds, worker._renderer.last = saved
+        del ctx.config["PDF_QUEUE"]

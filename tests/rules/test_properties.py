@@ -129,8 +129,8 @@ def deals(draw):
             "went_out": draw(st.booleans()),
             "closed_by": draw(st.sampled_from(["discard", "meld"]))}
         if draw(st.booleans()):
-            side["counts"] = {"table_points": draw(st.integers(0, 3000)), **{
-                k: draw(st.integers(0, 3)) for k in CATEGORY_KEYS[profile]}}
+            side["counts"] = {"table_points": draw(st.integers(0, 960)), **{
+                k: draw(st.integers(0, 2)) for k in CATEGORY_KEYS[profile]}}
         else:
             side["melds"] = [
                 " ".join(str(c) for c in run[1])

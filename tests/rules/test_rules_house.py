@@ -23,6 +23,7 @@ from scorekeeper.rules import (
     PROFILES,
     InputError,
     check_document,
+    count_limits,
     export_profile,
     match_document,
     may_take_pile,
@@ -168,10 +169,12 @@ def test_a_deal_scored_by_the_family_numbers():
 
 
 def test_a_match_by_the_family_numbers_plays_to_5000():
-    deal = {"sides": [{"counts": {"table_points": 2600, "clean-1000": 1}, "morto": "taken",
-                       "went_out": True}, {"counts": {"table_points": 40}, "morto": "taken"}]}
+    deal = {"sides": [{"counts": {"table_points": 900, "clean-1000": 1, "clean-500": 1,
+                                  "clean": 6},
+                       "morto": "taken", "went_out": True},
+                      {"counts": {"table_points": 40}, "morto": "taken"}]}
     result = match_document({"profile": FAMILY, "sides": ["Nós", "Eles"], "deals": [deal]})
-    # 2600 + 1000 + 200 = 3800: past the built-in 3000, not the family's 5000
+    # 900 + 1000 + 500 + 6 × 200 + 200 = 3800: past the built-in 3000, not the family's 5000
     assert result["totals"] == [3800, 40]
     assert result["status"] == "in-progress"
     assert match_document({"profile": "buraco-aberto", "sides": ["Nós", "Eles"],
@@ -347,6 +350,14 @@ def test_any_house_profile_scores_each_part_from_its_document(data):
     house = data.draw(house_profiles(doc["profile"]))
     params = export_profile(read_profile(house))["params"]
     p, bonuses = params["card_points"], params["bonuses"]
+    # the counts held to what two decks make by these card values (rules/limits.py)
+    limits = count_limits(read_profile(house))
+    for side in doc["sides"]:
+        if "counts" in side:
+            side["counts"]["table_points"] = min(side["counts"]["table_points"],
+                                                 limits.table_points)
+        if "hand_points" in side:
+            side["hand_points"] = min(side["hand_points"], limits.hand_points)
     result = score_document({**doc, "profile": house})
     assert result["profile"] == "house"
     for given_side, side in zip(doc["sides"], result["sides"], strict=True):
@@ -371,3 +382,23 @@ def test_any_house_profile_scores_each_part_from_its_document(data):
                                  card.rstrip("*") == wild and (not run or card != shown[i]),
                                  p) for i, card in enumerate(arranged)]
             assert meld["points"] == sum(worth), meld
+
+
+def test_a_deal_names_the_match_rules_by_what_they_are_not_by_their_name():
+    """A deal that repeats the match's own house-rules document is the match's, with a name
+    or without one (written out, a document without a name is named by its id); a
+    document of other rules is refused naming the deal's profile."""
+    ours = {"id": "ours", "base": "burraco", "params": {"target": 3005}}
+    deal = {"sides": [{"counts": {"table_points": 100}, "morto": "taken"},
+                      {"counts": {"table_points": 50}, "morto": "taken"}]}
+    for named in (ours, {**ours, "name": "Nonna"}, {**ours, "id": "nonna"}):
+        result = match_document({"profile": ours, "sides": ["A", "B"],
+                                 "deals": [{**deal, "profile": named}, deal]})
+        assert result["totals"] == [200, 100], named
+        assert result["target"] == 3005
+    other = {**ours, "params": {"target": 3005, "morto_penalty": 50}}
+    with pytest.raises(InputError) as caught:
+        match_document({"profile": ours, "sides": ["A", "B"],
+                        "deals": [{**deal, "profile": other}]})
+    assert caught.value.params["field"] == "deals[0].profile"
+    assert caught.value.params["expected"] == "ours"

@@ -33,8 +33,8 @@ def c(table_points: int, morto: str = "taken", hand_points: int = 0, went_out: b
 # then 290 (200 + dirty 100 - 10) against 550 (250 + 200 + 100).
 RUNNING = [deal(c(300, clean=1, went_out=True), c(100, "not_taken", hand_points=20)),
            deal(c(200, dirty=1, hand_points=10), c(250, clean=1, went_out=True))]
-# 2900 (1800 + 1000 + 100) against -50; then 400 against 60: 3300 to 10.
-WON = [deal(c(1800, clean_1000=1, went_out=True), c(50, "not_taken")),
+# 2900 (800 + 1000 + five clean 1000 + 100) against -50; then 400 against 60: 3300 to 10.
+WON = [deal(c(800, clean_1000=1, clean=5, went_out=True), c(50, "not_taken")),
        deal(c(100, clean=1, went_out=True), c(60))]
 # Target 500: 600 all (300 + 200 + 100; 400 + 200), then 50 against 10.
 TIE = [deal(c(300, clean=1, went_out=True), c(400, clean=1)), deal(c(50), c(10))]
@@ -61,13 +61,13 @@ MATCHES = [
     ("burraco-quick-game", "seed 004 Fermer: quick game 1005 (house target)", BU, 1005,
      ONE_BIG_DEAL, [[1100, 100]], "won", 0),
     ("fechado-default-target", "rules.md decision: Fechado to 3000 by default", FE, None,
-     [deal(c(2000, clean_1000=1, went_out=True), c(0))], [[3100, 0]], "won", 0),
+     [deal(c(1000, clean_1000=1, clean=5, went_out=True), c(0))], [[3100, 0]], "won", 0),
     ("fechado-house-target", "rules.md decision: the target is configurable", FE, 5000,
-     [deal(c(2000, clean_1000=1, went_out=True), c(0))], [[3100, 0]], "in-progress", None),
+     [deal(c(1000, clean_1000=1, clean=5, went_out=True), c(0))], [[3100, 0]], "in-progress", None),
     ("classico-2005", "seed 000 Aperçu des règles: 2005 points", CL, None,
-     [deal(c(1800, clean=1, went_out=True), c(0))], [[2100, 0]], "won", 0),
+     [deal(c(1000, clean=5, went_out=True), c(0))], [[2100, 0]], "won", 0),
     ("classico-second-wins", "seed 000: highest total past the target", CL, None,
-     [deal(c(1700, dirty=1), c(1800, clean=1, went_out=True))], [[1800, 2100]], "won", 1),
+     [deal(c(900, dirty=1, clean=4), c(1000, clean=5, went_out=True))], [[1800, 2100]], "won", 1),
     ("no-deals", "contract.md match: nothing played yet", AB, None, [], [], "in-progress",
      None),
 ]
@@ -113,7 +113,7 @@ def test_vulnerability_feeds_the_opening_check():
     opened = {"melds": ["3H 4H 5H"], "opening": ["3H 4H 5H"], "morto": "taken", "before": 0}
     opened_b = {"melds": ["3S 4S 5S"], "opening": ["3S 4S 5S"], "morto": "taken"}
     result = match_document({"sides": ["Ana", "Bia"], "deals": [
-        deal(c(1300, clean=1, went_out=True), c(1300, clean=1)),  # 1600 and 1500
+        deal(c(900, clean=3, went_out=True), c(900, clean=3)),  # 1600 and 1500
         deal(opened, opened_b)]})
     assert result["after_each_deal"] == [[1600, 1500], [1615, 1515]]
     found = sorted((p["code"], p["deal"], p["side"]) for p in result["problems"])
@@ -124,7 +124,7 @@ def test_not_vulnerable_below_1500():
     """seed 001 §05: below 1500 no minimum, whatever ``before`` the deal claims."""
     opened = {"melds": ["3H 4H 5H"], "opening": ["3H 4H 5H"], "morto": "taken", "before": 5000}
     result = match_document({"sides": ["Ana", "Bia"], "deals": [
-        deal(c(1400, dirty=1, hand_points=5), c(100)),  # 1495
+        deal(c(800, dirty=1, clean=3, hand_points=5), c(100)),  # 1495
         deal(opened, c(0))]})
     assert result["after_each_deal"] == [[1495, 100], [1510, 100]]
     assert result["problems"] == []
@@ -174,8 +174,8 @@ def test_an_earlier_deal_edited_rescores_the_deals_after_it():
     opened_b = {"melds": ["3S 4S 5S"], "opening": ["3S 4S 5S"], "morto": "taken"}
     second = deal(opened, opened_b)
     low = {"sides": ["Ana", "Bia"], "deals": [deal(c(100, clean=1, went_out=True), c(100)), second]}
-    high = {"sides": ["Ana", "Bia"], "deals": [deal(c(1300, clean=1, went_out=True),
-                                                    c(1300, clean=1)), second]}
+    high = {"sides": ["Ana", "Bia"], "deals": [deal(c(900, clean=3, went_out=True),
+                                                    c(900, clean=3)), second]}
     assert _fresh(low)["problems"] == []
     seen_high = match_document(high)
     assert sorted((p["code"], p["deal"], p["side"]) for p in seen_high["problems"]) == [

@@ -379,24 +379,32 @@ def test_counts_no_two_decks_can_make_are_refused_at_their_field(site, client, p
     """docs/rules.md "The physical limit of a deal" (seed 001 §01): two decks and four
     jokers. Buraco Aberto: 8 × (A 15 + 2 10 + six ranks × 10 + five ranks × 5) + 4 × 20
     = 960 on one side's table; Burraco: 8 × (15 + 20 + 60 + 25) + 4 × 30 = 1,080. At
-    most 108 // 7 = 15 canastras. Nothing is saved."""
+    most 104 natural cards // 7 = 14 clean canastras, and 108 cards in all canastras
+    together. Nothing is saved."""
     token = site.new_match(profile=profile)
     limit = int(table_limit.replace(",", ""))
     too_much = [{"mode": "counts", "table_points": limit + 1, "clean": 9, "dirty": 7,
                  "hand_points": 5},
-                {"mode": "counts", "table_points": limit, "clean": 15, "hand_points": 2000}]
-    response = site.save_deal(token, too_much, went_out="0")
+                {"mode": "counts", "table_points": limit, "clean": 14, "hand_points": 2000},
+                {"mode": "counts", "table_points": 0, "clean": 15}]
+    response = site.save_deal(token, too_much[:2], went_out="0")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     errors = dict(re.findall(r'id="(sides-\d-\w+)-errors"[^>]*>(.*?)</', html, re.S))
     assert f"cannot make more than {table_limit}." in errors["sides-0-table_points"]
-    assert "cannot make more than 15 of these in all." in errors["sides-0-clean"]
-    assert "cannot make more than 15 of these in all." in errors["sides-0-dirty"]
+    together = ("Together these melds take at least 112 cards; two decks and their "
+                "jokers hold 108.")
+    assert together in errors["sides-0-clean"]
+    assert together in errors["sides-0-dirty"]
     assert "sides-1-table_points" not in errors  # exactly the limit: it can exist
     assert "sides-1-clean" not in errors
     assert f"cannot make more than {table_limit}." in errors["sides-1-hand_points"]
+    response = site.save_deal(token, [too_much[2], too_much[1]], went_out="0")
+    errors = dict(re.findall(r'id="(sides-\d-\w+)-errors"[^>]*>(.*?)</',
+                             response.get_data(as_text=True), re.S))
+    assert "cannot make more than 14." in errors["sides-0-clean"]
     assert site.board(token).count('class="deal"') == 0
-    fits = [{"mode": "counts", "table_points": limit, "clean": 15, "hand_points": 5},
+    fits = [{"mode": "counts", "table_points": limit, "clean": 14, "hand_points": 5},
             {"mode": "counts", "table_points": 0, "hand_points": limit}]
     assert site.save_deal(token, fits, went_out="0").status_code == 302
 

@@ -79,3 +79,58 @@ def test_burro_players_that_look_the_same_are_refused(client):
     assert re.search(r">Ana<", html)
     assert "\x00" not in html
     assert "Ana · Bia · Caio" in html
+
+
+MIXED = ("A name mixes look-alike letters of different alphabets in one word (such as a "
+         "Cyrillic А among Latin letters).")
+
+
+@pytest.mark.parametrize("name", ["\u3164", "\u2800\u2800", "\u0301", "\u115f\u1160",
+                                  "\uffa0 \u200b", "\u0301\u0308"])
+def test_blank_letters_and_lone_marks_are_no_name(site, client, name):
+    """U+3164 and the other Hangul fillers are letters to Unicode, U+2800 a symbol, and a
+    combining mark alone sits on nothing: none of them shows."""
+    response = _new_match(site, client, name, "Them")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert VISIBLE in html
+    assert 'id="sides-0-name-errors"' in html
+    # after a letter, a blank shows nothing either (a mark there is an accent: Aná)
+    if "\u0301" not in name:
+        assert "Two sides have the same name." in _new_match(
+            site, client, f"Ana{name}", "Ana").get_data(as_text=True)
+
+
+def test_a_word_mixing_look_alike_alphabets_is_refused(site, client):
+    response = _new_match(site, client, "\u0410na", "Ana")  # Cyrillic А, Latin "na"
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert MIXED in html
+    assert 'id="sides-0-name-errors"' in html
+    assert _new_match(site, client, "Bia", "Eles", **{
+        "sides-0-players": "Ana, B\u0456a"}).get_data(as_text=True).count(MIXED) == 1
+    # a name in one alphabet, or in several word by word, is a name
+    for names in (("Ана", "Ana"), ("Νίκος & Ana", "Σοφία")):
+        assert _new_match(site, client, *names).status_code == 302, names
+
+
+def test_lists_of_players_refuse_mixed_alphabets_and_drop_blank_lines(client):
+    assert MIXED in _burro(client, "Ana\nBia\nC\u0430io").get_data(as_text=True)
+    started = _burro(client, "Ana\nBia\n\u3164\n\u2800\nCaio")
+    assert started.status_code == 302
+    html = client.get(started.headers["Location"]).get_data(as_text=True)
+    assert "\u3164" not in html
+    data = hidden_fields(client.get("/tables/new").get_data(as_text=True))
+    data.update(players="Ana\nBia\nD\u0430ni", name="", zone="Europe/Rome")
+    refused = client.post("/tables/new", data=data)
+    assert MIXED in refused.get_data(as_text=True)
+
+
+def test_the_name_checks_in_one_place():
+    from scorekeeper.names import mixes_scripts, shows, visible_key
+
+    assert [shows(n) for n in ("Ana", "\u3164", "\u2800", "\u0301", "É", " \u200b ")] == [
+        True, False, False, False, True, False]
+    assert visible_key("A\u3164na\u2800") == "ana"
+    assert [mixes_scripts(n) for n in ("\u0410na", "Ана", "Ana Ана", "ΑΒΓ", "AΒC")] == [
+        True, False, False, False, True]

@@ -218,6 +218,10 @@ def test_the_match_document_is_kept_for_its_edit_link_only(site, client):
      "Eles · Points des cartes posées\u202f: «\u202f-60\u202f» n’est pas valable ici "
      "(attendu\u202f: un nombre entier d’au moins 0)"),
     ([["sides-0-melds", "3H 4H 5H\n3H 4H ZZ"]], "it", "Nós · Gioco 2: Carta sconosciuta «ZZ»"),
+    # more than two decks make (rules/limits.py): 104 natural cards make 8 of 13 cards
+    ([["sides-0-mode", "counts"], ["sides-0-table_points", "100"], ["sides-0-clean_500", "9"]],
+     "en", "Nós · Clean canastras of 13 cards (500): “9” is not valid here (expected a whole "
+     "number from 0 to 8)"),
 ])
 def test_a_waiting_deal_the_referee_cannot_read_is_said_in_the_forms_words(fields, lang, message):
     """The scoreboard says it before the server does: which side, which field, in words."""

@@ -158,3 +158,30 @@ def test_the_pages_a_phone_keeps_to_set_a_match_up_offline(site, client):
                 "/offline/board/it/canasta/2", "/offline/deal/xx/burraco/2",
                 "/offline/setup/xx.json", "/offline/board/it/burraco/0"):
         assert client.get(url).status_code == 404, url
+
+
+def test_the_same_links_sent_at_once_with_two_keys_are_links_taken(site, client, app,
+                                                                    monkeypatch):
+    """Two phones (or a phone and its outbox) send the same chosen links at the same
+    instant with two keys: on PostgreSQL both write transactions pass the clash check, and
+    the second insert breaks the links' unique index. Here the clash check inside the
+    write sees nothing, as there; the answer is the one for links taken, not a 500."""
+    from scorekeeper.web import matches
+
+    real = matches._links_clash
+    calls: list[int] = []
+
+    def late(db, match):  # the other transaction commits just after this check
+        calls.append(1)
+        return False if len(calls) == 1 else real(db, match)
+
+    first = client.post("/matches/new", data=_form(site, edit_token=EDIT, view_token=VIEW))
+    assert first.status_code == 302
+    monkeypatch.setattr(matches, "_links_clash", late)
+    second = client.post("/matches/new", data=_form(site, edit_token=EDIT, view_token=VIEW,
+                                                    **{"sides-0-name": "Ana"}))
+    assert second.status_code == 409
+    assert "its links cannot be used" in second.get_data(as_text=True)
+    assert len(calls) == 2
+    assert _count(app) == 1
+    assert "<h1>Noi × Voi</h1>" in client.get(f"/m/{EDIT}").get_data(as_text=True)
