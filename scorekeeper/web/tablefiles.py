@@ -181,9 +181,8 @@ def _house_copy(kept: Any) -> dict[str, Any] | None:
 def import_table() -> Any:
     """A table exported from any server, read back as a new table of this one."""
     request.max_content_length = MAX_BYTES + 64 * 1024
-    form = NewTableForm()
+    form = writes.keyed(NewTableForm())
     if not form.is_submitted():
-        form.idem.data = writes.new_key()
         return render_template("table_import.html", form=form)
     upload = request.files.get("file")
     problem = None
@@ -204,7 +203,9 @@ def import_table() -> Any:
             # the key is the form's and the file's: another file sent with a form restored
             # by Back is another table, the same file sent twice is one
             digest = hashlib.sha256(raw).hexdigest()[:16]
-            return _create(writes.form_key(form, f"import-table {digest}"), doc, read)
+            return writes.guarded(
+                form, lambda: _create(writes.form_key(form, f"import-table {digest}"), doc, read),
+                lambda notice: render_template("table_import.html", form=form, problem=notice))
     form.idem.data = writes.new_key()
     return render_template("table_import.html", form=form, problem=problem), 422
 
@@ -238,11 +239,7 @@ def _create(key: str, doc: dict[str, Any],
                 deals=[Deal(position=k, data=d) for k, d in enumerate(match["deals"])]))
         return url_for("tables.table", token=table.edit_token)
 
-    try:
-        response = writes.write_once(key, make)
-    except writes.KeyReused as reused:
-        return redirect(reused.url)
-    return response
+    return writes.write_once(key, make)
 
 
 @bp.get("/t/<token>/delete")
@@ -257,8 +254,8 @@ def delete_confirm(token: str) -> Any:
 
 @bp.post("/t/<token>/delete")
 def delete(token: str) -> Any:
-    """Delete the table and its players; its matches stay, each on its own links."""
-    found = open_table(token)
+    """Delete the table and its players; its matches stay, each on its own links (the
+    same confirmation sent again goes where the first went, the table gone)."""
     form = ConfirmForm()
     if not form.validate_on_submit():
         return delete_confirm(token)
@@ -270,7 +267,5 @@ def delete(token: str) -> Any:
         db.delete(locked)
         return url_for("matches.home")
 
-    try:
-        return writes.write_once(key, run)
-    except (writes.KeyReused, writes.Stale):
-        return redirect(url_for("tables.table", token=found.edit_token))
+    return writes.guarded(form, lambda: writes.write_once(key, run), writes.spent_page,
+                          lambda _stale: redirect(url_for("tables.table", token=token)))

@@ -83,9 +83,7 @@ def _name_problems(names: list[str]) -> list[str]:
 @bp.route("/tables/new", methods=["GET", "POST"])
 def new_table() -> Any:
     """Name the table and its players."""
-    form = NewTableForm()
-    if not form.is_submitted():
-        form.idem.data = writes.new_key()
+    form = writes.keyed(NewTableForm())
     if form.validate_on_submit():
         names = _names(form.players.data)
         form.players.errors = [*form.players.errors, *_name_problems(names)]
@@ -106,16 +104,15 @@ def known_zone(name: str | None) -> str:
 
 
 def _create(form: NewTableForm, names: list[str]) -> Any:
-    try:
-        return writes.create_once(
-            writes.form_key(form, "new-table"),
-            lambda: Table(name=form.name.data or " · ".join(names), zone=known_zone(form.zone.data),
-                          players=[TablePlayer(name=n, position=i) for i, n in enumerate(names)]),
-            "tables.table", "tables")
-    except writes.KeyReused as reused:
-        form.idem.data = writes.new_key()
-        form.players.errors = [*form.players.errors, writes.already_used(reused.url)]
-        return render_template("table_new.html", form=form), 409
+    def reused(notice: Any) -> Any:
+        form.players.errors = [*form.players.errors, notice]
+        return render_template("table_new.html", form=form)
+
+    return writes.guarded(form, lambda: writes.create_once(
+        writes.form_key(form, "new-table"),
+        lambda: Table(name=form.name.data or " · ".join(names), zone=known_zone(form.zone.data),
+                      players=[TablePlayer(name=n, position=i) for i, n in enumerate(names)]),
+        "tables.table", "tables"), reused)
 
 
 def scored_matches(found: Table, *, deals: bool = False) -> list[tuple[Match, dict[str, Any]]]:
@@ -334,11 +331,20 @@ def players(token: str) -> Any:
 def save_players(token: str) -> Any:
     found = open_table(token)
     form = TablePlayersForm()
+
+    def reused(notice: Any) -> Any:
+        form.version.data = str(found.version)
+        form.form_errors.append(notice)
+        return render_template("table_players.html", table=found, form=form)
+
+    return writes.guarded(form, lambda: _save_players(token, found, form), reused,
+                          lambda _stale: _players_changed(token, form))
+
+
+def _save_players(token: str, found: Table, form: TablePlayersForm) -> Any:
+    """Rename and add the players the form says, once per form."""
     key = writes.form_key(form, f"players {token}")
-    try:
-        done = writes.done_before(key)  # sent again: its new players are there already
-    except writes.KeyReused as reused:
-        done = reused.url
+    done = writes.done_before(key)  # sent again: its new players are there already
     if done:
         return redirect(done)
     if not form.validate():
@@ -363,14 +369,14 @@ def save_players(token: str) -> Any:
         locked.updated = utcnow()
         return url_for("tables.table", token=token)
 
-    try:
-        return writes.write_once(key, run)
-    except writes.KeyReused as reused:
-        return redirect(reused.url)
-    except writes.Stale:
-        fresh = open_table(token)
-        again = _players_form(fresh)
-        again.new.data = form.new.data
-        again.form_errors.append(_("The players changed on another phone: nothing of yours "
-                                   "was saved. Here they are now."))
-        return render_template("table_players.html", table=fresh, form=again), 409
+    return writes.write_once(key, run)
+
+
+def _players_changed(token: str, form: TablePlayersForm) -> Any:
+    """The players as another phone left them, with the new names that were typed."""
+    fresh = open_table(token)
+    again = _players_form(fresh)
+    again.new.data = form.new.data
+    again.form_errors.append(_("The players changed on another phone: nothing of yours "
+                               "was saved. Here they are now."))
+    return render_template("table_players.html", table=fresh, form=again), 409
