@@ -177,10 +177,17 @@ def _house_copy(kept: Any) -> dict[str, Any] | None:
     return {"document": kept["document"], "version": kept.get("version", 1)}
 
 
+def body_limit() -> None:
+    """A club's backup is larger than any form: the import reads up to ``MAX_BYTES`` (and
+    its form's fields), every other address the app's ``MAX_CONTENT_LENGTH``. Run before
+    anything reads the body (the CSRF check parses the form under the limit it sees)."""
+    if request.endpoint == "table_files.import_table":
+        request.max_content_length = MAX_BYTES + 64 * 1024
+
+
 @bp.route("/tables/import", methods=["GET", "POST"])
 def import_table() -> Any:
     """A table exported from any server, read back as a new table of this one."""
-    request.max_content_length = MAX_BYTES + 64 * 1024
     form = writes.keyed(NewTableForm())
     if not form.is_submitted():
         return render_template("table_import.html", form=form)
@@ -192,6 +199,7 @@ def import_table() -> Any:
         problem = _("Choose the file of a table exported by Scorekeeper.")
     else:
         raw = upload.read(MAX_BYTES + 1)
+        upload.close()  # a large file waits in a temporary file: gone at once
         try:
             _need(len(raw) <= MAX_BYTES, _("This file is too large for a table."))
             doc, read = read_document(raw.decode("utf-8"))
