@@ -168,6 +168,19 @@ def _named_sides(form: NewMatchForm, table: Table | None) -> list[dict[str, Any]
     return sides
 
 
+def side_problem(profile: rules.Profile, sides: list[dict[str, Any]]) -> str | None:
+    """What keeps these sides from a match by ``profile``, in the page's words: their
+    number, two sides of one name, a player on two sides (the form and a table file read
+    back alike)."""
+    problem = _side_count_error(profile, len(sides))
+    if problem is None and len({visible_key(s["name"]) for s in sides}) != len(sides):
+        problem = _("Two sides have the same name.")
+    seated = [s for side in sides for s in side.get("seats", [])]
+    if problem is None and len(set(seated)) != len(seated):
+        problem = _("A player can sit on one side only.")
+    return problem
+
+
 def _side_count_error(profile: rules.Profile, count: int) -> str | None:
     """Why these rules cannot be played by ``count`` sides, in the page's words."""
     try:
@@ -195,12 +208,7 @@ def new_match() -> Any:
     profile, house = _chosen_rules(form)
     sides = _named_sides(form, table)
     names = [s["name"] for s in sides]
-    problem = _side_count_error(profile, len(sides))
-    if problem is None and len({visible_key(n) for n in names}) != len(names):
-        problem = _("Two sides have the same name.")
-    seated = [s for side in sides for s in side.get("seats", [])]
-    if problem is None and len(set(seated)) != len(seated):
-        problem = _("A player can sit on one side only.")
+    problem = side_problem(profile, sides)
     if problem is not None:
         form.sides.errors = [*form.sides.errors, problem]
         return render_template("new_match.html", form=form, table=table)

@@ -67,7 +67,7 @@ def _names(text: str | None) -> list[str]:
     return [line.strip() for line in (text or "").splitlines() if visible_key(line).strip()]
 
 
-def _name_problems(names: list[str]) -> list[str]:
+def name_problems(names: list[str]) -> list[str]:
     """What is wrong with a table's players, in words: their number, their names."""
     problems = []
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
@@ -86,15 +86,15 @@ def new_table() -> Any:
     form = writes.keyed(NewTableForm())
     if form.validate_on_submit():
         names = _names(form.players.data)
-        form.players.errors = [*form.players.errors, *_name_problems(names)]
+        form.players.errors = [*form.players.errors, *name_problems(names)]
         if not form.players.errors:
             return _create(form, names)
     return render_template("table_new.html", form=form), 200 if not form.errors else 422
 
 
-def known_zone(name: str | None) -> str:
+def known_zone(name: Any) -> str:
     """A time zone the server knows by that name (IANA), else UTC."""
-    if not name or len(name) > 64:
+    if not isinstance(name, str) or not name or len(name) > 64:
         return "UTC"
     try:
         ZoneInfo(name)
@@ -354,7 +354,7 @@ def _save_players(token: str, found: Table, form: TablePlayersForm) -> Any:
                for entry in form.players.entries if entry.form.id.data in ids}
     added = _names(form.new.data)
     kept = [renamed.get(str(p.id)) or p.name for p in found.players]
-    problems = _name_problems(kept + added)
+    problems = name_problems(kept + added)
     if problems:
         form.new.errors = [*form.new.errors, *problems]
         return render_template("table_players.html", table=found, form=form), 422
