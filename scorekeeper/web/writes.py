@@ -8,8 +8,9 @@ changed, and nothing is saved).
 
 A key is bound to what its form said: the same key with other content is a form
 restored by Back and typed again. That is never a replay and never silently dropped:
-``KeyReused`` lets the page say so and offer to save it as a new entry. A key is also
-bound to the match or game it writes to, so it can never lead to another one.
+every writer answers it through ``guarded`` (409, what was typed shown again with a new
+key, "what you entered now was not saved"), which offers to save it as a new entry. A key
+is also bound to the match or game it writes to, so it can never lead to another one.
 """
 
 from __future__ import annotations

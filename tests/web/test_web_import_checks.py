@@ -219,7 +219,12 @@ def test_no_mutation_of_a_real_export_breaks_the_import_or_a_page(export, client
             assert shown.status_code < 500, (page, doc)
         evenings = re.findall(rf'href="(/t/{token}/night/[^"]+)"',
                               client.get(f"/t/{token}").get_data(as_text=True))
-        for page in evenings:
+        pages = evenings[:1]
+        if seen[302] <= 3:  # the PDFs of the first tables accepted (each takes a renderer)
+            pages += [f"{evenings[0]}.pdf"] if evenings else []
+            pages += [page.replace("/deals/new", "/summary.pdf")
+                      for page in _pages(app, token) if page.endswith("/deals/new")]
+        for page in pages:
             assert client.get(page).status_code < 500, (page, doc)
     # both kinds were met: files read back, and files refused
     assert seen.get(302, 0) > 20
