@@ -111,10 +111,11 @@ Form = TypeVar("Form")
 def keyed(form: Form, version: int | None = None) -> Form:
     """``form`` shown for the first time: a new idempotency key (and ``version``, the
     version of the row it is built from); a submitted form keeps what it was sent with."""
-    if not form.is_submitted():  # type: ignore[attr-defined]
-        form.idem.data = new_key()  # type: ignore[attr-defined]
+    shown: Any = form
+    if not shown.is_submitted():
+        shown.idem.data = new_key()
         if version is not None:
-            form.version.data = str(version)  # type: ignore[attr-defined]
+            shown.version.data = str(version)
     return form
 
 
