@@ -22,7 +22,7 @@ from scorekeeper.forms import (
 from scorekeeper.models import BurroGame, utcnow
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web import writes
-from scorekeeper.web.common import _, input_error_text, localize, remember
+from scorekeeper.web.common import _, input_error_text, joined_name, localize, remember
 
 bp = Blueprint("burro", __name__)
 
@@ -70,7 +70,7 @@ def _create(form: NewBurroForm, players: list[str]) -> Any:
 
     return writes.guarded(form, lambda: writes.create_once(
         writes.form_key(form, "new-burro"),
-        lambda: BurroGame(name=form.name.data or " · ".join(players), players=players,
+        lambda: BurroGame(name=form.name.data or joined_name(players, " · ", 120), players=players,
                           rounds=[]),
         "burro.game", "burros"), reused)
 

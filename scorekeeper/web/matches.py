@@ -21,7 +21,14 @@ from scorekeeper import rules
 from scorekeeper.db import reader
 from scorekeeper.forms import LINK_TOKEN, ConfirmForm, NewMatchForm, choices, visible_key
 from scorekeeper.models import BurroGame, Deal, Match, Table
-from scorekeeper.web.common import _, locale_code, profile_choices, remember, remembered
+from scorekeeper.web.common import (
+    _,
+    joined_name,
+    locale_code,
+    profile_choices,
+    remember,
+    remembered,
+)
 from scorekeeper.web.house import HOUSE, load_house, remembered_house
 from scorekeeper.web.scoreboard import (
     board,
@@ -222,7 +229,7 @@ def new_match() -> Any:
     try:
         return guarded(form, lambda: create_once(
             form_key(form, "new-match"),
-            lambda: Match(name=form.name.data or " × ".join(names),
+            lambda: Match(name=form.name.data or joined_name(names, " × ", 120),
                           profile=profile.base or profile.id, rules=house,
                           target=form.target.data or profile.target, sides=sides,
                           status="in-progress", totals=[0] * len(sides),

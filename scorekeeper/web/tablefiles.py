@@ -31,7 +31,7 @@ from scorekeeper import seating
 from scorekeeper.forms import ConfirmForm, NewTableForm
 from scorekeeper.models import Deal, Match, Table, TablePlayer, utcnow
 from scorekeeper.web import tableread, writes
-from scorekeeper.web.common import _
+from scorekeeper.web.common import _, joined_name
 from scorekeeper.web.tableread import Unreadable, read_document
 from scorekeeper.web.tables import open_table, scored_matches
 
@@ -138,10 +138,9 @@ def _create(key: str, table: dict[str, Any],
             read: list[tuple[dict[str, Any], dict[str, Any]]]) -> Any:
     """The table of a file read back (``tableread.read_document``), once per ``key``."""
     def make(db: Session) -> str:
-        made = Table(name=table["name"] or " · ".join(p["name"] for p in table["players"]),
-                     zone=table["zone"],
-                     players=[TablePlayer(name=p["name"], position=i)
-                              for i, p in enumerate(table["players"])])
+        names = [p["name"] for p in table["players"]]
+        made = Table(name=table["name"] or joined_name(names, " · ", 80), zone=table["zone"],
+                     players=[TablePlayer(name=n, position=i) for i, n in enumerate(names)])
         db.add(made)
         db.flush()
         new_id = {p["id"]: row.id for p, row in zip(table["players"], made.players, strict=True)}

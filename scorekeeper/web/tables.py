@@ -37,7 +37,7 @@ from scorekeeper.standings import (
 )
 from scorekeeper.vocabulary import profile_name
 from scorekeeper.web import exports, writes
-from scorekeeper.web.common import _, cache, num, remember
+from scorekeeper.web.common import _, cache, joined_name, num, remember
 from scorekeeper.web.links import public_url, qr_svg
 from scorekeeper.web.scoreboard import kept_key, with_results
 
@@ -110,7 +110,8 @@ def _create(form: NewTableForm, names: list[str]) -> Any:
 
     return writes.guarded(form, lambda: writes.create_once(
         writes.form_key(form, "new-table"),
-        lambda: Table(name=form.name.data or " · ".join(names), zone=known_zone(form.zone.data),
+        lambda: Table(name=form.name.data or joined_name(names, " · ", 80),
+                      zone=known_zone(form.zone.data),
                       players=[TablePlayer(name=n, position=i) for i, n in enumerate(names)]),
         "tables.table", "tables"), reused)
 

@@ -233,3 +233,32 @@ def test_no_mutation_of_a_real_export_breaks_the_import_or_a_page(export, client
     # both kinds were met: files read back, and files refused
     assert seen.get(302, 0) > 20
     assert seen.get(422, 0) > 100
+
+
+def test_a_name_made_of_the_players_names_fits_its_column(site, client, app, export):
+    """Left empty, a table's, match's or game's name is its players' or sides' names,
+    cut to the size its column keeps (PostgreSQL refuses a longer one)."""
+    long = [f"{letter * 39}{n}" for n in range(3) for letter in "ABCDEFGH"]
+    data = {**site.hidden("/tables/new"), "players": "\n".join(long[:24])}
+    assert client.post("/tables/new", data=data).status_code == 302
+    doc = _set(export, ("name",), "")
+    doc["players"] = [{**p, "name": long[i]} for i, p in enumerate(doc["players"])]
+    for match in doc["matches"]:
+        for side in match["sides"]:
+            side["players"] = [long[s - doc["players"][0]["id"]] for s in side["seats"]]
+    assert _import(client, doc).status_code == 302
+    sides = {f"sides-{i}-players": ", ".join(long[3 * i:3 * i + 3])[:120] for i in (0, 1)}
+    site.new_match(sides=("", ""), **sides)
+    data = {**site.hidden("/burro"), "players": "\n".join(long[:8])}
+    assert client.post("/burro", data=data).status_code == 302
+    with app.app_context(), get_db().read_sessions() as db:
+        tables = [t.name for t in db.scalars(select(Table).order_by(Table.id))][1:]
+        assert tables == [" · ".join(long[:24])[:80], " · ".join(long[:4])[:80]]
+        assert [len(n) for n in tables] == [80, 80]
+        names = [m.name for m in db.scalars(select(Match).order_by(Match.id))]
+        assert len(names[-1]) == 120
+        assert names[-1].startswith(f"{long[0]} & {long[1]} & ")
+        from scorekeeper.models import BurroGame
+
+        game = db.scalar(select(BurroGame))
+        assert len(game.name) == 120
