@@ -154,6 +154,8 @@ def _register(app: Flask) -> None:
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)
+    # the import's own body limit, set before Flask-WTF's CSRF check reads the body
+    app.before_request_funcs.setdefault(None, []).insert(0, tablefiles.body_limit)
 
     @app.get("/lang/<code>")
     def choose_language(code: str) -> Any:

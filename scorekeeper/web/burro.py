@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request, url_for
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -23,7 +23,7 @@ from scorekeeper.models import BurroGame, utcnow
 from scorekeeper.names import mixes_scripts, shows, visible_key
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web import writes
-from scorekeeper.web.common import _, input_error_text, localize, remember
+from scorekeeper.web.common import _, input_error_text, joined_name, localize, remember
 
 bp = Blueprint("burro", __name__)
 
@@ -47,9 +47,7 @@ def standing(game: BurroGame, rounds: list[dict[str, Any]] | None = None) -> dic
 @bp.route("/burro", methods=["GET", "POST"])
 def new_game() -> Any:
     """Start a game of Burro."""
-    form = NewBurroForm()
-    if not form.is_submitted():
-        form.idem.data = writes.new_key()
+    form = writes.keyed(NewBurroForm())
     if form.validate_on_submit():
         players = [p.strip() for p in (form.players.data or "").splitlines()
                    if shows(p)]
@@ -69,16 +67,15 @@ def new_game() -> Any:
 
 
 def _create(form: NewBurroForm, players: list[str]) -> Any:
-    try:
-        return writes.create_once(
-            writes.form_key(form, "new-burro"),
-            lambda: BurroGame(name=form.name.data or " · ".join(players), players=players,
-                              rounds=[]),
-            "burro.game", "burros")
-    except writes.KeyReused as reused:
-        form.idem.data = writes.new_key()
-        form.players.errors = [*form.players.errors, writes.already_used(reused.url)]
-        return render_template("burro_new.html", form=form), 409
+    def reused(notice: Any) -> Any:
+        form.players.errors = [*form.players.errors, notice]
+        return render_template("burro_new.html", form=form)
+
+    return writes.guarded(form, lambda: writes.create_once(
+        writes.form_key(form, "new-burro"),
+        lambda: BurroGame(name=form.name.data or joined_name(players, " · ", 120), players=players,
+                          rounds=[]),
+        "burro.game", "burros"), reused)
 
 
 def _playing(game: BurroGame) -> list[str]:
@@ -105,7 +102,7 @@ def _fresh_form(game: BurroGame) -> BurroRoundForm:
 
 
 def _game_page(game: BurroGame, form: BurroRoundForm | None, editable: bool, status: int = 200,
-               stale: bool = False) -> Any:
+               stale: bool = False, notice: Any = None) -> Any:
     result = standing(game)
     count = len(game.players)
     ranks = rules.burro_ranks(count) if MIN_PLAYERS <= count <= MAX_PLAYERS else []
@@ -116,7 +113,7 @@ def _game_page(game: BurroGame, form: BurroRoundForm | None, editable: bool, sta
             url_for("offline.burro_document", token=game.edit_token)] if editable else []
     return render_template(
         "burro_game.html", game=game, result=result, form=form, editable=editable,
-        ranks=ranks, stale=stale, playing=playing, keep=keep,
+        ranks=ranks, stale=stale, notice=notice, playing=playing, keep=keep,
         undo=ConfirmForm(formdata=None,
                          data={"version": str(game.version), "idem": writes.new_key()}),
         again=ConfirmForm(formdata=None, data={"idem": writes.new_key()}),
@@ -221,22 +218,18 @@ def _write(token: str, form: BurroRoundForm | ConfirmForm,
         locked.finished = bool(rules.burro_document(locked.burro_input()).get("finished"))
         return url_for("burro.game", token=token)
 
-    try:
-        return writes.write_once(key, run)
-    except writes.KeyReused as reused:
-        return _fresh_page(token, writes.already_used(reused.url))
-    except writes.Stale:
-        return _fresh_page(token, None)
+    return writes.guarded(form, lambda: writes.write_once(key, run),
+                          lambda notice: _fresh_page(token, notice),
+                          lambda _stale: _fresh_page(token, None))
 
 
 def _fresh_page(token: str, notice: Any) -> Any:
-    """The game as it now stands, with a new round form: after another phone's change
-    (``stale``), or for a form sent again with other content (``notice`` says so)."""
+    """The game as it now stands, with a new round form (what was chosen kept): after
+    another phone's change (``stale``), or for a form sent again with other content
+    (``notice`` says so)."""
     fresh = load_game(edit=token)
-    form = _fresh_form(fresh)
-    if notice is not None:
-        form.kind.errors = [notice]
-    return _game_page(fresh, form, editable=True, status=409, stale=notice is None)
+    return _game_page(fresh, _fresh_form(fresh), editable=True, status=409,
+                      stale=notice is None, notice=notice)
 
 
 @bp.post("/b/<token>/again")
@@ -246,13 +239,10 @@ def play_again(token: str) -> Any:
     form = ConfirmForm()
     if not form.validate_on_submit():
         return _game_page(found, _fresh_form(found), editable=True, status=400)
-    try:
-        return writes.create_once(
-            writes.form_key(form, f"again {token}"),
-            lambda: BurroGame(name=found.name, players=list(found.players), rounds=[]),
-            "burro.game", "burros")
-    except writes.KeyReused as reused:  # the same button, answered once already
-        return redirect(reused.url)
+    return writes.guarded(form, lambda: writes.create_once(
+        writes.form_key(form, f"again {token}"),
+        lambda: BurroGame(name=found.name, players=list(found.players), rounds=[]),
+        "burro.game", "burros"), lambda notice: _fresh_page(token, notice))
 
 
 def _delete_page(game: BurroGame, status: int = 200, stale: bool = False) -> Any:
@@ -279,9 +269,6 @@ def delete(token: str) -> Any:
         db.delete(writes.lock(db, BurroGame, token, form.version.data, key))
         return url_for("matches.home")
 
-    try:
-        return writes.write_once(key, run)
-    except writes.KeyReused as reused:  # the same confirmation, answered once already
-        return redirect(reused.url)
-    except writes.Stale:  # a round was saved meanwhile: ask again about the game as it is
-        return _delete_page(load_game(edit=token), status=409, stale=True)
+    # a round saved meanwhile: ask again about the game as it is
+    return writes.guarded(form, lambda: writes.write_once(key, run), writes.spent_page,
+                          lambda _stale: _delete_page(load_game(edit=token), 409, stale=True))

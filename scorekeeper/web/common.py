@@ -67,6 +67,12 @@ def localize(doc: Any, tradition: str | None = None) -> Any:
     return messages.localize(doc, _, tradition=tradition)
 
 
+def joined_name(names: Any, joiner: str, longest: int) -> str:
+    """The name a match, table or game takes from its players' or sides' names when the
+    players gave none, at most ``longest`` characters (its column's size)."""
+    return joiner.join(names)[:longest].strip()
+
+
 def input_error_text(err: InputError) -> str:
     """The sentence for an unreadable input (an unknown card, a missing field…), with
     the field said in words on a page (``Meld 2``, not ``sides[0].melds[1]``)."""

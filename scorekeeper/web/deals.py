@@ -46,14 +46,12 @@ from scorekeeper.web.scoreboard import (
 )
 from scorekeeper.web.writes import (
     DEALS_UNCHANGED,
-    KeyReused,
-    Stale,
-    already_used,
     form_key,
     form_version,
+    guarded,
     insert_row,
+    keyed,
     lock,
-    new_key,
     record,
     write_once,
 )
@@ -228,8 +226,7 @@ def _enter(token: str, number: int | None) -> Any:
     if request.method == "GET":
         if stored is None and count:
             remember_modes(form, last_sides(match))
-        form.version.data = str(match.version)
-        form.idem.data = new_key()
+        keyed(form, match.version)
         return _page(match, form, index, count=count)
 
     action = request.form.get("action")
@@ -298,15 +295,13 @@ def _save(token: str, form: DealForm, index: int, editing: bool, doc: Any,
         saved.append(locked)
         return url
 
-    try:
-        return write_once(key, save, after=lambda: note_written(saved[0], result))
-    except Stale as stale:
-        return _stale(token, form, index, editing, stale.version)
-    except KeyReused as reused:
-        return _reused(token, form, reused.url)
+    return guarded(form,
+                   lambda: write_once(key, save, after=lambda: note_written(saved[0], result)),
+                   lambda notice: _reused(token, form, notice),
+                   lambda stale: _stale(token, form, index, editing, stale.version))
 
 
-def _reused(token: str, form: DealForm, url: str) -> Any:
+def _reused(token: str, form: DealForm, notice: Any) -> Any:
     """A form restored by Back and typed again: nothing is saved, nothing is lost. The
     page keeps what was typed, says where the form's first save went, and offers to
     save this as a new deal."""
@@ -314,11 +309,9 @@ def _reused(token: str, form: DealForm, url: str) -> Any:
     if fresh is None:
         abort(404)
     form.version.data = str(fresh.version)
-    form.idem.data = new_key()
     index = len(fresh.deals)
     _doc, result, general, _full = judge(form, fresh, index)
-    return _page(fresh, form, index, result=result, general=[already_used(url), *general],
-                 status=409)
+    return _page(fresh, form, index, result=result, general=[notice, *general], status=409)
 
 
 def _stale(token: str, form: DealForm, index: int, editing: bool, version: int) -> Any:

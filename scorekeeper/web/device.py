@@ -23,7 +23,8 @@ from scorekeeper.web.common import REMEMBERED, remember, remembered
 bp = Blueprint("device", __name__)
 
 #: What a phone may hand back, by the name its home page lists it under.
-KINDS = {"matches": Match, "burros": BurroGame, "tables": Table, "house": HouseRules}
+KINDS: dict[str, Any] = {"matches": Match, "burros": BurroGame, "tables": Table,
+                         "house": HouseRules}
 
 
 @bp.post("/device/remember")

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request, url_for
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
@@ -266,14 +266,21 @@ def create_house() -> Any:
     if house is None:
         return _page(form, base, None, 422)
     table = load_table(reader(), form.table.data) if form.table.data else None
-    try:
-        return writes.create_once(
-            writes.form_key(form, "house-rules"),
-            lambda: HouseRules(name=doc["name"], base=base.id, document=doc,
-                               table_id=table.id if table else None),
-            "house.house", "house")
-    except writes.KeyReused as reused:
-        return redirect(reused.url)
+    return writes.guarded(form, lambda: writes.create_once(
+        writes.form_key(form, "house-rules"),
+        lambda: HouseRules(name=doc["name"], base=base.id, document=doc,
+                           table_id=table.id if table else None),
+        "house.house", "house"), lambda notice: _again(form, base, None, notice))
+
+
+def _again(form: HouseRulesForm, base: rules.Profile, found: HouseRules | None,
+           notice: Any) -> Any:
+    """The form as it was sent, shown again with ``notice`` (nothing of it was saved), on
+    the version of the rules as they now are."""
+    if found is not None:
+        form.version.data = str(_open(found.edit_token).version)
+    form.form_errors.append(notice)
+    return _page(form, base, found, 409)
 
 
 @bp.get("/h/<token>")
@@ -314,15 +321,12 @@ def edit_house(token: str) -> Any:
         locked.updated = utcnow()
         return url_for("house.house", token=token)
 
-    try:
-        return writes.write_once(key, run)
-    except writes.KeyReused as reused:
-        return redirect(reused.url)
-    except writes.Stale:
-        form.version.data = str(_open(token).version)
-        form.form_errors.append(_("These rules were changed on another phone: nothing of "
-                                  "yours was saved. Save again to keep yours."))
-        return _page(form, base, found, 409)
+    return writes.guarded(
+        form, lambda: writes.write_once(key, run),
+        lambda notice: _again(form, base, found, notice),
+        lambda _stale: _again(form, base, found, _(
+            "These rules were changed on another phone: nothing of yours was saved. "
+            "Save again to keep yours.")))
 
 
 @bp.get("/h/<token>/sheet.pdf")

@@ -10,7 +10,6 @@ from babel.lists import format_list
 from flask import (
     Blueprint,
     abort,
-    redirect,
     render_template,
     request,
     url_for,
@@ -23,7 +22,14 @@ from scorekeeper.db import reader
 from scorekeeper.forms import LINK_TOKEN, ConfirmForm, NewMatchForm, choices
 from scorekeeper.models import BurroGame, Deal, Match, Table
 from scorekeeper.names import shows, visible_key
-from scorekeeper.web.common import _, locale_code, profile_choices, remember, remembered
+from scorekeeper.web.common import (
+    _,
+    joined_name,
+    locale_code,
+    profile_choices,
+    remember,
+    remembered,
+)
 from scorekeeper.web.house import HOUSE, load_house, remembered_house
 from scorekeeper.web.scoreboard import (
     board,
@@ -39,15 +45,15 @@ from scorekeeper.web.scoreboard import (
 )
 from scorekeeper.web.tables import load_table
 from scorekeeper.web.writes import (
-    KeyReused,
     LinksTaken,
-    Stale,
-    already_used,
     create_once,
     form_key,
+    guarded,
+    keyed,
     lock,
     new_key,
     record,
+    spent_page,
     write_once,
 )
 
@@ -115,7 +121,7 @@ def _new_match_form() -> tuple[NewMatchForm, Table | None]:
     if not form.is_submitted():
         form.table.data = table.edit_token if table else ""
         form.profile.data = HOUSE + asked.edit_token if asked else rules.DEFAULT_PROFILE
-        form.idem.data = new_key()
+        keyed(form)
         if earlier is not None:
             _again(form, earlier)
     return form, table
@@ -170,6 +176,19 @@ def _named_sides(form: NewMatchForm, table: Table | None) -> list[dict[str, Any]
     return sides
 
 
+def side_problem(profile: rules.Profile, sides: list[dict[str, Any]]) -> str | None:
+    """What keeps these sides from a match by ``profile``, in the page's words: their
+    number, two sides of one name, a player on two sides (the form and a table file read
+    back alike)."""
+    problem = _side_count_error(profile, len(sides))
+    if problem is None and len({visible_key(s["name"]) for s in sides}) != len(sides):
+        problem = _("Two sides have the same name.")
+    seated = [s for side in sides for s in side.get("seats", [])]
+    if problem is None and len(set(seated)) != len(seated):
+        problem = _("A player can sit on one side only.")
+    return problem
+
+
 def _side_count_error(profile: rules.Profile, count: int) -> str | None:
     """Why these rules cannot be played by ``count`` sides, in the page's words."""
     try:
@@ -197,31 +216,26 @@ def new_match() -> Any:
     profile, house = _chosen_rules(form)
     sides = _named_sides(form, table)
     names = [s["name"] for s in sides]
-    problem = _side_count_error(profile, len(sides))
-    if problem is None and len({visible_key(n) for n in names}) != len(names):
-        problem = _("Two sides have the same name.")
-    seated = [s for side in sides for s in side.get("seats", [])]
-    if problem is None and len(set(seated)) != len(seated):
-        problem = _("A player can sit on one side only.")
+    problem = side_problem(profile, sides)
     if problem is not None:
         form.sides.errors = [*form.sides.errors, problem]
         return render_template("new_match.html", form=form, table=table)
     links = _chosen_links(form)
     if links is None:
         return _links_refused(form, table)
+    def reused(notice: Any) -> Any:
+        form.form_errors.append(notice)
+        return render_template("new_match.html", form=form, table=table)
+
     try:
-        return create_once(
+        return guarded(form, lambda: create_once(
             form_key(form, "new-match"),
-            lambda: Match(name=form.name.data or " × ".join(names),
+            lambda: Match(name=form.name.data or joined_name(names, " × ", 120),
                           profile=profile.base or profile.id, rules=house,
                           target=form.target.data or profile.target, sides=sides,
                           status="in-progress", totals=[0] * len(sides),
                           table_id=table.id if table else None, **links),
-            "matches.scoreboard", "matches", _links_clash if links else None)
-    except KeyReused as reused:
-        form.idem.data = new_key()
-        form.form_errors.append(already_used(reused.url))
-        return render_template("new_match.html", form=form, table=table), 409
+            "matches.scoreboard", "matches", _links_clash if links else None), reused)
     except LinksTaken:
         return _links_refused(form, table)
 
@@ -271,14 +285,20 @@ def deal(token: str, number: int) -> Any:
     return deal_page(token, number, editable=True)
 
 
-def confirm_page(token: str, template: str) -> Any:
+def confirm_page(token: str, template: str, form: ConfirmForm | None = None,
+                 notice: Any = None) -> Any:
+    """The page that asks before a change of the whole match (``notice``: why the form
+    sent is shown again, its ``form`` with a new key); a match deleted since answers
+    the notice alone."""
     match = load_match(reader(), edit=token)
     if match is None:
+        if notice is not None:
+            return spent_page(notice)
         abort(404)
-    form = ConfirmForm()
-    if not form.is_submitted():
+    form = keyed(form or ConfirmForm(), match.version)
+    if notice is not None:
         form.version.data = str(match.version)
-        form.idem.data = new_key()
+        form.form_errors.append(notice)
     return render_template(template, match=match, form=form, b=board(match))
 
 
@@ -320,13 +340,14 @@ def delete(token: str) -> Any:
 
 def confirmed_write(token: str, template: str, change: Callable[[Session, Match], None],
                      after: Callable[[Match], None], url: str,
-                     again: Callable[[], Any] | None = None) -> Any:
+                     again: Callable[[Any], Any] | None = None) -> Any:
     """A confirmed change of a whole match (undo, delete): once per form (idempotency
     key), only on the version the form was built from, then back to ``url``. A form that
-    cannot be read is shown again (``again``, else ``template``'s page)."""
+    cannot be read is shown again (``again(None)``, else ``template``'s page), as is a
+    form sent again changed (``again(notice)``)."""
     form = ConfirmForm()
     if not form.validate_on_submit():
-        return again() if again else (confirm_page(token, template), 400)
+        return again(None) if again else (confirm_page(token, template), 400)
     changed: list[Match] = []
     key = form_key(form, f"match {token}")
 
@@ -336,12 +357,9 @@ def confirmed_write(token: str, template: str, change: Callable[[Session, Match]
         changed.append(match)
         return url
 
-    try:
-        return write_once(key, run, after=lambda: after(changed[0]))
-    except Stale as stale:
-        return conflict(token, stale.version)
-    except KeyReused as reused:  # the same confirmation, answered once already
-        return redirect(reused.url)
+    return guarded(form, lambda: write_once(key, run, after=lambda: after(changed[0])),
+                   again or (lambda notice: confirm_page(token, template, form, notice)),
+                   lambda stale: conflict(token, stale.version))
 
 
 def conflict(token: str, version: int) -> Any:

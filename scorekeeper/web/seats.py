@@ -14,7 +14,7 @@ from scorekeeper.forms import ConfirmForm
 from scorekeeper.models import Match
 from scorekeeper.web.matches import confirm_page, confirmed_write
 from scorekeeper.web.scoreboard import board, load_match, note_written, seated
-from scorekeeper.web.writes import new_key, record
+from scorekeeper.web.writes import keyed, new_key, record
 
 bp = Blueprint("seats", __name__)
 
@@ -45,17 +45,18 @@ def choose_dealer(token: str) -> Any:
                            url_for("matches.scoreboard", token=token))
 
 
-def _seating_page(token: str, order: str, status: int = 200) -> Any:
+def _seating_page(token: str, order: str, status: int = 200, notice: Any = None) -> Any:
     """Who sits where, a tap per seat that has a choice: the seats chosen so far going
     round to the left (``order``: their places in the default seating), then the players
-    who may sit next, or the whole table to save."""
+    who may sit next, or the whole table to save (``notice``: why a form sent is shown
+    again, with a new key)."""
     match = load_match(reader(), edit=token)
     if match is None:
         abort(404)
-    form = ConfirmForm()
-    if not form.is_submitted():
-        form.version.data = str(match.version)
-        form.idem.data = new_key()
+    form = keyed(ConfirmForm(), match.version)
+    if notice is not None:
+        form.idem.data, form.version.data = new_key(), str(match.version)
+        form.form_errors.append(notice)
     chosen = seating.read_order(match.sides, order)
     picked = (seating.fill(match.sides, chosen) if chosen is not None else None) \
         or seating.fill(match.sides, []) or []
@@ -102,4 +103,5 @@ def choose_seating(token: str) -> Any:
 
     return confirmed_write(token, "seating.html", choose, note_written,
                            url_for("seats.dealer_choice", token=token),
-                           again=lambda: _seating_page(token, order, 400))
+                           again=lambda notice: _seating_page(
+                               token, order, 400 if notice is None else 409, notice))

@@ -21,34 +21,32 @@ import csv
 import hashlib
 import io
 import json
-from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from scorekeeper import rules, seating
-from scorekeeper.forms import ConfirmForm, NewTableForm, name_problem
+from scorekeeper import seating
+from scorekeeper.forms import ConfirmForm, NewTableForm
 from scorekeeper.models import Deal, Match, Table, TablePlayer, utcnow
-from scorekeeper.names import visible_key
-from scorekeeper.web import writes
-from scorekeeper.web.common import _, input_error_text
-from scorekeeper.web.tables import MAX_PLAYERS, MIN_PLAYERS, known_zone, open_table, scored_matches
+from scorekeeper.web import tableread, writes
+from scorekeeper.web.common import _, joined_name
+from scorekeeper.web.tableread import Unreadable, read_document
+from scorekeeper.web.tables import open_table, scored_matches
 
 bp = Blueprint("table_files", __name__)
 
-FORMAT, VERSION = "table", 1
-#: The largest file read back, and the most matches and deals it may hold.
+#: The largest file read back.
 MAX_BYTES = 8 * 1024 * 1024
-MAX_MATCHES, MAX_DEALS = 2000, 300
 
 
 def export_document(found: Table) -> dict[str, Any]:
     """The table as the JSON export holds it."""
     matches = [m for m, _r in scored_matches(found, deals=True)]
     return {
-        "scorekeeper": FORMAT, "version": VERSION, "name": found.name, "zone": found.zone,
+        "scorekeeper": tableread.FORMAT, "version": tableread.VERSION, "name": found.name,
+        "zone": found.zone,
         "players": [{"id": p.id, "name": p.name} for p in found.players],
         "matches": [{
             "name": m.name, "profile": m.profile, "target": m.target,
@@ -94,97 +92,19 @@ def export_csv(token: str) -> Any:
     return _download(out.getvalue(), "text/csv", "scorekeeper-table.csv")
 
 
-class Unreadable(Exception):
-    """What makes a file no table this server can read back, in the page's words."""
-
-
-def _need(condition: bool, said: str) -> None:
-    if not condition:
-        raise Unreadable(said)
-
-
-def read_document(text: str) -> tuple[dict[str, Any], list[tuple[dict[str, Any], dict[str, Any]]]]:
-    """The table of an export, checked: its players and each match with the referee's
-    document for it, whose totals are the file's. ``Unreadable`` says what is wrong."""
-    not_ours = _("This file is not a table exported by Scorekeeper.")
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError) as err:
-        raise Unreadable(not_ours) from err
-    _need(isinstance(doc, dict) and doc.get("scorekeeper") == FORMAT, not_ours)
-    _need(doc.get("version") == VERSION, _("This table was exported by another version of "
-                                           "Scorekeeper, which this server cannot read."))
-    players = doc.get("players")
-    _need(isinstance(players, list) and MIN_PLAYERS <= len(players) <= MAX_PLAYERS
-          and all(isinstance(p, dict) and isinstance(p.get("id"), int)
-                  and isinstance(p.get("name"), str) and 0 < len(p["name"]) <= 40
-                  and not name_problem(p["name"]) for p in players), not_ours)
-    ids = [p["id"] for p in players]
-    _need(len(set(ids)) == len(ids)
-          and len({visible_key(p["name"]) for p in players}) == len(players), not_ours)
-    matches = doc.get("matches")
-    _need(isinstance(matches, list) and len(matches) <= MAX_MATCHES, not_ours)
-    read = []
-    for number, match in enumerate(matches, start=1):
-        read.append((match, _read_match(number, match, set(ids))))
-    return doc, read
-
-
-def _read_match(number: int, match: Any, ids: set[int]) -> dict[str, Any]:
-    """One match of the file, scored again: its referee's document."""
-    name = match.get("name") if isinstance(match, dict) else None
-    where = _("Match %(number)d (%(name)s)", number=number, name=name or "?")
-    bad = _("%(where)s cannot be read.", where=where)
-    _need(isinstance(match, dict) and isinstance(name, str) and 0 < len(name) <= 120, bad)
-    _need(match.get("profile") in rules.PROFILES, bad)
-    target, sides, deals = match.get("target"), match.get("sides"), match.get("deals")
-    _need(isinstance(target, int) and 100 <= target <= 100000, bad)
-    _need(isinstance(sides, list) and all(
-        isinstance(s, dict) and isinstance(s.get("name"), str) and 0 < len(s["name"]) <= 40
-        and isinstance(s.get("players", []), list)
-        and all(isinstance(p, str) for p in s.get("players", []))
-        and isinstance(s.get("seats", []), list) and set(s.get("seats", [])) <= ids
-        for s in sides), bad)
-    _need(isinstance(deals, list) and len(deals) <= MAX_DEALS
-          and all(isinstance(d, dict) for d in deals), bad)
-    try:
-        datetime.fromisoformat(str(match.get("created")))
-    except ValueError as err:
-        raise Unreadable(bad) from err
-    kept = match.get("rules")  # house rules: the copy the match was started with
-    _need(kept is None or (isinstance(kept, dict) and isinstance(kept.get("document"), dict)
-                           and isinstance(kept.get("version", 1), int)), bad)
-    try:
-        result = dict(rules.match_document({"profile": kept["document"] if kept
-                                            else match["profile"], "target": target,
-                                            "sides": [s["name"] for s in sides],
-                                            "deals": deals}))
-    except rules.InputError as err:
-        raise Unreadable(_("%(where)s: %(problem)s", where=where,
-                           problem=input_error_text(err))) from err
-    if result.get("totals") != match.get("totals"):
-        raise Unreadable(_("%(where)s: scored here, its totals are %(here)s; the file says "
-                           "%(file)s. Nothing was imported.", where=where,
-                           here=" – ".join(map(str, result.get("totals", []))),
-                           file=" – ".join(map(str, match.get("totals") or []))))
-    return result
-
-
-def _house_copy(kept: Any) -> dict[str, Any] | None:
-    """The house rules a match of the file was started with, as this server keeps them
-    (their document and version; the link of the rules on the other server is not kept)."""
-    if not kept:
-        return None
-    return {"document": kept["document"], "version": kept.get("version", 1)}
+def body_limit() -> None:
+    """A club's backup is larger than any form: the import reads up to ``MAX_BYTES`` (and
+    its form's fields), every other address the app's ``MAX_CONTENT_LENGTH``. Run before
+    anything reads the body (the CSRF check parses the form under the limit it sees)."""
+    if request.endpoint == "table_files.import_table":
+        request.max_content_length = MAX_BYTES + 64 * 1024
 
 
 @bp.route("/tables/import", methods=["GET", "POST"])
 def import_table() -> Any:
     """A table exported from any server, read back as a new table of this one."""
-    request.max_content_length = MAX_BYTES + 64 * 1024
-    form = NewTableForm()
+    form = writes.keyed(NewTableForm())
     if not form.is_submitted():
-        form.idem.data = writes.new_key()
         return render_template("table_import.html", form=form)
     upload = request.files.get("file")
     problem = None
@@ -194,8 +114,10 @@ def import_table() -> Any:
         problem = _("Choose the file of a table exported by Scorekeeper.")
     else:
         raw = upload.read(MAX_BYTES + 1)
+        upload.close()  # a large file waits in a temporary file: gone at once
         try:
-            _need(len(raw) <= MAX_BYTES, _("This file is too large for a table."))
+            if len(raw) > MAX_BYTES:
+                raise Unreadable(_("This file is too large for a table."))
             doc, read = read_document(raw.decode("utf-8"))
         except UnicodeDecodeError:
             problem = _("This file is not a table exported by Scorekeeper.")
@@ -205,45 +127,39 @@ def import_table() -> Any:
             # the key is the form's and the file's: another file sent with a form restored
             # by Back is another table, the same file sent twice is one
             digest = hashlib.sha256(raw).hexdigest()[:16]
-            return _create(writes.form_key(form, f"import-table {digest}"), doc, read)
+            return writes.guarded(
+                form, lambda: _create(writes.form_key(form, f"import-table {digest}"), doc, read),
+                lambda notice: render_template("table_import.html", form=form, problem=notice))
     form.idem.data = writes.new_key()
     return render_template("table_import.html", form=form, problem=problem), 422
 
 
-def _create(key: str, doc: dict[str, Any],
+def _create(key: str, table: dict[str, Any],
             read: list[tuple[dict[str, Any], dict[str, Any]]]) -> Any:
+    """The table of a file read back (``tableread.read_document``), once per ``key``."""
     def make(db: Session) -> str:
-        table = Table(name=str(doc.get("name") or "")[:80] or " · ".join(
-            p["name"] for p in doc["players"]), zone=known_zone(doc.get("zone")),
-            players=[TablePlayer(name=p["name"], position=i)
-                     for i, p in enumerate(doc["players"])])
-        db.add(table)
+        names = [p["name"] for p in table["players"]]
+        made = Table(name=table["name"] or joined_name(names, " · ", 80), zone=table["zone"],
+                     players=[TablePlayer(name=n, position=i) for i, n in enumerate(names)])
+        db.add(made)
         db.flush()
-        new_id = {p["id"]: row.id for p, row in zip(doc["players"], table.players, strict=True)}
+        new_id = {p["id"]: row.id for p, row in zip(table["players"], made.players, strict=True)}
         for match, result in read:
-            sides = [{**side, "seats": [new_id[s] for s in side.get("seats", [])]}
-                     for side in match["sides"]]
-            dealer = match.get("first_dealer")
-            seats = match.get("seating")
-            order = seating.seating(sides, seats if isinstance(seats, list) else None)
+            sides = [{**side, "seats": [new_id[s] for s in side["seats"]]} if "seats" in side
+                     else side for side in match["sides"]]
+            order = seating.seating(sides, match["seating"])
             db.add(Match(
                 name=match["name"], profile=match["profile"], target=match["target"],
-                sides=sides, table_id=table.id,
-                created=datetime.fromisoformat(match["created"]).replace(tzinfo=None),
-                updated=utcnow(), status=str(result.get("status", "in-progress")),
-                totals=list(result.get("totals", [])),
-                first_dealer=dealer if isinstance(dealer, int) else None,
-                rules=_house_copy(match.get("rules")),
+                sides=sides, table_id=made.id, created=match["created"], updated=utcnow(),
+                status=str(result.get("status", "in-progress")),
+                totals=list(result.get("totals", [])), first_dealer=match["first_dealer"],
+                rules=match["rules"],
                 seating=None if order == seating.default_seating(sides)
                 else [list(seat) for seat in order],
                 deals=[Deal(position=k, data=d) for k, d in enumerate(match["deals"])]))
-        return url_for("tables.table", token=table.edit_token)
+        return url_for("tables.table", token=made.edit_token)
 
-    try:
-        response = writes.write_once(key, make)
-    except writes.KeyReused as reused:
-        return redirect(reused.url)
-    return response
+    return writes.write_once(key, make)
 
 
 @bp.get("/t/<token>/delete")
@@ -258,8 +174,8 @@ def delete_confirm(token: str) -> Any:
 
 @bp.post("/t/<token>/delete")
 def delete(token: str) -> Any:
-    """Delete the table and its players; its matches stay, each on its own links."""
-    found = open_table(token)
+    """Delete the table and its players; its matches stay, each on its own links (the
+    same confirmation sent again goes where the first went, the table gone)."""
     form = ConfirmForm()
     if not form.validate_on_submit():
         return delete_confirm(token)
@@ -271,7 +187,5 @@ def delete(token: str) -> Any:
         db.delete(locked)
         return url_for("matches.home")
 
-    try:
-        return writes.write_once(key, run)
-    except (writes.KeyReused, writes.Stale):
-        return redirect(url_for("tables.table", token=found.edit_token))
+    return writes.guarded(form, lambda: writes.write_once(key, run), writes.spent_page,
+                          lambda _stale: redirect(url_for("tables.table", token=token)))

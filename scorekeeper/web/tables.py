@@ -38,7 +38,7 @@ from scorekeeper.standings import (
 )
 from scorekeeper.vocabulary import profile_name
 from scorekeeper.web import exports, writes
-from scorekeeper.web.common import _, cache, num, remember
+from scorekeeper.web.common import _, cache, joined_name, num, remember
 from scorekeeper.web.links import public_url, qr_svg
 from scorekeeper.web.scoreboard import kept_key, with_results
 
@@ -68,7 +68,7 @@ def _names(text: str | None) -> list[str]:
     return [line.strip() for line in (text or "").splitlines() if shows(line)]
 
 
-def _name_problems(names: list[str]) -> list[str]:
+def name_problems(names: list[str]) -> list[str]:
     """What is wrong with a table's players, in words: their number, their names."""
     problems = []
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
@@ -86,20 +86,18 @@ def _name_problems(names: list[str]) -> list[str]:
 @bp.route("/tables/new", methods=["GET", "POST"])
 def new_table() -> Any:
     """Name the table and its players."""
-    form = NewTableForm()
-    if not form.is_submitted():
-        form.idem.data = writes.new_key()
+    form = writes.keyed(NewTableForm())
     if form.validate_on_submit():
         names = _names(form.players.data)
-        form.players.errors = [*form.players.errors, *_name_problems(names)]
+        form.players.errors = [*form.players.errors, *name_problems(names)]
         if not form.players.errors:
             return _create(form, names)
     return render_template("table_new.html", form=form), 200 if not form.errors else 422
 
 
-def known_zone(name: str | None) -> str:
+def known_zone(name: Any) -> str:
     """A time zone the server knows by that name (IANA), else UTC."""
-    if not name or len(name) > 64:
+    if not isinstance(name, str) or not name or len(name) > 64:
         return "UTC"
     try:
         ZoneInfo(name)
@@ -109,16 +107,16 @@ def known_zone(name: str | None) -> str:
 
 
 def _create(form: NewTableForm, names: list[str]) -> Any:
-    try:
-        return writes.create_once(
-            writes.form_key(form, "new-table"),
-            lambda: Table(name=form.name.data or " · ".join(names), zone=known_zone(form.zone.data),
-                          players=[TablePlayer(name=n, position=i) for i, n in enumerate(names)]),
-            "tables.table", "tables")
-    except writes.KeyReused as reused:
-        form.idem.data = writes.new_key()
-        form.players.errors = [*form.players.errors, writes.already_used(reused.url)]
-        return render_template("table_new.html", form=form), 409
+    def reused(notice: Any) -> Any:
+        form.players.errors = [*form.players.errors, notice]
+        return render_template("table_new.html", form=form)
+
+    return writes.guarded(form, lambda: writes.create_once(
+        writes.form_key(form, "new-table"),
+        lambda: Table(name=form.name.data or joined_name(names, " · ", 80),
+                      zone=known_zone(form.zone.data),
+                      players=[TablePlayer(name=n, position=i) for i, n in enumerate(names)]),
+        "tables.table", "tables"), reused)
 
 
 def scored_matches(found: Table, *, deals: bool = False) -> list[tuple[Match, dict[str, Any]]]:
@@ -339,11 +337,20 @@ def players(token: str) -> Any:
 def save_players(token: str) -> Any:
     found = open_table(token)
     form = TablePlayersForm()
+
+    def reused(notice: Any) -> Any:
+        form.version.data = str(found.version)
+        form.form_errors.append(notice)
+        return render_template("table_players.html", table=found, form=form)
+
+    return writes.guarded(form, lambda: _save_players(token, found, form), reused,
+                          lambda _stale: _players_changed(token, form))
+
+
+def _save_players(token: str, found: Table, form: TablePlayersForm) -> Any:
+    """Rename and add the players the form says, once per form."""
     key = writes.form_key(form, f"players {token}")
-    try:
-        done = writes.done_before(key)  # sent again: its new players are there already
-    except writes.KeyReused as reused:
-        done = reused.url
+    done = writes.done_before(key)  # sent again: its new players are there already
     if done:
         return redirect(done)
     if not form.validate():
@@ -353,7 +360,7 @@ def save_players(token: str) -> Any:
                for entry in form.players.entries if entry.form.id.data in ids}
     added = _names(form.new.data)
     kept = [renamed.get(str(p.id)) or p.name for p in found.players]
-    problems = _name_problems(kept + added)
+    problems = name_problems(kept + added)
     if problems:
         form.new.errors = [*form.new.errors, *problems]
         return render_template("table_players.html", table=found, form=form), 422
@@ -368,14 +375,14 @@ def save_players(token: str) -> Any:
         locked.updated = utcnow()
         return url_for("tables.table", token=token)
 
-    try:
-        return writes.write_once(key, run)
-    except writes.KeyReused as reused:
-        return redirect(reused.url)
-    except writes.Stale:
-        fresh = open_table(token)
-        again = _players_form(fresh)
-        again.new.data = form.new.data
-        again.form_errors.append(_("The players changed on another phone: nothing of yours "
-                                   "was saved. Here they are now."))
-        return render_template("table_players.html", table=fresh, form=again), 409
+    return writes.write_once(key, run)
+
+
+def _players_changed(token: str, form: TablePlayersForm) -> Any:
+    """The players as another phone left them, with the new names that were typed."""
+    fresh = open_table(token)
+    again = _players_form(fresh)
+    again.new.data = form.new.data
+    again.form_errors.append(_("The players changed on another phone: nothing of yours "
+                               "was saved. Here they are now."))
+    return render_template("table_players.html", table=fresh, form=again), 409

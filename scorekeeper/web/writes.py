@@ -8,8 +8,9 @@ changed, and nothing is saved).
 
 A key is bound to what its form said: the same key with other content is a form
 restored by Back and typed again. That is never a replay and never silently dropped:
-``KeyReused`` lets the page say so and offer to save it as a new entry. A key is also
-bound to the match or game it writes to, so it can never lead to another one.
+every writer answers it through ``guarded`` (409, what was typed shown again with a new
+key, "what you entered now was not saved"), which offers to save it as a new entry. A key
+is also bound to the match or game it writes to, so it can never lead to another one.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from datetime import timedelta
 from functools import cache
 from typing import Any, TypeVar
 
-from flask import abort, current_app, g, redirect, request, url_for
+from flask import abort, current_app, g, redirect, render_template, request, url_for
 from markupsafe import Markup, escape
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -102,6 +103,48 @@ def already_used(url: str) -> Markup:
         "This form was already used once: <a href=\"%(url)s\">see what it saved</a>. "
         "What you entered now was not saved; check it and send it again to save it "
         "as a new entry.", url=escape(url)))
+
+
+Form = TypeVar("Form")
+
+
+def keyed(form: Form, version: int | None = None) -> Form:
+    """``form`` shown for the first time: a new idempotency key (and ``version``, the
+    version of the row it is built from); a submitted form keeps what it was sent with."""
+    shown: Any = form
+    if not shown.is_submitted():
+        shown.idem.data = new_key()
+        if version is not None:
+            shown.version.data = str(version)
+    return form
+
+
+def guarded(form: Any, write: Callable[[], Any], page: Callable[[Markup], Any],
+            stale: Callable[[Stale], Any] | None = None) -> Any:
+    """Answer a form that writes: ``write()`` (its checks and its ``write_once``) as it
+    answers, except for two refusals that save nothing.
+
+    - Its key was spent on other content (a form restored by Back and changed): 409,
+      ``page(notice)`` shows what was typed with the notice (``already_used``) and a new
+      key in ``form``, so that sending it again saves it as a new entry.
+    - It was built from an older version of its row: ``stale(error)``'s answer.
+    """
+    try:
+        return write()
+    except KeyReused as reused:
+        form.idem.data = new_key()
+        answer = page(already_used(reused.url))
+        return (answer[0] if isinstance(answer, tuple) else answer), 409
+    except Stale as error:
+        if stale is None:
+            raise
+        return stale(error)
+
+
+def spent_page(notice: Markup) -> Any:
+    """What a form whose row is gone says when sent again changed (a delete confirmed
+    twice on two versions): nothing was done."""
+    return render_template("error.html", status=409, code="already-used", message=notice), 409
 
 
 def scoped_key(key: str, scope: str) -> str:

@@ -440,7 +440,8 @@ def test_a_file_that_is_no_table_or_whose_results_differ_is_refused_and_nothing_
             (b"not json", "This file is not a table exported by Scorekeeper."),
             (b"[" * 5000, "This file is not a table exported by Scorekeeper."),
             (json.dumps({**doc, "version": 9}).encode(), "exported by another version"),
-            (json.dumps({**doc, "players": doc["players"][:1]}).encode(), "not a table"),
+            (json.dumps({**doc, "players": doc["players"][:1]}).encode(),
+             "Players: A table has 2 to 24 players; you named 1."),
             (json.dumps(tampered).encode(),
              "Match 1 (Ana &amp; Bia × Caio &amp; Dani): scored here, its totals are 450 – 40; "
              "the file says 450 – 400. Nothing was imported."),
