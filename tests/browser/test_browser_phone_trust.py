@@ -131,3 +131,65 @@ def test_deals_waiting_while_the_server_restarts_reach_it_with_the_page_left_ope
     expect(phone.locator("#outbox")).to_be_hidden()
     expect(phone.locator("#total-0")).to_have_text("185")
     expect(phone.locator("#total-1")).to_have_text("135")
+
+
+def _matches(app: Any, count: int) -> list[str]:
+    """``count`` matches started on another phone (their edit links, as shared)."""
+    from browser_pages import _form, _post
+
+    client = app.test_client()
+    links = []
+    for n in range(count):
+        data = {**_form(client, "/matches/new"), "profile": "buraco-aberto",
+                "sides-0-name": f"Nós {n}", "sides-1-name": "Eles"}
+        links.append(_post(client, "/matches/new", data).rsplit("/m/", 1)[1])
+    return links
+
+
+def _preview(response: Any) -> bool:
+    request = response.request
+    return request.method == "POST" and "action=preview" in (request.post_data or "")
+
+
+def test_twenty_fresh_phones_open_an_edit_link_and_save_a_deal_never_refused(
+        app, browser, live_server):
+    from browser_pages import PHONE
+
+    tokens = _matches(app, 20)
+    refused: list[str] = []
+    started = time.monotonic()
+    for n, token in enumerate(tokens):
+        context = browser.new_context(**PHONE)
+        context.set_default_timeout(30_000)
+        context.on("response", lambda r: refused.append(f"{r.request.method} {r.url}")
+                   if r.status == 400 else None)
+        page = context.new_page()
+        board = f"{live_server}/m/{token}"
+        try:
+            served = n % 2 == 0
+            if served:
+                # the site opened once: the edit link then opens under the service worker
+                page.goto(live_server + "/")
+                page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+            page.goto(board)
+            assert page.evaluate("() => navigator.serviceWorker.controller !== null") is served
+            page.get_by_role("link", name="Enter a deal").tap()
+            page.wait_for_url(board + "/deals/new")
+            page.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
+            page.fill("#sides-0-table_points", "70")
+            page.fill("#sides-0-hand_points", "20")
+            # the live preview answers the last change: the referee's count, no refusal
+            with page.expect_response(_preview) as previewed:
+                page.fill("#sides-1-table_points", "40")
+                page.locator("fieldset.end").get_by_label("Nobody: the stock ran out",
+                                                          exact=True).tap()
+            assert previewed.value.status == 200
+            page.get_by_role("button", name="Save the deal").tap()
+            page.wait_for_url(re.compile(r"#deal-1$"))
+            expect(page.locator("#total-0")).to_have_text("50")
+            assert "expired" not in page.locator("body").inner_text()
+        finally:
+            context.close()
+        assert _stored(app, token) == (1, [50, 40]), n
+    print(f"20 fresh phones saved a deal each in {time.monotonic() - started:.0f} s")
+    assert refused == []
