@@ -193,3 +193,44 @@ def test_twenty_fresh_phones_open_an_edit_link_and_save_a_deal_never_refused(
         assert _stored(app, token) == (1, [50, 40]), n
     print(f"20 fresh phones saved a deal each in {time.monotonic() - started:.0f} s")
     assert refused == []
+
+
+def test_a_referee_that_cannot_start_is_said_in_words_and_no_totals_are_made_up(
+        app, phone, live_server):
+    app.config["OFFLINE_PACK"] = True
+    # the offline pack never reaches this phone: every file of it answers 404 (the
+    # service worker's fetches too)
+    asked: list[str] = []
+
+    def missing(route: Any) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=404, body="")
+
+    phone.context.route("**/static/pack/**", missing)
+    board = _new_match(phone, live_server)
+    # a deal stored online: the server's totals are 50 – 40 before the one waiting
+    _counts(phone, board, {"table_points": "70", "hand_points": "20"}, {"table_points": "40"})
+    phone.wait_for_url(re.compile(r"#deal-1$"))
+    # the scoreboard as it is now, kept (its deal stored)
+    until(phone, """async (board) => {
+        const hit = await caches.match(board, {cacheName: "scorekeeper-pages"});
+        return hit && (await hit.text()).includes('id="deal-1"');
+    }""", board)
+    assert asked, "the scorer's page did not ask for the offline pack"
+    phone.context.set_offline(True)
+    try:
+        _counts(phone, board, {"table_points": "95"}, {"table_points": "35"})
+        phone.wait_for_url(re.compile(r"#outbox$"))
+        shown = time.monotonic()
+        # said in words within 10 s, never a total made up without the waiting deal
+        down = phone.locator("#referee-down")
+        expect(down).to_be_visible(timeout=10_000)
+        print(f"the referee's failure said in {time.monotonic() - shown:.1f} s")
+        expect(down).to_contain_text("The referee on this phone could not start")
+        expect(phone.locator("#total-0")).to_have_text("?")
+        expect(phone.locator("#total-1")).to_have_text("?")
+        expect(phone.locator("#outbox [data-unchecked]")).to_be_visible()
+        expect(phone.locator("#outbox [data-unchecked]")).to_contain_text("Not checked yet")
+        expect(phone.locator("#outbox [data-count]")).to_have_text("1")
+    finally:
+        phone.context.set_offline(False)
