@@ -234,3 +234,46 @@ def test_a_referee_that_cannot_start_is_said_in_words_and_no_totals_are_made_up(
         expect(phone.locator("#outbox [data-count]")).to_have_text("1")
     finally:
         phone.context.set_offline(False)
+
+
+def test_the_start_page_and_a_table_opened_once_from_its_qr_open_offline_after_a_restart(
+        app, browser, live_server, tmp_path):
+    from browser_pages import _form, _post
+    from test_browser_restart import _phone
+
+    client = app.test_client()
+    data = {**_form(client, "/tables/new"), "name": "Sexta",
+            "players": "Ana\nBia\nCaio\nDani"}
+    table = live_server + _post(client, "/tables/new", data)
+    start = live_server + "/"
+    # one visit, online: the table's QR code scanned on a phone that never opened the app
+    profile = str(tmp_path / "profile")
+    context = _phone(browser, profile)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(table)
+    expect(page.locator("h1")).to_have_text("Sexta")
+    # the page that installed the service worker, and the start page, kept by it
+    until(page, """async (urls) => {
+        for (const url of urls) {
+            if (!(await caches.match(url, {cacheName: "scorekeeper-pages"}))) { return false; }
+        }
+        return true;
+    }""", [table, start])
+    context.close()
+
+    # the browser opened again (its icon tapped), with no network at all
+    context = _phone(browser, profile)
+    context.set_offline(True)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(start)
+        expect(page.locator("h1")).not_to_have_text("The server cannot be reached")
+        # the start page lists the table this phone opened
+        expect(page.get_by_role("link", name=re.compile("Sexta"))).to_be_visible()
+        page.get_by_role("link", name=re.compile("Sexta")).tap()
+        page.wait_for_url(table)
+        expect(page.locator("h1")).to_have_text("Sexta")
+        page.goto(table)
+        expect(page.locator("h1")).to_have_text("Sexta")
+    finally:
+        context.close()
