@@ -277,3 +277,108 @@ def test_the_start_page_and_a_table_opened_once_from_its_qr_open_offline_after_a
         expect(page.locator("h1")).to_have_text("Sexta")
     finally:
         context.close()
+
+
+#: A phone that saves data (Chrome's Data Saver, Android's "Lite mode").
+SAVE_DATA = """Object.defineProperty(navigator, "connection", {
+    value: {saveData: true, effectiveType: "4g"}, configurable: true});"""
+
+
+class Pack:
+    """A fresh phone whose requests for the offline pack are counted (and answered 404:
+    seeing them asked is enough, the 13 MB need not come)."""
+
+    def __init__(self, browser: Any, save_data: bool = False) -> None:
+        from browser_pages import PHONE
+
+        self.context = browser.new_context(**PHONE)
+        self.context.set_default_timeout(30_000)
+        if save_data:
+            self.context.add_init_script(SAVE_DATA)
+        self.asked: list[str] = []
+        self.context.route("**/static/pack/**", self._missing)
+        self.page = self.context.new_page()
+
+    def _missing(self, route: Any) -> None:
+        self.asked.append(route.request.url)
+        route.fulfill(status=404, body="")
+
+    def settled(self) -> None:
+        """The service worker ready, and time to ask for the pack had it meant to."""
+        self.page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        self.page.wait_for_timeout(3000)
+
+    def fetching(self) -> None:
+        for _ in range(120):
+            if self.asked:
+                return
+            self.page.wait_for_timeout(250)
+        raise AssertionError("no request for the offline pack")
+
+
+def test_the_offline_pack_goes_to_the_scorer_not_to_a_viewer_and_is_offered_elsewhere(
+        app, browser, live_server):
+    from browser_pages import _match
+
+    from scorekeeper.web import offline
+
+    app.config["OFFLINE_PACK"] = True
+    client = app.test_client()
+    edit = _match(client)
+    share = client.get(f"/m/{edit}/share").get_data(as_text=True)
+    view = re.search(r"/v/([^\"/<]+)", share).group(1)  # type: ignore[union-attr]
+    size = f"({offline.pack_bytes() / 1_000_000:.1f} MB)"
+    offer = re.compile(r"Keep the referee on this phone.*" + re.escape(size) + r"\?")
+
+    # a viewer who scanned the read-only QR: no pack, nothing offered, a visit under the
+    # service worker included
+    viewer = Pack(browser)
+    try:
+        viewer.page.goto(f"{live_server}/v/{view}")
+        viewer.settled()
+        viewer.page.reload()
+        viewer.settled()
+        assert viewer.page.evaluate("() => navigator.serviceWorker.controller !== null")
+        expect(viewer.page.locator("#pack")).to_be_hidden()
+        assert viewer.asked == []
+    finally:
+        viewer.context.close()
+
+    # the scorer's phone (the edit link) fetches it by itself
+    scorer = Pack(browser)
+    try:
+        scorer.page.goto(f"{live_server}/m/{edit}")
+        scorer.fetching()
+        expect(scorer.page.locator("#pack [data-offer]")).to_be_hidden()
+    finally:
+        scorer.context.close()
+
+    # the meld checker (neither a scorer's page nor a viewer's) offers it with its size,
+    # and fetches only once asked
+    checker = Pack(browser)
+    try:
+        checker.page.goto(f"{live_server}/check")
+        said = checker.page.locator("#pack [data-offer]")
+        expect(said).to_be_visible()
+        expect(said).to_contain_text(offer)
+        checker.settled()
+        assert checker.asked == []
+        said.get_by_role("button", name="Keep it").tap()
+        checker.fetching()
+    finally:
+        checker.context.close()
+
+    # a scorer's phone that saves data is offered it, as elsewhere
+    saving = Pack(browser, save_data=True)
+    try:
+        saving.page.goto(f"{live_server}/m/{edit}")
+        assert saving.page.evaluate("() => navigator.connection.saveData") is True
+        said = saving.page.locator("#pack [data-offer]")
+        expect(said).to_be_visible()
+        expect(said).to_contain_text(offer)
+        saving.settled()
+        assert saving.asked == []
+        said.get_by_role("button", name="Keep it").tap()
+        saving.fetching()
+    finally:
+        saving.context.close()
