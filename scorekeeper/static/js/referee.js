@@ -61,7 +61,9 @@ async function started() {
   return py;
 }
 
-/* alive, said every second to the page that watches it (app.js), while Python starts too */
+/* alive, said at once and then every second to the page that watches it (app.js), while
+   Python starts too: a worker that never says a word is taken for dead */
+self.postMessage({alive: true});
 setInterval(() => self.postMessage({alive: true}), 1000);
 
 /* Python started at the first question; ``fresh``: without the kept snapshot (the page
