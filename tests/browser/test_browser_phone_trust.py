@@ -195,8 +195,14 @@ def test_twenty_fresh_phones_open_an_edit_link_and_save_a_deal_never_refused(
     assert refused == []
 
 
+#: A referee's worker that ends at once without a word (a worker the phone's browser
+#: killed: no error reaches the page).
+ENDED = "self.close();"
+
+
+@pytest.mark.parametrize("failure", ["pack missing", "worker ended"])
 def test_a_referee_that_cannot_start_is_said_in_words_and_no_totals_are_made_up(
-        app, phone, live_server):
+        app, phone, live_server, failure):
     app.config["OFFLINE_PACK"] = True
     # the offline pack never reaches this phone: every file of it answers 404 (the
     # service worker's fetches too)
@@ -207,6 +213,9 @@ def test_a_referee_that_cannot_start_is_said_in_words_and_no_totals_are_made_up(
         route.fulfill(status=404, body="")
 
     phone.context.route("**/static/pack/**", missing)
+    if failure == "worker ended":
+        phone.context.route("**/static/js/referee.js*", lambda route: route.fulfill(
+            status=200, body=ENDED, content_type="text/javascript"))
     board = _new_match(phone, live_server)
     # a deal stored online: the server's totals are 50 – 40 before the one waiting
     _counts(phone, board, {"table_points": "70", "hand_points": "20"}, {"table_points": "40"})
