@@ -372,7 +372,7 @@ def test_the_offline_pack_goes_to_the_scorer_not_to_a_viewer_and_is_offered_else
         expect(said).to_contain_text(offer)
         checker.settled()
         assert checker.asked == []
-        said.get_by_role("button", name="Keep it").tap()
+        said.get_by_role("button", name="Keep the referee").tap()
         checker.fetching()
     finally:
         checker.context.close()
@@ -387,7 +387,7 @@ def test_the_offline_pack_goes_to_the_scorer_not_to_a_viewer_and_is_offered_else
         expect(said).to_contain_text(offer)
         saving.settled()
         assert saving.asked == []
-        said.get_by_role("button", name="Keep it").tap()
+        said.get_by_role("button", name="Keep the referee").tap()
         saving.fetching()
     finally:
         saving.context.close()
