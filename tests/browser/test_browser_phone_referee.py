@@ -65,10 +65,15 @@ def test_offline_the_meld_checker_asks_the_phone(app, phone, live_server):
     app.config["OFFLINE_PACK"] = True
     phone.set_default_timeout(START)
     phone.goto(live_server + "/lang/fr?next=/check")
-    # the pack comes in the background after the first visit, and the page says so
+    # the meld checker offers the pack with its size; it comes once asked, and the page
+    # says so
+    offer = phone.locator("#pack [data-offer]")
+    expect(offer).to_contain_text("Garder l’arbitre sur ce téléphone")
+    offer.get_by_role("button", name="Garder l’arbitre").tap()
     expect(phone.locator("#pack [data-kept]")).to_have_text(
         "L’arbitre est sur ce téléphone\u202f: les combinaisons sont vérifiées même sans "
         "réseau.", timeout=START)
+    expect(phone.locator("#pack [data-kept]")).to_be_visible()
     phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
     phone.goto(live_server + "/check")  # the service worker fetches the pack once
     version = offline.pack_version()

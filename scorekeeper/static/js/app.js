@@ -116,7 +116,9 @@
   function warmUp() {
     if (!referee || !window.Worker) { return; }
     var worker = new Worker(referee, {type: "module"});
-    worker.onmessage = worker.onerror = function () { worker.terminate(); };
+    /* ended once it answers (or fails), not at its first "alive" */
+    worker.onmessage = function (e) { if (!(e.data || {}).alive) { worker.terminate(); } };
+    worker.onerror = function () { worker.terminate(); };
     worker.postMessage({id: 0, kind: "check", body: {melds: ["5H 6H 7H"]}, lang: "en"});
   }
 
