@@ -4,7 +4,7 @@
 
    Asked {id, kind, body, lang, notation}, it answers {id, status, doc} as
    POST /api/v1/<kind>?lang=&notation= answers; {id, status: 0, error} when Python
-   cannot start (the pack never reached the phone). It says {alive: true} every second.
+   cannot start (the pack never reached the phone). It says {alive: true} as soon as it runs, then every second.
 
    Starting Python means running its whole start-up; the first start on a phone then
    keeps a snapshot of Python's memory with the referee imported (Cache Storage, one per
