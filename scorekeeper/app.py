@@ -168,28 +168,31 @@ def _register(app: Flask) -> None:
     filters.init_app(app)
     app.after_request(written.set_cookie)
 
-    @app.after_request
-    def headers(response: Any) -> Any:
-        # Links carry secret tokens: never leak them in a Referer to another host. Our own
-        # host gets it: over HTTPS, Flask-WTF refuses a form whose Referer is missing
-        # (WTF_CSRF_SSL_STRICT, as Django's CSRF check does; Django's docs advise
-        # "same-origin" for it), so "no-referrer" refused every form behind a proxy.
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        # The phone's referee (a worker, under its own policy) compiles Pyodide's
-        # WebAssembly; no page may compile anything.
-        worker = request.endpoint == "static" and request.path.endswith(REFEREE_WORKER)
-        response.headers.setdefault("Content-Security-Policy",
-                                    CSP.replace("script-src 'self'", WASM) if worker else CSP)
-        if response.mimetype == "text/html":
-            # A page is never restored from the browser's cache: Back shows the page as it
-            # is now, and a form is never resubmitted from a stale copy.
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
-
+    app.after_request(_headers)
     errors.init_app(app)
     compress.init_app(app)
     app.after_request(_form_secret)
+
+
+def _headers(response: Any) -> Any:
+    """What every answer says of itself: no Referer to other hosts, its content policy,
+    and for a page, never kept by the browser's cache."""
+    # Links carry secret tokens: never leak them in a Referer to another host. Our own
+    # host gets it: over HTTPS, Flask-WTF refuses a form whose Referer is missing
+    # (WTF_CSRF_SSL_STRICT, as Django's CSRF check does; Django's docs advise
+    # "same-origin" for it), so "no-referrer" refused every form behind a proxy.
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    # The phone's referee (a worker, under its own policy) compiles Pyodide's
+    # WebAssembly; no page may compile anything.
+    worker = request.endpoint == "static" and request.path.endswith(REFEREE_WORKER)
+    response.headers.setdefault("Content-Security-Policy",
+                                CSP.replace("script-src 'self'", WASM) if worker else CSP)
+    if response.mimetype == "text/html":
+        # A page is never restored from the browser's cache: Back shows the page as it
+        # is now, and a form is never resubmitted from a stale copy.
+        response.headers.setdefault("Cache-Control", "no-store")
+    return response
 
 
 def _form_secret(response: Any) -> Any:

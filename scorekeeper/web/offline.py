@@ -85,7 +85,7 @@ def static_digest() -> str:
     the name of its cache, and the ``?v=`` of the pages' links to them."""
     digest = hashlib.sha256()
     static = Path(__file__).resolve().parent.parent / "static"
-    for name in (*STATIC, *WORKER_SCRIPTS):
+    for name in (*STATIC, *WORKER_SCRIPTS, "js/referee.js"):
         digest.update(name.encode())
         digest.update((static / name).read_bytes())
     digest.update((resource_dir("templates") / "sw.js").read_bytes())
@@ -129,7 +129,9 @@ def referee_url() -> str | None:
     version = pack_version()
     if version is None or not current_app.config.get("OFFLINE_PACK", True):
         return None
-    return url_for("static", filename="js/referee.js") + f"?pack={version}"
+    # the worker's own code is named too: a phone keeps it with the pack, and a new
+    # version of it (the pack unchanged) is then fetched anew
+    return url_for("static", filename="js/referee.js") + f"?pack={version}&v={static_digest()}"
 
 
 @bp.get("/sw.js")

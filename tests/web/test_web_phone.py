@@ -118,7 +118,8 @@ def test_the_pack_carries_the_referee_its_catalogs_and_pyodide():
 def test_the_pages_start_the_phone_referee_and_only_its_worker_compiles_webassembly(client):
     version = json.loads((PACK / "manifest.json").read_text())["version"]
     page = client.get("/check")
-    assert f'<meta name="referee" content="/static/js/referee.js?pack={version}">' in page.text
+    worker_url = f"/static/js/referee.js?pack={version}&amp;v={offline.static_digest()}"
+    assert f'<meta name="referee" content="{worker_url}">' in page.text
     assert "wasm-unsafe-eval" not in page.headers["Content-Security-Policy"]
     with client.get(f"/static/js/referee.js?pack={version}") as worker:
         assert worker.status_code == 200

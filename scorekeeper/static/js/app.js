@@ -25,14 +25,17 @@
   /* The phone's own referee, started the first time the server cannot answer: one
      worker per page, asked like the API and answering like it ({status, doc}). */
   var referee = (doc.querySelector("meta[name=referee]") || {}).content;
-  /* Watched: the worker says every second that it is alive (js/referee.js), Python's
-     first start included; one silent for SILENT ms while a question waits, or one that
-     failed, is started again once; if it fails again the page says so in words
-     (#referee-down) and every question gets "no referee". */
-  var SILENT = 8000, STARTING = 20000;  /* a phone's first start may block it for longer */
+  /* Watched: the worker says at once, then every second, that it is alive
+     (js/referee.js), Python's first start included; one silent for SILENT ms while a
+     question waits, or one that failed, is started again once; if it fails again the
+     page says so in words (#referee-down) and every question gets "no referee". Python's
+     start may block the worker for long (STARTING); a worker that never said a word
+     (its script never ran, or the browser ended it: no error reaches the page) is given
+     FIRST_WORD, so that two tries end well within 10 s. */
+  var SILENT = 8000, STARTING = 20000, FIRST_WORD = 4000;
   var phone = (function () {
     var worker = null, waiting = {}, next = 0, starts = 0, down = false, heard = 0, timer = null;
-    var answered = false;
+    var answered = false, spoke = false;
     function fail() {
       var asked = waiting;
       waiting = {};
@@ -51,16 +54,18 @@
       if (timer) { return; }
       timer = setInterval(function () {
         if (!Object.keys(waiting).length) { clearInterval(timer); timer = null; return; }
-        if (Date.now() - heard > (answered ? SILENT : STARTING)) { fail(); }
-      }, 1000);
+        if (Date.now() - heard > (!spoke ? FIRST_WORD : answered ? SILENT : STARTING)) { fail(); }
+      }, 500);
     }
     function start(url) {
       starts++;
       heard = Date.now();
       answered = false;
+      spoke = false;
       worker = new Worker(url, {type: "module"});
       worker.onmessage = function (e) {
         heard = Date.now();
+        spoke = true;
         if (e.data.alive) { return; }
         var done = waiting[e.data.id];
         delete waiting[e.data.id];
@@ -111,7 +116,9 @@
   function warmUp() {
     if (!referee || !window.Worker) { return; }
     var worker = new Worker(referee, {type: "module"});
-    worker.onmessage = worker.onerror = function () { worker.terminate(); };
+    /* ended once it answers (or fails), not at its first "alive" */
+    worker.onmessage = function (e) { if (!(e.data || {}).alive) { worker.terminate(); } };
+    worker.onerror = function () { worker.terminate(); };
     worker.postMessage({id: 0, kind: "check", body: {melds: ["5H 6H 7H"]}, lang: "en"});
   }
 

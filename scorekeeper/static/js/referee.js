@@ -4,7 +4,7 @@
 
    Asked {id, kind, body, lang, notation}, it answers {id, status, doc} as
    POST /api/v1/<kind>?lang=&notation= answers; {id, status: 0, error} when Python
-   cannot start (the pack never reached the phone). It says {alive: true} every second.
+   cannot start (the pack never reached the phone). It says {alive: true} as soon as it runs, then every second.
 
    Starting Python means running its whole start-up; the first start on a phone then
    keeps a snapshot of Python's memory with the referee imported (Cache Storage, one per
@@ -61,7 +61,9 @@ async function started() {
   return py;
 }
 
-/* alive, said every second to the page that watches it (app.js), while Python starts too */
+/* alive, said at once and then every second to the page that watches it (app.js), while
+   Python starts too: a worker that never says a word is taken for dead */
+self.postMessage({alive: true});
 setInterval(() => self.postMessage({alive: true}), 1000);
 
 /* Python started at the first question; ``fresh``: without the kept snapshot (the page
