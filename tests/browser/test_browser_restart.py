@@ -1,8 +1,9 @@
 """A phone closes its browser: a persistent profile (service worker, Cache Storage,
 IndexedDB, localStorage kept on disk, as on a phone) closed with a deal waiting offline,
 its cookies all deleted, and opened again online. The deal reaches the server once, sent
-with a fresh form token; the home page still lists the phone's matches; the deal saved
-without the phone's referee says it is not checked yet, and the totals are not made up.
+with a fresh form token; the home page still lists the phone's matches, tables and
+house rules; the deal saved without the phone's referee says it is not checked yet, and
+the totals are not made up.
 
 Buraco Aberto, seed 001: 70 − 20 in hand, 40 on the table (§03, §09)."""
 
@@ -34,9 +35,21 @@ def _phone(browser: Any, profile: str) -> Any:
 
 def test_a_deal_waiting_offline_survives_a_browser_restart_without_cookies(
         app, live_server, tmp_path, browser):
+    from browser_pages import _form, _house, _post
+
+    client = app.test_client()
+    table = _post(client, "/tables/new", {**_form(client, "/tables/new"), "name": "Sexta",
+                                          "players": "Ana\nBia\nCaio\nDani"})
+    house = _house(client)
     profile = str(tmp_path / "profile")
     context = _phone(browser, profile)
     page = context.pages[0] if context.pages else context.new_page()
+    # the family's table and house rules, opened once on this phone (their links shared)
+    page.goto(live_server + table)
+    page.goto(live_server + "/h/" + house)
+    page.goto(live_server + "/")
+    expect(page.locator("main")).to_contain_text("Sexta")
+    expect(page.locator("main")).to_contain_text("Nonna")
     page.goto(live_server + "/matches/new")
     page.fill("#sides-0-name", "Vovó")
     page.fill("#sides-1-name", "Netos")
@@ -83,6 +96,8 @@ def test_a_deal_waiting_offline_survives_a_browser_restart_without_cookies(
         page.wait_for_timeout(250)
     assert _stored(app, token) == (1, [50, 40])
     expect(page.locator("main")).to_contain_text("Vovó × Netos", timeout=15_000)
+    expect(page.locator("main")).to_contain_text("Sexta")  # the table
+    expect(page.locator("main")).to_contain_text("Nonna")  # the house rules
     assert json.loads(page.evaluate(OUTBOX)) == []
     page.goto(board)
     expect(page.locator("#total-0")).to_have_text("50")
