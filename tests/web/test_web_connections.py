@@ -8,28 +8,12 @@ Limits are small here, and every wait is bounded.
 from __future__ import annotations
 
 import http.client
-import socket
 import time
 
+from web_support import closed_by_server as _closed_by_server
+from web_support import connect as _connect
+
 from scorekeeper import server
-
-
-def _connect(port: int, source: str) -> socket.socket:
-    sock = socket.socket()
-    sock.bind((source, 0))
-    sock.settimeout(5)
-    sock.connect(("127.0.0.1", port))
-    return sock
-
-
-def _closed_by_server(sock: socket.socket) -> bool:
-    sock.settimeout(0.05)
-    try:
-        return sock.recv(1) == b""
-    except TimeoutError:
-        return False  # still open, waiting
-    except OSError:
-        return True
 
 
 def _get(port: int, source: str) -> http.client.HTTPConnection:

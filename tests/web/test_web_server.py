@@ -12,6 +12,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from web_support import closed_by_server as _closed_by_server
+from web_support import connect as _connect
 
 from scorekeeper import server
 from scorekeeper.db import Database, upgrade
@@ -226,24 +228,6 @@ def test_serve_behind_a_proxy_trusts_it_and_lifts_the_per_address_cap(tmp_path, 
     assert server.proxy_settings(0) == {}
     plain = _serve(monkeypatch, tmp_path, ["serve"])
     assert plain["per_address"] == server.PER_ADDRESS
-
-
-def _connect(port: int, source: str) -> socket.socket:
-    sock = socket.socket()
-    sock.bind((source, 0))
-    sock.settimeout(5)
-    sock.connect(("127.0.0.1", port))
-    return sock
-
-
-def _closed_by_server(sock: socket.socket) -> bool:
-    sock.settimeout(0.05)
-    try:
-        return sock.recv(1) == b""
-    except TimeoutError:
-        return False  # still open, waiting for a request
-    except OSError:
-        return True
 
 
 def test_silent_sockets_from_one_address_cannot_lock_the_others_out(app):

@@ -6,6 +6,7 @@ A module of its own (not conftest.py), so test folders never shadow each other's
 from __future__ import annotations
 
 import re
+import socket
 from typing import Any
 
 _HIDDEN = re.compile(r'<input[^>]*type="hidden"[^>]*>')
@@ -93,3 +94,23 @@ def worker_config(script: str) -> dict[str, Any]:
     import json
 
     return dict(json.loads(script.split("self.SCOREKEEPER = ")[1].split(";\n")[0]))
+
+
+def connect(port: int, source: str) -> socket.socket:
+    """A connection to the server on ``port`` from loopback address ``source``."""
+    sock = socket.socket()
+    sock.bind((source, 0))
+    sock.settimeout(5)
+    sock.connect(("127.0.0.1", port))
+    return sock
+
+
+def closed_by_server(sock: socket.socket) -> bool:
+    """Whether the server closed ``sock`` (not: still open, waiting)."""
+    sock.settimeout(0.05)
+    try:
+        return sock.recv(1) == b""
+    except TimeoutError:
+        return False  # still open, waiting
+    except OSError:
+        return True
