@@ -3,7 +3,7 @@ home-screen app, a browser killed in the background), never its matches.
 
 The session cookie lasts 90 days from its last change (``web/sessions.py``); besides it,
 each phone keeps the links of its matches, Burro games, tables and house rules in its own
-storage (``static/js/app.js``). When the home page lists fewer than the phone holds, the
+storage (``static/js/register.js``). When the home page lists fewer than the phone holds, the
 phone hands its links back here (``POST /device/remember``, with a form token like any
 form) and the home page lists them again. Only links the server has are remembered, at
 most ``common.REMEMBERED`` of each kind: a phone can name nothing it did not know.

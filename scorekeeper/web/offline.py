@@ -69,9 +69,9 @@ from scorekeeper.web.scoreboard import board, load_match, match_result
 bp = Blueprint("offline", __name__)
 
 #: The static files every page may need, kept by the service worker when it installs.
-STATIC = ("css/app.css", "css/board.css", "js/app.js", "js/deal.js", "js/outbox.js",
-          "js/wakelock.js", "favicon.svg", "icons/icon-192.png", "icons/icon-512.png",
-          "icons/icon-maskable-512.png")
+STATIC = ("css/app.css", "css/board.css", "js/phone.js", "js/app.js", "js/viewer.js",
+          "js/register.js", "js/deal.js", "js/outbox.js", "js/wakelock.js", "favicon.svg",
+          "icons/icon-192.png", "icons/icon-512.png", "icons/icon-maskable-512.png")
 #: The service worker's own code (plain JavaScript, imported by ``/sw.js`` in this order).
 WORKER_SCRIPTS = ("js/sw/queue.js", "js/sw/setup.js", "js/sw/main.js")
 #: The app's colours: its green (the icons' background) and the page's background.
