@@ -16,7 +16,7 @@
      start may block the worker for long (STARTING); a worker that never said a word
      (its script never ran, or the browser ended it: no error reaches the page) is given
      FIRST_WORD, so that two tries end well within 10 s. */
-  var SILENT = 8000, STARTING = 20000, FIRST_WORD = 4000;
+  var SILENT = 8000, STARTING = 60000, FIRST_WORD = 4000;
   var phone = (function () {
     var worker = null, waiting = {}, next = 0, starts = 0, down = false, heard = 0, timer = null;
     var answered = false, spoke = false;

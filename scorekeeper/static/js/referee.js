@@ -4,13 +4,20 @@
 
    Asked {id, kind, body, lang, notation}, it answers {id, status, doc} as
    POST /api/v1/<kind>?lang=&notation= answers; {id, status: 0, error} when Python
-   cannot start (the pack never reached the phone). It says {alive: true} as soon as it runs, then every second.
+   cannot start (the pack never reached the phone). It says {alive: true}
+   as soon as it runs, then every second.
 
    Starting Python means running its whole start-up; the first start on a phone then
    keeps a snapshot of Python's memory with the referee imported (Cache Storage, one per
    pack version), and every later start restores it instead: a page's worker answers in
    a fraction of the first start's time. */
-import { loadPyodide } from "../pack/pyodide.mjs";
+/* Pyodide's loader, imported when Python first starts (not with this script): the
+   worker says it is alive before anything of the pack is read */
+let loader = null;
+function loadPyodide(options) {
+  if (!loader) { loader = import("../pack/pyodide.mjs"); }
+  return loader.then((module) => module.loadPyodide(options));
+}
 
 const pack = new URL("../pack/", import.meta.url).href;
 const version = new URL(import.meta.url).searchParams.get("pack") || "unversioned";
