@@ -4,14 +4,11 @@ forms, for the browser tests that visit them all."""
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
+from support import form_fields
 from werkzeug.datastructures import MultiDict
-
-_HIDDEN = re.compile(r'<input[^>]*type="hidden"[^>]*>')
-_ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
 
 #: A phone held upright (the browser fixtures' own, for contexts of other sizes).
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
@@ -24,15 +21,7 @@ _DEAL = [
 ]
 
 
-def _form(client: Any, url: str) -> dict[str, str]:
-    response = client.get(url)
-    assert response.status_code == 200, url
-    fields = {}
-    for tag in _HIDDEN.findall(response.get_data(as_text=True)):
-        attrs = dict(_ATTR.findall(tag))
-        if "name" in attrs:
-            fields[attrs["name"]] = html.unescape(attrs.get("value", ""))
-    return fields
+_form = form_fields
 
 
 def _post(client: Any, url: str, data: Any) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from browser_pages import PHONE
+from support import form_fields
 
 from scorekeeper.i18n import LOCALES
 
@@ -29,10 +30,7 @@ LINES = """(selector) => [...document.querySelectorAll(selector)].map(el => {
 })"""
 
 
-def _form(client: Any, url: str) -> dict[str, str]:
-    page = client.get(url).get_data(as_text=True)
-    return dict(re.findall(r'<input[^>]*name="([^"]+)"[^>]*type="hidden"[^>]*value="([^"]*)"',
-                           page))
+_form = form_fields
 
 
 def _match(client: Any) -> tuple[str, str]:

@@ -16,15 +16,12 @@ from zoneinfo import ZoneInfo
 
 from browser_pages import PHONE
 from sqlalchemy import select, update
+from support import form_fields
 
 from scorekeeper.db import get_db
 from scorekeeper.models import Match
 
-
-def _form(client: Any, url: str) -> dict[str, str]:
-    page = client.get(url).get_data(as_text=True)
-    return dict(re.findall(r'<input[^>]*name="([^"]+)"[^>]*type="hidden"[^>]*value="([^"]*)"',
-                           page))
+_form = form_fields
 
 
 def _stored(app: Any, token: str) -> Any:
