@@ -94,11 +94,12 @@ def upgrade_database(app: Any) -> None:
     upgrade(get_db(app).url)
 
 
-def _app(args: argparse.Namespace, like: Any = None) -> Any:
+def _app(args: argparse.Namespace, like: Any = None, warm: bool = False) -> Any:
     """The app the command serves: its configuration, and the proxies the command names;
     ``like``: the parent's app, whose secret key (one for every process, also where none
-    can be kept in the instance folder) and public address a server process shares."""
-    from scorekeeper.app import create_app, trust_proxies
+    can be kept in the instance folder) and public address a server process shares;
+    ``warm``: its pages' templates and languages made before it serves (``warm_up``)."""
+    from scorekeeper.app import create_app, trust_proxies, warm_up
 
     app = create_app()
     if like is not None:
@@ -107,6 +108,8 @@ def _app(args: argparse.Namespace, like: Any = None) -> Any:
             app.config.setdefault("PUBLIC_URL", like.config["PUBLIC_URL"])
     if getattr(args, "proxies", None) is not None:
         trust_proxies(app, args.proxies)
+    if warm:
+        warm_up(app)
     return app
 
 
@@ -140,8 +143,11 @@ def main(argv: list[str] | None = None) -> int:
         get_db(app).engine.dispose()  # nothing of the database crosses the fork
         with listening(args.host, args.port) as sock:
             return processes.supervise(lambda: make_server(
-                _app(args, like=app), args.host, args.port, args.threads, per_address,
-                sock=sock, proxies=proxies).run, workers)
+                _app(args, like=app, warm=True), args.host, args.port, args.threads,
+                per_address, sock=sock, proxies=proxies).run, workers)
+    from scorekeeper.app import warm_up
+
+    warm_up(app)
     make_server(app, args.host, args.port, args.threads, per_address=per_address,
                 proxies=proxies).run()
     return 0
