@@ -94,12 +94,11 @@ def upgrade_database(app: Any) -> None:
     upgrade(get_db(app).url)
 
 
-def _app(args: argparse.Namespace, like: Any = None, warm: bool = False) -> Any:
+def _app(args: argparse.Namespace, like: Any = None) -> Any:
     """The app the command serves: its configuration, and the proxies the command names;
     ``like``: the parent's app, whose secret key (one for every process, also where none
-    can be kept in the instance folder) and public address a server process shares;
-    ``warm``: its pages' templates and languages made before it serves (``warm_up``)."""
-    from scorekeeper.app import create_app, trust_proxies, warm_up
+    can be kept in the instance folder) and public address a server process shares."""
+    from scorekeeper.app import create_app, trust_proxies
 
     app = create_app()
     if like is not None:
@@ -108,8 +107,14 @@ def _app(args: argparse.Namespace, like: Any = None, warm: bool = False) -> Any:
             app.config.setdefault("PUBLIC_URL", like.config["PUBLIC_URL"])
     if getattr(args, "proxies", None) is not None:
         trust_proxies(app, args.proxies)
-    if warm:
-        warm_up(app)
+    return app
+
+
+def _warm(app: Any) -> Any:
+    """``app``, what its pages need made before it serves (``app.warm_up``)."""
+    from scorekeeper.app import warm_up
+
+    warm_up(app)
     return app
 
 
@@ -143,12 +148,9 @@ def main(argv: list[str] | None = None) -> int:
         get_db(app).engine.dispose()  # nothing of the database crosses the fork
         with listening(args.host, args.port) as sock:
             return processes.supervise(lambda: make_server(
-                _app(args, like=app, warm=True), args.host, args.port, args.threads,
+                _warm(_app(args, like=app)), args.host, args.port, args.threads,
                 per_address, sock=sock, proxies=proxies).run, workers)
-    from scorekeeper.app import warm_up
-
-    warm_up(app)
-    make_server(app, args.host, args.port, args.threads, per_address=per_address,
+    make_server(_warm(app), args.host, args.port, args.threads, per_address=per_address,
                 proxies=proxies).run()
     return 0
 
