@@ -63,6 +63,7 @@ What is timed (about a minute on a quiet machine, up to two on a busy one):
    ``scorekeeper serve`` warms it) on the same file: its first request, a 24-deal
    scoreboard (**FRESH**), its second, another match's (**COLD**: the first view of that
    match on that process, its QR code made), its third, another match's deal form.
+   Phase 5 runs with phase 4 (``--workers`` 2 or more).
 
 On a busy shared virtual machine the CPU clocks also count some time spent stalled
 (see the clock check line, from bench/cpuclock.py): totals and means swell first, the
