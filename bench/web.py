@@ -52,13 +52,28 @@ What is timed (about a minute on a quiet machine, up to two on a busy one):
    uses one core whatever its threads; this is the server as a club with many tables
    runs it.
 
+5. **COLD views elsewhere, one request at a time**, on the server processes of phase 4
+   before its load (``--other`` matches holding 23 deals, shown once by both processes):
+   a scorer connected to one process saves the 24th deal, and the match's next view comes
+   from the other process (another phone, or the scorer's own next page that the other
+   process answers): **COLD** there, then **CACHED**; every other match is seen right
+   after the other process empties its referee's caches (``rules.clear_caches()``, asked
+   by the ``X-Bench-Clear`` header, outside the timed part): a referee that has seen none
+   of the deals. Then ``--fresh`` times a server process just started (warmed as
+   ``scorekeeper serve`` warms it) on the same file: its first request, a 24-deal
+   scoreboard (**FRESH**), its second, another match's (**COLD**: the first view of that
+   match on that process, its QR code made), its third, another match's deal form.
+   Phase 5 runs with phase 4 (``--workers`` 2 or more).
+
 On a busy shared virtual machine the CPU clocks also count some time spent stalled
 (see the clock check line, from bench/cpuclock.py): totals and means swell first, the
 medians much later, so the medians are the figures to compare across runs; the upper
 end of a middle half, well above its median, says the run was disturbed.
 
 Targets, each printed next to its figure, met or not: COLD 24-deal scoreboard ≤ 3 ms of
-server CPU per view; deal save ≤ 6 ms of server CPU (the 24th deal one at a time, and
+server CPU per view, on any process after its first page (phases 1 and 5), ≤ 6 ms for a
+process's first request (FRESH); the deal form (GET) ≤ 3 ms; deal save ≤ 6 ms of server
+CPU (the 24th deal one at a time, and
 each save under load, both ways); ≥ 250 saves/s with 16 concurrent
 writers on SQLite (held by phase 4 when it runs, else by phase 3; phase 3's one
 process is printed beside it); CACHED scoreboard ≥ 60 % of hello-world's throughput under load,
@@ -108,12 +123,15 @@ LENGTHS = (1, 6, 12, 18, DEALS)  # the cold view's cost is also shown at these l
 WRITER_STORED = 12  # a writer's match holds 12 deals when the run starts
 CACHED_VIEWS = 3
 LABEL = "X-Bench-Label"
+CLEAR = "X-Bench-Clear"  # the server empties its referee's caches first
 CACHED_LOAD = "scoreboard, 24 deals, CACHED"
 SUBMIT_LOAD = "deal submission (POST)"
 STATS = "/_bench/cpu"
 
 COLD_CPU_TARGET_MS = 3.0
 SAVE_CPU_TARGET_MS = 6.0
+FORM_CPU_TARGET_MS = 3.0
+FRESH_CPU_TARGET_MS = 6.0
 SAVES_PER_S_TARGET = 250
 RATIO_TARGET = 0.60
 P99_TARGET_MS = 50.0
@@ -138,7 +156,7 @@ class Meter:
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
         if environ.get("PATH_INFO") == STATS:
             with self.lock:
-                body = json.dumps({"process_cpu": time.process_time(),
+                body = json.dumps({"process_cpu": time.process_time(), "pid": os.getpid(),
                                    "samples": self.samples}).encode()
                 self.samples = []
             start_response("200 OK", [("Content-Type", "application/json"),
@@ -147,6 +165,10 @@ class Meter:
         label = environ.get("HTTP_X_BENCH_LABEL")
         if label is None:
             return self.app(environ, start_response)  # type: ignore[no-any-return]
+        if environ.get("HTTP_X_BENCH_CLEAR"):  # a referee that has seen none of it
+            from scorekeeper.rules import clear_caches
+
+            clear_caches()
         t0, p0 = time.thread_time(), time.process_time()
         result = self.app(environ, start_response)
         try:
@@ -175,7 +197,7 @@ def serve(db_url: str, port: int, threads: int, workers: int = 1) -> None:
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 
     def metered() -> Meter:
-        from scorekeeper.app import create_app
+        from scorekeeper.app import create_app, warm_up
 
         app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": db_url})
 
@@ -183,6 +205,7 @@ def serve(db_url: str, port: int, threads: int, workers: int = 1) -> None:
         def hello() -> str:
             return "Hello, world!"
 
+        warm_up(app)  # as scorekeeper serve does before it serves
         return Meter(app)
 
     sock = listening("127.0.0.1", port)
@@ -332,11 +355,14 @@ class Client:
     def __init__(self, port: int) -> None:
         self.port = port
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.jar: dict[str, str] = {}
         self.cookie = ""
 
     def request(self, method: str, path: str, body: str | None = None,
-                label: str | None = None) -> tuple[int, bytes, Any]:
+                label: str | None = None, clear: bool = False) -> tuple[int, bytes, Any]:
         headers = {"Accept-Language": "en"}
+        if clear:
+            headers[CLEAR] = "1"
         if self.cookie:
             headers["Cookie"] = self.cookie
         if body is not None:
@@ -354,9 +380,12 @@ class Client:
                 self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
                 if attempt == 2:
                     raise
-        cookie = response.getheader("Set-Cookie")
-        if cookie:
-            self.cookie = cookie.split(";", 1)[0]
+        for cookie in response.msg.get_all("Set-Cookie") or []:
+            # every cookie kept, as a browser keeps them: the session's, and the one that
+            # says which version this browser just wrote (web/written.py)
+            name, _, value = cookie.split(";", 1)[0].partition("=")
+            self.jar[name] = value
+        self.cookie = "; ".join(f"{k}={v}" for k, v in self.jar.items())
         return response.status, data, response
 
     def stats(self) -> dict[str, Any]:
@@ -391,7 +420,8 @@ def run_rounds(port: int, tokens: dict[str, Any], deadline: float) -> dict[str, 
     def save_and_view(token: str, deal: dict[str, Any], n: int) -> None:
         """One round at a table: the deal form, the deal saved, the scoreboard it leads
         to seen once (cold), then again (cached)."""
-        html, _r = timed(f"form:{n}", "GET", f"/m/{token}/deals/new")
+        timed(f"form:{n}", "GET", f"/m/{token}/deals/new")
+        html, _r = timed(f"form-again:{n}", "GET", f"/m/{token}/deals/new")
         fields = form_fields(html)
         body = urlencode({**fields, **deal_fields(deal)})
         _d, response = timed(f"save:{n}", "POST", f"/m/{token}/deals/new", body, expect=302)
@@ -658,10 +688,11 @@ def run_forked(tmp: str, env: dict[str, str], args: argparse.Namespace,
         [sys.executable, __file__, "--serve", "--db", db_url, "--port", str(port),
          "--threads", str(args.threads), "--workers", str(args.workers)], env=env)
     try:
-        tokens = prepare(db_url, 0, [], args.clients, per_writer)
+        tokens = prepare(db_url, 0, [DEALS - 1] * (args.other + 1), args.clients, per_writer)
         wait_up(port, proc)
         for _ in range(4 * args.workers):  # every process sees the writers' stored deals
             Client(port).request("GET", f"/m/{tokens['writers'][0][0]}")
+        other = run_other(port, tokens["seeded"])
         exhausted = [0] * args.clients
         cpu: dict[str, float | None] = {}
         result = run_load(port, args.clients, args.save_seconds,
@@ -676,7 +707,136 @@ def run_forked(tmp: str, env: dict[str, str], args: argparse.Namespace,
     result["cpu_per_save"] = (after - before) * 1000 / max(1, saves) \
         if before is not None and after is not None else float("nan")
     result["exhausted"] = sum(exhausted)
+    result["other"] = other
+    result["fresh"] = run_fresh(db_url, env, args, [t for t, _v, _h in tokens["seeded"]])
     return result
+
+
+def pinned_clients(port: int, count: int = 2, tries: int = 64) -> list[Client]:
+    """A keep-alive client on each of ``count`` different server processes (each
+    connection stays with the process that accepted it)."""
+    found: dict[int, Client] = {}
+    for _ in range(tries):
+        client = Client(port)
+        pid = client.stats()["pid"]
+        if pid in found:
+            client.conn.close()
+            continue
+        found[pid] = client
+        if len(found) == count:
+            break
+    return list(found.values())
+
+
+def run_other(port: int, seeded: list[tuple[str, str, int]]) -> dict[str, Any]:
+    """Phase 5a, one request at a time against two server processes: a scorer on one
+    saves the 24th deal of a match both have shown at 23 deals, and the match's next view
+    comes from the other process (another phone, or the scorer's own next page answered
+    by the other process): COLD there, then CACHED. Every other round, the other process
+    empties its referee's caches just before the view (``rules.clear_caches()``): a
+    referee that has seen none of the match's deals. The first round is a warm-up."""
+    clients = pinned_clients(port)
+    if len(clients) < 2:
+        return {"server": {}, "moved": 0, "skipped": "one process took every connection"}
+    scorer, viewer = clients
+    pids = [c.stats()["pid"] for c in clients]
+    for j, (token, _view, held) in enumerate(seeded):
+        board = f"/m/{token}"
+        scorer.request("GET", board)
+        viewer.request("GET", board)
+        fields = form_fields(scorer.request("GET", f"{board}/deals/new")[1])
+        body = urlencode({**fields, **deal_fields(seeded_deals(j)[held])})
+        scorer.request("POST", f"{board}/deals/new", body, label="other:save")
+        cleared = j % 2 == 0
+        kind = "warm" if j == 0 else "cleared" if cleared else "cold"
+        viewer.request("GET", board, label=f"other:{kind}", clear=cleared)
+        for _ in range(CACHED_VIEWS):
+            viewer.request("GET", board, label="other:cached" if j else "warm")
+    server: dict[str, list[float]] = defaultdict(list)
+    moved = 0
+    for client, pid in zip(clients, pids, strict=True):
+        stats = client.stats()
+        moved += stats["pid"] != pid  # a connection closed and opened on another process
+        for label, _thread_ms, process_ms in stats["samples"]:
+            server[label].append(process_ms)
+        client.conn.close()
+    return {"server": server, "moved": moved, "skipped": ""}
+
+
+def run_fresh(db_url: str, env: dict[str, str], args: argparse.Namespace,
+              matches: list[str]) -> dict[str, list[float]]:
+    """Phase 5b: ``--fresh`` times, a server process just started (one, as ``scorekeeper
+    serve`` starts it) on the SQLite file of phase 4: its first request is a 24-deal
+    scoreboard (the FRESH figure: templates compiled, the database opened, the referee
+    reading the match's deals for the first time), then another 24-deal match's (COLD, the
+    process's second page), then a third match's deal form."""
+    server: dict[str, list[float]] = defaultdict(list)
+    for i in range(args.fresh):
+        port = free_port()
+        proc = subprocess.Popen(
+            [sys.executable, __file__, "--serve", "--db", db_url, "--port", str(port),
+             "--threads", str(args.threads), "--workers", "1"], env=env)
+        try:
+            wait_up(port, proc)
+            client = Client(port)
+            first, second, third = (matches[(i + k) % len(matches)] for k in range(3))
+            client.request("GET", f"/m/{first}", label="fresh:first")
+            client.request("GET", f"/m/{second}", label="fresh:second")
+            client.request("GET", f"/m/{third}/deals/new", label="fresh:form")
+            for label, _thread_ms, process_ms in client.stats()["samples"]:
+                server[label].append(process_ms)
+            client.conn.close()
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+    return server
+
+
+def report_cold_elsewhere(forked: dict[str, Any], args: argparse.Namespace) -> bool:
+    """Phase 5's figures, printed: whether their targets are met."""
+    other, fresh = forked["other"]["server"], forked["fresh"]
+    print(f"5. COLD views elsewhere, one request at a time, server CPU ms (median, middle "
+          f"half): a match given its {DEALS}th deal on one of {args.workers} processes and "
+          f"seen next on another ({args.other} matches, half of them seen right after "
+          f"rules.clear_caches() in that process; the first round not counted); "
+          f"{args.fresh} server processes just started")
+    if forked["other"]["skipped"]:
+        print(f"  (other process skipped: {forked['other']['skipped']})")
+    rows = [
+        (f"scoreboard, {DEALS} deals, COLD, on the other process", other.get("other:cold")),
+        (f"scoreboard, {DEALS} deals, COLD, other process, referee caches emptied",
+         other.get("other:cleared")),
+        (f"scoreboard, {DEALS} deals, CACHED, on the other process", other.get("other:cached")),
+        (f"deal save that led to it ({DEALS}th deal)", other.get("other:save")),
+        (f"scoreboard, {DEALS} deals, FRESH: a new process's first request",
+         fresh.get("fresh:first")),
+        (f"scoreboard, {DEALS} deals, COLD: that process's 2nd page, another match",
+         fresh.get("fresh:second")),
+        (f"deal form (GET), {DEALS} deals, COLD: its 3rd page, another match",
+         fresh.get("fresh:form")),
+    ]
+    print(f"  {'':68}{'samples':>8}{'server CPU ms':>24}")
+    for name, cpu in rows:
+        print(f"  {name:68}{len(cpu or []):8d} {spread(cpu or []):>23}")
+    if forked["other"]["moved"]:
+        print(f"  note: {forked['other']['moved']} connection(s) moved process during the rounds")
+    checks = [("COLD scoreboard on the other process", other.get("other:cold"), COLD_CPU_TARGET_MS),
+              ("COLD scoreboard, referee caches emptied", other.get("other:cleared"),
+               COLD_CPU_TARGET_MS),
+              ("COLD scoreboard, a fresh process's 2nd page", fresh.get("fresh:second"),
+               COLD_CPU_TARGET_MS),
+              ("FRESH scoreboard, a new process's first request", fresh.get("fresh:first"),
+               FRESH_CPU_TARGET_MS),
+              ("deal form (GET), a fresh process's 3rd page", fresh.get("fresh:form"),
+               FORM_CPU_TARGET_MS)]
+    ok = True
+    for name, cpu, target in checks:
+        if not cpu:
+            continue
+        ms = statistics.median(cpu)
+        ok = ok and ms <= target
+        print(f"  {name}: {ms:.2f} ms (target <= {target:g} ms: {met(ms <= target)})")
+    return ok
 
 
 def main() -> int:
@@ -701,6 +861,11 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2,
                         help="server processes for the last deal-submission run "
                              "(scorekeeper serve --workers)")
+    parser.add_argument("--other", type=int, default=12,
+                        help="matches given their 24th deal on one process and seen next "
+                             "on the other (with --workers 2 or more)")
+    parser.add_argument("--fresh", type=int, default=6,
+                        help="server processes started for their first scoreboard")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
@@ -794,6 +959,7 @@ def main() -> int:
     saves_shorter = [x for n in range(1, DEALS) for x in server[f"save:{n}"]]
     cold_ms = statistics.median(cold)
     save_24_ms = statistics.median(save_24)
+    form_ms = statistics.median(server[f"form:{DEALS}"])
     save_thread_ms = statistics.median(save_threads) if save_threads else float("nan")
     save_thread_mean = statistics.fmean(save_threads) if save_threads else float("nan")
 
@@ -820,8 +986,10 @@ def main() -> int:
          wall[f"save:{DEALS}"]),
         (f"deal save, the 1st to {DEALS - 1}rd deals", saves_shorter,
          [x for n in range(1, DEALS) for x in wall[f"save:{n}"]]),
-        (f"deal form (GET), the {DEALS}th deal", server[f"form:{DEALS}"],
-         wall[f"form:{DEALS}"]),
+        (f"deal form (GET), the {DEALS}th deal, COLD: first of the version",
+         server[f"form:{DEALS}"], wall[f"form:{DEALS}"]),
+        (f"deal form (GET), the {DEALS}th deal, again: the same version",
+         server[f"form-again:{DEALS}"], wall[f"form-again:{DEALS}"]),
     ]
     for name, cpu, seen in rows:
         print(f"  {name:60}{len(cpu):8d} {spread(cpu):>23} {spread(seen):>24}")
@@ -832,6 +1000,8 @@ def main() -> int:
           f"{cold_ms / statistics.median(server['hello']):.0f}x hello-world")
     print(f"  deal save, {DEALS}th deal, one at a time: {save_24_ms:.2f} ms server CPU "
           f"(target <= {SAVE_CPU_TARGET_MS:g} ms: {met(save_24_ms <= SAVE_CPU_TARGET_MS)})")
+    print(f"  deal form (GET), {DEALS}th deal, COLD: {form_ms:.2f} ms server CPU "
+          f"(target <= {FORM_CPU_TARGET_MS:g} ms: {met(form_ms <= FORM_CPU_TARGET_MS)})")
     print("  COLD scoreboard, server CPU ms by match length (median of the samples): "
           + ", ".join(f"{n} deal{'s' if n > 1 else ''} "
                       f"{statistics.median(server[f'cold:{n}']):.2f} ({len(server[f'cold:{n}'])})"
@@ -884,6 +1054,9 @@ def main() -> int:
               f"{forked['requests']} saves: {forked['cpu_per_save']:.2f} ms")
         if forked["exhausted"]:
             print(f"  note: {forked['exhausted']} writers ran out of matches")
+        cold_ok = report_cold_elsewhere(forked, args)
+    else:
+        cold_ok = True
 
     print("time taken: " + ", ".join(f"{name} {t:.0f} s" for name, t in took.items())
           + f"; {sum(took.values()):.0f} s in all")
@@ -901,7 +1074,7 @@ def main() -> int:
           and save_total_ms <= SAVE_CPU_TARGET_MS and save_thread_ms <= SAVE_CPU_TARGET_MS
           and (forked or submit)["rps"] >= SAVES_PER_S_TARGET and ratio >= RATIO_TARGET
           and board["p99"] <= P99_TARGET_MS and all(0 < s <= SIZE_LIMIT for _p, s, _r in sizes)
-          and rounds["errors"] == 0)
+          and rounds["errors"] == 0 and form_ms <= FORM_CPU_TARGET_MS and cold_ok)
     return 0 if ok else 1
 
 

@@ -110,6 +110,14 @@ def _app(args: argparse.Namespace, like: Any = None) -> Any:
     return app
 
 
+def _warm(app: Any) -> Any:
+    """``app``, what its pages need made before it serves (``app.warm_up``)."""
+    from scorekeeper.app import warm_up
+
+    warm_up(app)
+    return app
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
     app = _app(args)
@@ -140,9 +148,9 @@ def main(argv: list[str] | None = None) -> int:
         get_db(app).engine.dispose()  # nothing of the database crosses the fork
         with listening(args.host, args.port) as sock:
             return processes.supervise(lambda: make_server(
-                _app(args, like=app), args.host, args.port, args.threads, per_address,
-                sock=sock, proxies=proxies).run, workers)
-    make_server(app, args.host, args.port, args.threads, per_address=per_address,
+                _warm(_app(args, like=app)), args.host, args.port, args.threads,
+                per_address, sock=sock, proxies=proxies).run, workers)
+    make_server(_warm(app), args.host, args.port, args.threads, per_address=per_address,
                 proxies=proxies).run()
     return 0
 

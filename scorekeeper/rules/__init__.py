@@ -24,6 +24,7 @@ from scorekeeper.rules.scoring import (
     opening_check,
     read_deal,
     read_meld,
+    read_total,
     score_document,
     score_sides,
 )
@@ -31,7 +32,7 @@ from scorekeeper.rules.tabletime import may_take_pile, replace_wildcard
 from scorekeeper.rules.verdicts import Reading, Verdict
 
 
-def check_document(melds: Any, profile: str | Profile | None = None, before: int | None = None,
+def check_document(melds: Any, profile: str | Profile | None = None, before: Any = None,
                    in_one_go: bool = False) -> dict[str, Any]:
     """Judge each meld on its own and, with ``before``, together as the side's opening
     (contract.md, ``scorekeeper check``).
@@ -51,6 +52,7 @@ def check_document(melds: Any, profile: str | Profile | None = None, before: int
     problems = card_count_problems([m.cards for m in read])
     opening = None
     if before is not None:
+        before = read_total(before, "before")
         opening = opening_check(read, rules, before)
         if opening["points"] < opening["minimum"]:
             problems.append(Problem("opening-below-minimum", {
@@ -76,5 +78,5 @@ __all__ = [
     "check_meld", "deal_added", "format_cards", "get_profile", "match_document", "match_status",
     "may_take_pile", "parse_cards", "profiles_document", "read_deal", "replace_wildcard",
     "score_document", "score_match", "score_sides", "export_profile", "profile_of",
-    "read_profile",
+    "read_profile", "read_total",
 ]

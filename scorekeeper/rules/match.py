@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from scorekeeper.rules.house import from_key, profile_of, same_rules
+from scorekeeper.rules.house import MAX_TARGET, from_key, profile_of, same_rules
 from scorekeeper.rules.house import key as house_key
 from scorekeeper.rules.problems import InputError, Problem
 from scorekeeper.rules.profiles import Profile
@@ -192,7 +192,7 @@ def _header(doc: Any) -> tuple[Profile, int, list[str | None], list[Any]]:
     profile = profile_of(doc.get("profile"))
     target = profile.target
     if doc.get("target") is not None:
-        target = _int(doc["target"], "target", 1)
+        target = _int(doc["target"], "target", 1, MAX_TARGET)
     deals = doc.get("deals", [])
     if not isinstance(deals, list):
         raise InputError("bad-value", field="deals", value=type(deals).__name__,

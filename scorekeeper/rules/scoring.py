@@ -13,7 +13,7 @@ from itertools import chain
 from typing import Any
 
 from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, Card, parse_cards
-from scorekeeper.rules.house import profile_of
+from scorekeeper.rules.house import MAX_TARGET, profile_of
 from scorekeeper.rules.limits import check_canastras, check_count, count_limits
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import InputError, Problem
@@ -50,7 +50,8 @@ class SideInput:
 
 # --- reading a deal document ------------------------------------------------------------
 
-def _int(value: Any, field: str, minimum: int | None = None) -> int:
+def _int(value: Any, field: str, minimum: int | None = None,
+         maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, float) and value.is_integer():
             value = int(value)
@@ -60,7 +61,16 @@ def _int(value: Any, field: str, minimum: int | None = None) -> int:
     if minimum is not None and number < minimum:
         raise InputError("bad-value", field=field, value=_show(value),
                          expected=f"integer >= {minimum}")
+    if maximum is not None and number > maximum:
+        raise InputError("bad-value", field=field, value=_show(value),
+                         expected=f"integer <= {maximum}")
     return number
+
+
+def read_total(value: Any, field: str) -> int:
+    """A side's running total before a deal (``before``): at most ``MAX_TARGET`` either
+    way, the check page's range (a side at the target has ended its match)."""
+    return _int(value, field, -MAX_TARGET, MAX_TARGET)
 
 
 def _bool(value: Any, field: str) -> bool:
@@ -169,7 +179,7 @@ def read_side(doc: Any, field: str, profile: Profile) -> SideInput:
                          expected="|".join(ClosedBy))
     before = doc.get("before")
     if before is not None:
-        before = _int(before, f"{field}.before")
+        before = read_total(before, f"{field}.before")
     opening = None
     if doc.get("opening") is not None:
         opening = read_melds(doc["opening"], f"{field}.opening")

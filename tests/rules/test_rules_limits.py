@@ -235,3 +235,31 @@ def test_a_body_of_melds_costs_memory_and_answer_by_its_bytes_only():
     assert peak < 16 * 1024 * 1024
     assert len(json.dumps(answer)) < 16 * len(body)
     assert len(answer["sides"][0]["melds"]) == len(melds)
+
+
+@pytest.mark.parametrize(("kind", "doc", "field"), [
+    ("match", {"profile": "buraco-aberto", "target": 10**4000, "deals": []}, "target"),
+    ("match", {"profile": "buraco-aberto", "target": 1e308, "deals": []}, "target"),
+    ("match", {"profile": "buraco-aberto", "target": 100_001, "deals": []}, "target"),
+    ("check", {"melds": ["3H 4H 5H"], "before": 10**4000}, "before"),
+    ("check", {"melds": ["3H 4H 5H"], "before": 1e308}, "before"),
+    ("check", {"melds": ["3H 4H 5H"], "before": -100_001}, "before"),
+    ("score", {**deal({}), "sides": [{**deal({})["sides"][0], "before": 10**4000},
+                                     deal({})["sides"][1]]}, "sides[0].before"),
+])
+def test_a_target_or_a_running_total_past_any_match_is_unreadable_naming_its_field(
+        kind, doc, field):
+    """A match is played to at most 100,000 (the new-match form's range) and a side's total
+    before a deal lies within it either way (the check page's range): a number past them,
+    echoed into the answer, made the API's answer fail (500) where it wrote it out."""
+    with pytest.raises(InputError) as caught:
+        documents.read(kind, doc)
+    assert caught.value.code == "bad-value"
+    assert caught.value.params["field"] == field
+
+
+def test_the_largest_target_and_totals_are_still_read():
+    assert match_document({"profile": "buraco-aberto", "target": 100_000, "deals": []}
+                          )["target"] == 100_000
+    answer = documents.read("check", {"melds": ["3H 4H 5H"], "before": -100_000.0})
+    assert answer["opening"] is not None

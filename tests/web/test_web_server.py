@@ -311,3 +311,13 @@ def test_a_server_whose_trigger_is_closed_still_stops_and_frees_its_port(app):
         again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         again.bind(("127.0.0.1", port))
         again.listen()
+
+
+def test_a_server_process_compiles_its_pages_before_it_serves(app):
+    """``scorekeeper serve`` warms each server process (``app.warm_up``): the first
+    scoreboard or deal form a phone asks for compiles no template while it waits."""
+    from scorekeeper.app import warm_up
+
+    warm_up(app)
+    compiled = {name for _loader, name in app.jinja_env.cache}
+    assert {"scoreboard.html", "deal.html", "_deal_row.html", "base.html"} <= compiled
