@@ -617,11 +617,13 @@ def board_24(tokens: dict[str, Any]) -> tuple[str, str]:
 
 
 def page_sizes(port: int, tokens: dict[str, Any]) -> list[tuple[str, int, int]]:
-    """Each page with ``app.css`` and ``app.js``: its bytes as sent with gzip (as browsers
-    ask for them: the target, as tests/web/test_web_pages.py holds it) and uncompressed."""
+    """Each page with ``app.css`` and the scripts every page loads: its bytes as sent with
+    gzip (as browsers ask for them: the target, as tests/web/test_web_pages.py holds it)
+    and uncompressed."""
     client = Client(port)
-    assets = [client.request("GET", path)[1] for path in ("/static/css/app.css",
-                                                          "/static/js/app.js")]
+    assets = [client.request("GET", path)[1] for path in (
+        "/static/css/app.css", "/static/js/phone.js", "/static/js/app.js",
+        "/static/js/viewer.js", "/static/js/register.js")]
     raw_assets = sum(map(len, assets))
     sent_assets = sum(len(gzip.compress(a)) for a in assets)
     board, view = board_24(tokens)
