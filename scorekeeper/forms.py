@@ -27,13 +27,15 @@ from wtforms import (  # type: ignore[attr-defined]  # SelectChoice: WTForms 3.3
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation
+from wtforms.validators import InputRequired, Length, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper.entry import EntryMode, RoundEnd
+from scorekeeper.formwords import WTFORMS_TRANSLATIONS, NumberRange
 from scorekeeper.names import mixes_scripts, shows
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.rules.states import ClosedBy, Morto
+from scorekeeper.vocabulary import term
 
 # How a side's deal is entered (``EntryMode``: every meld card by card, or the counts),
 # how a round of Burro ended (``RoundEnd``: someone lost, or a feint, seed 002 "La
@@ -89,48 +91,6 @@ def Visible(form: Any, field: Any) -> None:  # noqa: N802 - a WTForms validator,
         raise StopValidation(str(problem))
 
 
-class _WTFormsMessages:
-    """WTForms' own catalog in the page's language, read from disk once per language for
-    the life of the process (Flask-WTF reads it again on every request)."""
-
-    _loaded: dict[str, Any] = {}
-
-    def _catalog(self) -> Any:
-        from flask import g, has_request_context
-        from flask_babel import get_locale
-
-        locale = get_locale() if has_request_context() else None
-        if locale is None:
-            return None
-        kept = g.get("wtforms_catalog")  # (locale, catalog): a form asks several times
-        if kept is not None and kept[0] is locale:
-            return kept[1]
-        catalog = self._load(str(locale))
-        g.wtforms_catalog = (locale, catalog)
-        return catalog
-
-    def _load(self, locale: str) -> Any:
-        from babel import support
-        from wtforms.i18n import messages_path
-
-        catalog = self._loaded.get(locale)
-        if catalog is None:
-            catalog = support.Translations.load(messages_path(), [locale], domain="wtforms")
-            self._loaded[locale] = catalog
-        return catalog
-
-    def gettext(self, string: str) -> str:
-        catalog = self._catalog()
-        return string if catalog is None else str(catalog.ugettext(string))
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        catalog = self._catalog()
-        if catalog is None:
-            return singular if n == 1 else plural
-        return str(catalog.ungettext(singular, plural, n))
-
-
-_WTFORMS_MESSAGES = _WTFormsMessages()
 
 
 class StrippingMeta:
@@ -143,7 +103,7 @@ class StrippingMeta:
 
         if has_app_context() and not current_app.config.get("WTF_I18N_ENABLED", True):
             return None
-        return _WTFORMS_MESSAGES
+        return WTFORMS_TRANSLATIONS
 
     def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
         if issubclass(unbound_field.field_class, (FieldList, FormField)):
@@ -247,7 +207,8 @@ class HouseRulesForm(WriteForm):
     bonus_semi_clean = _points("semi-clean")
     bonus_clean_500 = _points("clean-500")
     bonus_clean_1000 = _points("clean-1000")
-    semi_clean = BooleanField(_l("Semi-clean: 8 cards or more, the wildcard at an end"))
+    # the label follows the base's tradition (canastra / burraco), set by the page
+    semi_clean = BooleanField(term("Semi_clean"))
     going_out = _points("going out")
     morto_penalty = _points("morto")
     vulnerable_from = IntegerField(_l("Vulnerable from (empty: never)"),

@@ -155,12 +155,13 @@ def format_cards(cards: Any, locale: Any) -> str:
 # -- Numbers ---------------------------------------------------------------------------
 
 def format_number(value: Any, locale: Any, *, signed: bool = False) -> str:
-    """A score as Babel writes it (``-1 500`` in French, ``-1.500`` in Italian); ``signed``
-    writes a score's sign as a change: ``+465``, ``−15`` (a true minus sign). Anything
-    that is not a number is shown as it is.
+    """A score through Babel (``−1 500`` in French, ``−1.500`` in Italian), negative
+    numbers with a true minus sign (U+2212), as every page and PDF shows them; ``signed``
+    writes a score's sign as a change: ``+465``, ``−15``. Anything that is not a number
+    is shown as it is.
 
     >>> format_number(-1500, "it"), format_number(465, "fr", signed=True)
-    ('-1.500', '+465')
+    ('\u22121.500', '+465')
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
@@ -170,11 +171,13 @@ def format_number(value: Any, locale: Any, *, signed: bool = False) -> str:
 @lru_cache(maxsize=8192)
 def _formatted(value: int | float, locale: str, signed: bool) -> str:
     """Scores come back again and again (totals, the target, each deal's columns)."""
-    text = _decimal(value, normalize_locale(locale or None))
-    if not signed:
-        return text
-    return f"+{text}" if value > 0 else text.replace("-", "\u2212")
+    text = _decimal(value, normalize_locale(locale or None)).replace("-", MINUS)
+    return f"+{text}" if signed and value > 0 else text
 
+
+#: The minus sign of every negative number shown (French typography's, and one sign on a
+#: page: the totals beside the deals' changes).
+MINUS = "\u2212"
 
 #: What separates thousands, and the decimal mark, in each locale (as Babel writes them).
 SEPARATORS = {"en": (",", "."), "fr": ("\u202f", ","), "pt_BR": (".", ","),

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from scorekeeper.msgids import N_, NP_, translate
+from scorekeeper.msgids import N_, NN_, NNP_, NP_, Plural, translate, translate_plural
 from scorekeeper.vocabulary import DEFAULT_TRADITION, category_msgid, tradition_of
 
 Gettext = Callable[[str], str]
@@ -48,8 +48,11 @@ PROBLEM_MESSAGES: dict[str, str] = {
         "probably a typo."),
     "morto-unused-not-allowed": N_(
         "These rules have no unused morto: its cards count as cards in hand."),
-    "morto-count": N_(
-        "Only %(maximum)s mortos are dealt, but %(count)s sides say they took one."),
+    # House rules may deal a single pile: the count is said with ``maximum``.
+    "morto-count": NN_(
+        "Only %(maximum)s morto is dealt, but %(count)s sides say they took one.",
+        "Only %(maximum)s mortos are dealt, but %(count)s sides say they took one.",
+        "maximum"),
     "match-over": N_("The match was already won before this deal."),
     "unknown-player": N_("%(player)s is not a player in this game."),
     "player-out": N_("%(player)s is already out."),
@@ -66,8 +69,10 @@ PROBLEM_MESSAGES_IT: dict[str, str] = {
     "several-went-out": N_("Only one side can close a hand, not %(sides)s."),
     "morto-unused-not-allowed": N_(
         "These rules have no unused pozzetto: its cards count as cards in hand."),
-    "morto-count": N_(
-        "Only %(maximum)s pozzetti are dealt, but %(count)s sides say they took one."),
+    "morto-count": NN_(
+        "Only %(maximum)s pozzetto is dealt, but %(count)s sides say they took one.",
+        "Only %(maximum)s pozzetti are dealt, but %(count)s sides say they took one.",
+        "maximum"),
     "match-over": N_("The match was already won before this hand."),
 }
 
@@ -77,8 +82,10 @@ PROBLEM_MESSAGES_IT: dict[str, str] = {
 PROBLEM_MESSAGES_CLASSIC: dict[str, str] = {
     "morto-unused-not-allowed": NP_(
         "classic", "These rules have no unused pozzetto: its cards count as cards in hand."),
-    "morto-count": NP_(
-        "classic", "Only %(maximum)s pozzetti are dealt, but %(count)s sides say they took one."),
+    "morto-count": NNP_(
+        "classic", "Only %(maximum)s pozzetto is dealt, but %(count)s sides say they took one.",
+        "Only %(maximum)s pozzetti are dealt, but %(count)s sides say they took one.",
+        "maximum"),
 }
 
 GOING_OUT_REASONS: dict[str, str] = {
@@ -141,9 +148,16 @@ RULE_CONFLICTS: dict[str, str] = {
                                   "not below the target (%(target)s)"),
     "opening-above-target": N_("the opening minimum (%(minimum)s) is above the target "
                                "(%(target)s)"),
-    "piles-not-fewer": N_("%(piles)s piles are not fewer than the sides (%(most)s): "
-                          "leave the number of piles empty for one pile per side"),
+    "piles-not-fewer": N_("%(piles)s mortos are not fewer than the sides (%(most)s): "
+                          "leave the number of mortos empty for one morto per side"),
 }
+#: The Italian tradition's pile where a conflict names it (house rules carry their
+#: profile's tradition, "br" or "it").
+RULE_CONFLICTS_IT: dict[str, str] = {
+    "piles-not-fewer": N_("%(piles)s pozzetti are not fewer than the sides (%(most)s): "
+                          "leave the number of pozzetti empty for one pozzetto per side"),
+}
+
 
 #: What the referee expected where it read a wrong value (``bad-value``'s ``expected``);
 #: values that are codes (``discard|meld``) or numbers are shown as they are.
@@ -194,8 +208,37 @@ class _Params(dict[str, Any]):
         return ""
 
 
+def _translations(gettext: Gettext) -> Any:
+    """What says ``gettext``'s plurals: the catalog it is a method of (the command line,
+    the phone, the tests), Flask-Babel's inside a request; ``None`` for English."""
+    if gettext is str:
+        return None
+    owner = getattr(gettext, "__self__", None)
+    if owner is not None and hasattr(owner, "ngettext"):
+        return owner
+    if "flask_babel" in sys.modules:
+        from flask import has_request_context
+        from flask_babel import get_translations
+
+        if has_request_context():
+            return get_translations()
+    return None
+
+
+def _count_of(value: Any) -> int:
+    """The count of a plural: the parameter's number (``1.000`` already written counts
+    as many)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return 1 if str(value).strip() == "1" else 2
+
+
 def _format(template: str, params: Mapping[str, Any], gettext: Gettext) -> str:
     try:
+        if isinstance(template, Plural):
+            said = translate_plural(template, _count_of(params.get(template.counted_by)),
+                                    _translations(gettext))
+            return said % _Params(params)
         return translate(template, gettext) % _Params(params)
     except (TypeError, ValueError, KeyError):
         return template % _Params(params)
@@ -322,7 +365,9 @@ def _conflict(params: dict[str, Any], gettext: Gettext) -> str:
     for name in ("category", "other"):
         if isinstance(said.get(name), str):
             said[name] = translate(category_msgid(said[name], said.get("tradition")), gettext)
-    reason = RULE_CONFLICTS.get(str(params.get("reason")), "%(reason)s")
+    italian = params.get("tradition") in ("it", "classic")
+    conflicts = {**RULE_CONFLICTS, **(RULE_CONFLICTS_IT if italian else {})}
+    reason = conflicts.get(str(params.get("reason")), "%(reason)s")
     return _format(reason, said, gettext)
 
 

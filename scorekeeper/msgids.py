@@ -36,6 +36,49 @@ def NP_(context: str, message: str) -> Msg:
     return Msg(context, message)
 
 
+class Plural(str):
+    """A msgid said with a count: its singular (the string itself), its plural, the
+    parameter that holds the count, and a context where the words differ by tradition."""
+
+    plural: str
+    counted_by: str
+    context: str | None
+
+    def __new__(cls, singular: str, plural: str, count: str,
+                context: str | None = None) -> Plural:
+        self = super().__new__(cls, singular)
+        self.plural, self.counted_by, self.context = plural, count, context
+        return self
+
+
+def NN_(singular: str, plural: str, count: str) -> Plural:  # noqa: N802 - a gettext marker
+    """Mark a msgid with its plural for extraction (``babel.cfg``: ``NN_:1,2``); the
+    count is the parameter named ``count``."""
+    return Plural(singular, plural, count)
+
+
+def NNP_(context: str, singular: str, plural: str,  # noqa: N802 - a gettext marker
+         count: str) -> Plural:
+    """``NN_`` with a context (``babel.cfg``: ``NNP_:1c,2,3``)."""
+    return Plural(singular, plural, count, context)
+
+
+def translate_plural(message: Plural, n: int, translations: Any) -> str:
+    """``message`` for the count ``n`` through ``translations`` (anything with
+    ``ngettext`` and ``npgettext``), its context first; English without one.
+
+    >>> translate_plural(NN_("%(n)s pile", "%(n)s piles", "n"), 1, None)
+    '%(n)s pile'
+    """
+    if translations is None:
+        return str(message) if n == 1 else message.plural
+    if message.context:
+        text = str(translations.npgettext(message.context, str(message), message.plural, n))
+        if text not in (str(message), message.plural):
+            return text
+    return str(translations.ngettext(str(message), message.plural, n))
+
+
 def translate(message: str, gettext: Callable[[str], str]) -> str:
     """``message`` through any ``gettext``, its context first (a compiled catalog keys a
     msgid with a context as the context, EOT, the msgid), else the plain msgid.

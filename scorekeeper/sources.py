@@ -29,11 +29,17 @@ _SOURCE_WORDS = (
     (re.compile(r"\binfobox\b"), N_("summary box")),
 )
 
+# TRANSLATORS: a source's section title, in the language's quotation marks.
+QUOTED = N_("“%(title)s”")
+_QUOTED_TITLE = re.compile(r'"([^"]+)"')
+
 
 def source(text: Any, gettext: Callable[[str], str]) -> str:
     """Where a rule comes from, in the language of ``gettext``: ``seed 001 §04`` ->
-    ``source 001 §04``; section titles stay as the (French) texts write them."""
+    ``source 001 §04``; section titles stay as the (French) texts write them, in the
+    language's quotation marks (« » in French)."""
     out = str(text or "")
     for pattern, words in _SOURCE_WORDS:
         out = pattern.sub(str(gettext(words)).replace("\\", "\\\\"), out)
-    return out
+    quoted = str(gettext(QUOTED))
+    return _QUOTED_TITLE.sub(lambda m: quoted.replace("%(title)s", m.group(1)), out)

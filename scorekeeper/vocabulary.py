@@ -104,6 +104,10 @@ CATEGORY_LABELS: dict[str, dict[str, str]] = {
         "clean-500": N_("clean burraco of 500"),
         "clean-1000": N_("clean burraco of 1000"),
     },
+    # TRANSLATORS: Classic Buraco's melds; its French source says "buraco « pur »",
+    # "« semi-pur »", "« sale »".
+    "classic": {"clean": NP_("classic", "clean burraco"), "dirty": NP_("classic", "dirty burraco"),
+                "semi-clean": NP_("classic", "semi-clean burraco")},
 }
 
 #: A category under the canastra word (PDF); ``category_short_label`` gives each tradition's.
@@ -191,6 +195,14 @@ TERMS: dict[str, dict[str, str]] = {
         "wildcard": N_("wildcard"),
         "Morto": N_("Morto"),
         "Canastras": N_("Canastras"),
+        # TRANSLATORS: the house-rules switch; follows "canastra" (feminine in pt and it).
+        "Semi_clean": NP_("canastra", "Semi-clean: 8 cards or more, the wildcard at an end"),
+        # TRANSLATORS: the deal the house-rules page scores both ways.
+        # TRANSLATORS: statistics: the deals a side lost with its morto never taken.
+        "Lost_without_morto": N_("Deals lost without taking the morto"),
+        "Sample_deal": N_("Side 1 goes out with a clean meld of 7 cards and a dirty one "
+                          "holding a joker; side 2 keeps a joker, a K and a 2 in hand and "
+                          "never takes its morto."),
     },
     "it": {
         "canastra": N_("burraco"),
@@ -207,6 +219,12 @@ TERMS: dict[str, dict[str, str]] = {
         "wildcard": N_("pinella or joker"),
         "Morto": N_("Pozzetto"),
         "Canastras": N_("Burracos"),
+        # TRANSLATORS: the house-rules switch; follows "burraco" (masculine in pt and it).
+        "Semi_clean": NP_("burraco", "Semi-clean: 8 cards or more, the wildcard at an end"),
+        "Lost_without_morto": N_("Deals lost without taking the pozzetto"),
+        "Sample_deal": N_("Side 1 closes with a clean meld of 7 cards and a dirty one "
+                          "holding a joker; side 2 keeps a joker, a K and a 2 in hand and "
+                          "never takes its pozzetto."),
     },
 }
 # TRANSLATORS: Classic Buraco's pile; its French source calls it "puits".
@@ -214,7 +232,11 @@ TERMS["classic"] = {**TERMS["it"], "morto": NP_("classic", "pozzetto"),
                     "Morto": NP_("classic", "Pozzetto"),
                     "Morto_first": NP_("classic", "Who took the pozzetto first?"),
                     "Not_taken_first": NP_("classic", "This side did not take the pozzetto."),
-                    "Took_morto_first": NP_("classic", "Took the pozzetto first")}
+                    "Took_morto_first": NP_("classic", "Took the pozzetto first"),
+                    "Lost_without_morto": NP_("classic", "Deals lost without taking the pozzetto"),
+                    "Sample_deal": NP_("classic", "Side 1 closes with a clean meld of 7 cards and "
+                                       "a dirty one holding a joker; side 2 keeps a joker, a K "
+                                       "and a 2 in hand and never takes its pozzetto.")}
 
 
 def category_label(category: str, tradition: str | None = DEFAULT_TRADITION) -> Any:
@@ -279,7 +301,7 @@ RULE_LABELS = {
     "max": N_("at most"),
     "only": N_("only"),
     "penalty": N_("penalty"),
-    "piles": N_("piles dealt (with 3 or 5 players, to the first two sides out)"),
+    "piles": N_("mortos dealt (with 3 or 5 players, to the first two sides out)"),
     "joker": N_("joker"),
     "wild_two": N_("2 as wildcard"),
     "natural_two": N_("natural 2"),
@@ -327,6 +349,7 @@ TRADITION_RULE_LABELS: dict[str, dict[str, str]] = {
         "needs_morto": N_("needs the pozzetto taken"),
         "canastra": N_("a burraco"),
         "clean-canastra": N_("a clean burraco"),
+        "piles": N_("pozzetti dealt (with 3 or 5 players, to the first two sides out)"),
     },
     # TRANSLATORS: Classic Buraco's pile; its French source calls it "puits".
     "classic": {
@@ -335,6 +358,8 @@ TRADITION_RULE_LABELS: dict[str, dict[str, str]] = {
         "unused_morto": NP_(
             "classic", "A pozzetto taken but never played costs the pozzetto penalty"),
         "needs_morto": NP_("classic", "needs the pozzetto taken"),
+        "piles": NP_("classic",
+                     "pozzetti dealt (with 3 or 5 players, to the first two sides out)"),
     },
 }
 

@@ -74,6 +74,7 @@ def init_app(app: Flask) -> None:
         term=term,
         tradition_of=vocabulary.tradition_of,
         morto_label=vocabulary.morto_label,
+        count_label=vocabulary.count_label,
         notation=notation,
         colon=colon,
         profile_name=lambda pid: str(vocabulary.profile_name(pid)),

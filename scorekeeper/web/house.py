@@ -92,6 +92,7 @@ def _labels(form: HouseRulesForm, base: rules.Profile) -> None:
         getattr(form, name).label.text = str(category_label(category, tradition))
     form.going_out.label.text = str(term("Going_out", tradition))
     form.morto_penalty.label.text = str(morto_label("not_taken", tradition))
+    form.semi_clean.label.text = str(term("Semi_clean", tradition))
 
 
 def _fill(form: HouseRulesForm, params: dict[str, Any]) -> None:

@@ -108,14 +108,14 @@ def test_format_card(locale, card, shown):
 
 
 @pytest.mark.parametrize(("locale", "value", "expected"), [
-    ("en", -1500, "-1,500"),
+    ("en", -1500, "\u22121,500"),
     ("en", 3000, "3,000"),
-    ("fr", -1500, "-1\u202f500"),
-    ("pt_BR", -1500, "-1.500"),
+    ("fr", -1500, "\u22121\u202f500"),
+    ("pt_BR", -1500, "\u22121.500"),
     ("it", 2005, "2.005"),
-    ("it", -35, "-35"),
-    ("pt_PT", -1500, "-1\u00a0500"),
-    ("pt_PT", -15000, "-15\u00a0000"),
+    ("it", -35, "\u221235"),
+    ("pt_PT", -1500, "\u22121\u00a0500"),
+    ("pt_PT", -15000, "\u221215\u00a0000"),
 ])
 def test_numbers_through_babel(locale, value, expected):
     assert format_number(value, locale) == expected

@@ -108,9 +108,6 @@ COUNTED_NOUN = re.compile(r"%\((count|num)\)[sd] (?!×)[a-z]+")
 ALWAYS_PLURAL = {
     # more copies than two decks hold: 3 or more
     "%(card)s is entered %(count)s times, but two decks hold only %(maximum)s: probably a typo.",
-    # more sides than piles dealt: 2 or more
-    "Only %(maximum)s mortos are dealt, but %(count)s sides say they took one.",
-    "Only %(maximum)s pozzetti are dealt, but %(count)s sides say they took one.",
 }
 PLURAL_FORMS = {"fr": (2, "(n > 1)"), "pt_BR": (2, "(n > 1)"), "pt_PT": (2, "(n != 1)"),
                 "it": (2, "(n != 1)")}

@@ -92,12 +92,12 @@ def test_italian_rules_labels(i18n_app):
     from scorekeeper.vocabulary import rule_label
 
     with i18n_app.test_request_context("/"), force_locale("fr"):
-        assert str(rule_label("morto_penalty", "it")) == "Pozzetto pas pris"
+        assert str(rule_label("morto_penalty", "it")) == "Pozzetto non pris"
         assert str(rule_label("canastra", "it")) == "un burraco"
-        assert str(rule_label("morto_penalty", "br")) == "Morto pas pris"
+        assert str(rule_label("morto_penalty", "br")) == "Morto non pris"
         assert str(rule_label("sides", "it")) == str(rule_label("sides", "br"))
         # Classic Buraco's pile is the puits of its French source (seed 000)
-        assert str(rule_label("morto_penalty", "buraco-classico")) == "Puits pas pris"
+        assert str(rule_label("morto_penalty", "buraco-classico")) == "Puits non pris"
         assert str(rule_label("canastra", "buraco-classico")) == "un burraco"
 
 

@@ -30,4 +30,5 @@ def pdf_text(data: bytes) -> str:
 
 
 def number(value: int, lang: str) -> str:
-    return normalize(format_decimal(value, locale=lang))
+    """A number as the PDF writes it: Babel's, with a true minus sign (U+2212)."""
+    return normalize(format_decimal(value, locale=lang)).replace("-", "\u2212")

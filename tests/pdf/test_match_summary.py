@@ -72,7 +72,8 @@ def test_bonus_categories_going_out_and_pile(ctx: Any, played: dict[str, Any]) -
     first = played["result"]["deals"][0]["sides"]  # Nós went out, Eles paid the morto
     assert first[0]["hand_points"] == 0  # an empty cell
     assert f"Nós 45 clean 200 100 {first[0]['total']} {first[0]['total']}" in text
-    assert f"Eles 40 -100 -60 {first[1]['total']} {first[1]['total']}" in text
+    assert f"Eles 40 \u2212100 \u221260 {number(first[1]['total'], 'en')} " \
+        f"{number(first[1]['total'], 'en')}" in text
 
 
 def test_extra_deal_and_in_progress(ctx: Any) -> None:

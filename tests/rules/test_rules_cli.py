@@ -252,9 +252,9 @@ def test_check_score_and_match_with_house_rules(capsys, monkeypatch, tmp_path):
                  "params.bonuses.clean : «\u202f-5\u202f» n’est pas valable ici (attendu : un "
                  "nombre entier de 0 à 10000)", id="range"),
     pytest.param({**HOUSE, "params": {"target": 1200}},
-                 "params.vulnerability.from : Ces règles ne peuvent pas être jouées : les "
-                 "camps deviendraient vulnérables à 1500, ce qui n’est pas sous l’objectif "
-                 "(1200)", id="inconsistent"),
+                 "params.vulnerability.from : Impossible de jouer avec ces règles : les "
+                 "camps deviendraient vulnérables à 1500, seuil qui n’est pas inférieur à "
+                 "l’objectif (1200)", id="inconsistent"),
 ])
 def test_a_bad_profile_document_exits_2_naming_the_parameter(capsys, monkeypatch, tmp_path,
                                                             doc, said):

@@ -260,8 +260,8 @@ CONFLICTS = [
     ("semi-clean-on", {"semi_clean": True}, "params.semi_clean", "semi-clean-on",
      "semi-clean melds are on, and semi-clean canastra has no bonus"),
     ("piles-not-fewer", {"morto_piles": 2}, "params.morto_piles", "piles-not-fewer",
-     "2 piles are not fewer than the sides (2): leave the number of piles empty for one "
-     "pile per side"),
+     "2 mortos are not fewer than the sides (2): leave the number of mortos empty for one "
+     "morto per side"),
     ("builtin-id", None, "id", "builtin-id",
      "“buraco-aberto” is the id of a built-in profile; give these rules an id of their own"),
 ]

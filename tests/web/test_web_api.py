@@ -176,6 +176,6 @@ def test_house_rules_in_place_of_the_profile(client):
     assert bad.status_code == 400
     assert bad.get_json()["error"] == {
         "code": "inconsistent-rules", "field": "profile.params.bonuses.clean-1000",
-        "message": "profile.params.bonuses.clean-1000: Queste regole non si possono giocare: "
-                   "un premio è inferiore a quello di un gioco minore: canastra pulita da 1000 "
+        "message": "profile.params.bonuses.clean-1000: Con queste regole non si può giocare: "
+                   "un premio è inferiore a quello di un gioco minore: canastra pulita da 1.000 "
                    "400, canastra pulita da 500 500"}

@@ -111,7 +111,7 @@ def test_a_deal_that_breaks_a_rule_is_saved_only_when_marked_disputed(site, clie
     board = site.board(token)
     # 3 + 4 + 5 of hearts: 15 on the table, no going-out bonus for a side that cannot go out;
     # the other side 15 − 20 left in hand
-    assert deal_line(board, 1) == [("15", "+15"), ("-5", "−5")]
+    assert deal_line(board, 1) == [("15", "+15"), ("−5", "−5")]
     assert '<em class="disputed" aria-hidden="true">!</em>' in board
     view = client.get(f"/m/{token}/deals/1").get_data(as_text=True)
     assert "Disputed: this deal breaks a rule" in view

@@ -77,7 +77,7 @@ def test_rules_that_cannot_be_played_are_refused_at_their_field(client):
     target = client.post("/rules/house/new?base=buraco-aberto",
                          data={**fields, "name": "Vó", "target": "50", "action": "save"})
     assert target.status_code == 422
-    assert "Number must be between 100 and 100000." in target.get_data(as_text=True)
+    assert "Number must be between 100 and 100,000." in target.get_data(as_text=True)
 
 
 def test_a_match_by_house_rules_keeps_the_rules_it_was_started_with(client, site, app):

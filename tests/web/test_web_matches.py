@@ -101,7 +101,7 @@ def test_italian_profiles_speak_of_pozzetto_and_burraco(site, client):
                                   {"mode": "counts", "table_points": 20,
                                    "morto": "not_taken"}]).status_code == 302
     deal = client.get(f"/m/{token}/deals/1").get_data(as_text=True)
-    assert breakdown(deal)["pozzetto"] == ["0", "-100"]
+    assert breakdown(deal)["pozzetto"] == ["0", "\u2212100"]
     page = client.get(f"/m/{token}/deals/new").get_data(as_text=True)
     assert "<legend>Pozzetto</legend>" in page
     assert ">Clean burracos</label>" in page

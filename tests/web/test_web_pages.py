@@ -166,7 +166,7 @@ def test_five_sides_and_24_deals_stay_under_the_page_limit(site, client):
     assert deal_line(html, 24) == [("2,556", "+118")] * 2 + [("156", "+18")] * 3
     assert breakdown(client.get(f"/m/{token}/deals/24").get_data(as_text=True)) == {
         "table": ["123"] * 5,  # no bonus and no closing: those rows are left out
-        "pozzetto": ["0", "0", "-100", "-100", "-100"], "hand": ["-5"] * 5,
+        "pozzetto": ["0", "0", "\u2212100", "\u2212100", "\u2212100"], "hand": ["\u22125"] * 5,
         "deal": ["+118", "+118", "+18", "+18", "+18"],
         "total": ["2,556", "2,556", "156", "156", "156"]}
 

@@ -81,7 +81,7 @@ def test_the_phone_runs_without_flask_or_babel():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           cwd=ROOT, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["-1.500 1\u202f234\u202f567",
+    assert done.stdout.splitlines() == ["\u22121.500 1\u202f234\u202f567",
                                         "200 ['JH', 'KH', 'QH']"]
 
 

@@ -85,6 +85,7 @@ def test_rules_page_is_generated_from_the_profiles(client):
             cited = cited.replace("rules.md", "our decisions")
             cited = cited.replace("seeds", "sources").replace("seed", "source")
             cited = cited.replace("infobox", "summary box")
+            cited = re.sub(r'"([^"]+)"', "\u201c\\1\u201d", cited)  # the English quotes
             assert cited.replace("(none)", "(says nothing)") in html, rule
     assert "source 001 §04" in pages
     assert "source 003: <cite lang=\"fr\">Buraco Fechado STBL" in pages
@@ -126,7 +127,7 @@ def test_rules_page_cites_its_sources_in_the_page_language(client):
     assert "source 004\u202f: <cite lang=\"fr\">Règles du Burraco" in fr
     it = unescape(client.get("/rules?profile=burraco", headers={"Accept-Language": "it"})
                   .get_data(as_text=True))
-    assert "fonte 004 \"Le pozzetto\"" in it
+    assert "fonte 004 «Le pozzetto»" in it
     assert "fonte 004: <cite lang=\"fr\">Règles du Burraco" in it
 
 

@@ -102,7 +102,7 @@ def test_classic_buraco_in_french_says_puits(client):
     assert "Le jeu se joue à 2, 3 ou 5 camps." in text
     assert "Un camp ne peut fermer qu’après avoir pris son puits." in text
     assert "Un camp qui n’a pas pris son puits perd 100 points." in text
-    assert f"Seuls 2 puits sont distribués{NNBSP}:" in text
+    assert f"On ne distribue que 2 puits{NNBSP}:" in text
     assert "Un burraco semi-propre" in text
     assert "150 points" in text
     assert "pozzetto" not in text

@@ -47,7 +47,7 @@ def test_read_only_view_shows_the_scores_and_no_way_to_change_them(site, client,
     assert f'href="/v/{view}/deals/1"' in html
     deal = client.get(f"/v/{view}/deals/1").get_data(as_text=True)
     assert breakdown(deal) == {"table": ["180", "60"], "bonus": ["200", "0"],
-                               "out": ["100", "0"], "hand": ["-15", "-30"],
+                               "out": ["100", "0"], "hand": ["\u221215", "\u221230"],
                                "deal": ["+465", "+30"], "total": ["465", "30"]}
     assert "Going out: <b>Nós</b>" in deal
     assert token not in deal

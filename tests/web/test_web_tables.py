@@ -508,28 +508,28 @@ def test_statistics_say_what_the_deals_say_and_on_how_many_deals(site, client, a
     # (the first deal's is not: both took theirs, and nobody noted who was first)
     html = client.get(f"/t/{token}/p/{ana}").get_data(as_text=True)
     assert _figures(html, "Buraco Aberto (Brazilian, open)") == {
-        "Deals counted": "3", "Clean canastra: per deal": "1", "Going out": "3 / 3",
-        "Deals lost: morto not taken": "0 / 3", "Took the morto first": "1 / 2",
+        "Deals counted": "3", "Clean canastras per deal": "1", "Going out": "3 / 3",
+        "Deals lost without taking the morto": "0 / 3", "Took the morto first": "1 / 2",
         "Biggest deal": "+450", "Points per deal": "418.3",  # 1,255 / 3
         "Melds per deal (1 deal entered card by card)": "1"}
     # Bia: 450, −10, −60: the last lost with the morto not taken
     html = client.get(f"/t/{token}/p/{bia}").get_data(as_text=True)
     assert _figures(html, "Buraco Aberto (Brazilian, open)") == {
-        "Deals counted": "3", "Clean canastra: per deal": "0.33", "Going out": "1 / 3",
-        "Deals lost: morto not taken": "1 / 3", "Took the morto first": "1 / 2",
+        "Deals counted": "3", "Clean canastras per deal": "0.33", "Going out": "1 / 3",
+        "Deals lost without taking the morto": "1 / 3", "Took the morto first": "1 / 2",
         "Biggest deal": "+450", "Points per deal": "126.7",  # 380 / 3
         "Melds per deal (1 deal entered card by card)": "1"}
     # the table: six sides' deals, 450 + 40 + 355 − 10 + 450 − 60 = 1,225
     stats = client.get(f"/t/{token}/stats").get_data(as_text=True)
     assert _figures(stats, "Every side") == {
-        "Deals counted": "6", "Clean canastra: per deal": "0.5", "Going out": "3 / 6",
-        "Deals lost: morto not taken": "1 / 6", "Took the morto first": "2 / 4",
+        "Deals counted": "6", "Clean canastras per deal": "0.5", "Going out": "3 / 6",
+        "Deals lost without taking the morto": "1 / 6", "Took the morto first": "2 / 4",
         "Biggest deal": "+450", "Points per deal": "204.2",
         "Melds per deal (2 deals entered card by card)": "1"}
     assert _figures(stats, "Bia &amp; Dani")["Took the morto first"] == "1 / 1"
     # a pair that played by counts only: nothing said of melds
     assert _figures(stats, "Caio &amp; Dani") == {
-        "Deals counted": "1", "Going out": "0 / 1", "Deals lost: morto not taken": "0 / 1",
+        "Deals counted": "1", "Going out": "0 / 1", "Deals lost without taking the morto": "0 / 1",
         "Biggest deal": "+40", "Points per deal": "40"}
     assert _figures(stats, "Bia &amp; Dani")["Melds per deal (1 deal entered card by card)"] == "1"
 
