@@ -188,6 +188,10 @@ TERMS: dict[str, dict[str, str]] = {
         "Morto_first": N_("Who took the morto first?"),
         "Not_taken_first": N_("This side did not take the morto."),
         "Took_morto_first": N_("Took the morto first"),
+        # TRANSLATORS: asked at a side's morto when Save finds it unanswered.
+        "Ask_morto": N_("Did this side take its morto? Tap the answer."),
+        # TRANSLATORS: asked at "Who went out?" when Save finds it unanswered.
+        "Ask_went_out": N_("Who went out? Tap a side, or “Nobody: the stock ran out”."),
         "wildcard": N_("wildcard"),
         "Morto": N_("Morto"),
         "Canastras": N_("Canastras"),
@@ -204,6 +208,8 @@ TERMS: dict[str, dict[str, str]] = {
         "Morto_first": N_("Who took the pozzetto first?"),
         "Not_taken_first": N_("This side did not take the pozzetto."),
         "Took_morto_first": N_("Took the pozzetto first"),
+        "Ask_morto": N_("Did this side take its pozzetto? Tap the answer."),
+        "Ask_went_out": N_("Who closed? Tap a side, or “Nobody: the stock ran out”."),
         "wildcard": N_("pinella or joker"),
         "Morto": N_("Pozzetto"),
         "Canastras": N_("Burracos"),
@@ -214,7 +220,8 @@ TERMS["classic"] = {**TERMS["it"], "morto": NP_("classic", "pozzetto"),
                     "Morto": NP_("classic", "Pozzetto"),
                     "Morto_first": NP_("classic", "Who took the pozzetto first?"),
                     "Not_taken_first": NP_("classic", "This side did not take the pozzetto."),
-                    "Took_morto_first": NP_("classic", "Took the pozzetto first")}
+                    "Took_morto_first": NP_("classic", "Took the pozzetto first"),
+                    "Ask_morto": NP_("classic", "Did this side take its pozzetto? Tap the answer.")}
 
 
 def category_label(category: str, tradition: str | None = DEFAULT_TRADITION) -> Any:

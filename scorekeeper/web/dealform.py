@@ -134,6 +134,43 @@ def _opening_split(side: dict[str, Any]) -> tuple[list[int], list[Any]]:
     return sorted(ticks), typed
 
 
+def implied_answers(form: DealForm, profile: rules.Profile) -> dict[str, str]:
+    """What the deal already says of an unanswered morto: a side that went out took it
+    where going out needs it (seed 001 §06, seed 003, seed 004). Written into the form;
+    returns each field so answered (its name) and the answer, for the page to tick."""
+    out = form.went_out.data
+    if not profile.going_out_needs_morto or not out or not _small_index(out):
+        return {}
+    if int(out) >= len(form.sides.entries):
+        return {}
+    morto = form.sides.entries[int(out)].form.morto
+    if morto.data is not None:
+        return {}
+    morto.data = Morto.TAKEN.value
+    return {str(morto.name): morto.data}
+
+
+def _small_index(text: str) -> bool:
+    return text.isascii() and text.isdecimal() and len(text) < 3
+
+
+def ask_answers(form: DealForm, profile: rules.Profile) -> bool:
+    """Who went out and each side's morto are worth 100 points each way (seed 001 §07):
+    the form never answers them for the scorer, and Save asks, at each field, for every
+    one left unanswered. True when all are answered."""
+    answered = True
+    if form.went_out.data is None:
+        form.went_out.errors = [*form.went_out.errors,
+                                str(term("Ask_went_out", profile.tradition))]
+        answered = False
+    for entry in form.sides.entries:
+        morto = entry.form.morto
+        if morto.data is None:
+            morto.errors = [*morto.errors, str(term("Ask_morto", profile.tradition))]
+            answered = False
+    return answered
+
+
 def ask_opening(form: DealForm, before: dict[str, Any]) -> bool:
     """A vulnerable side whose melds are entered card by card says how it opened (meld
     lines ticked, melds typed) or that nobody noted it: the minimum is never skipped
