@@ -255,9 +255,8 @@
   function unanswered() {
     var missing = [];
     form.querySelectorAll("[data-ask]").forEach(function (box) {
-      if (box.querySelector("input[type=radio]") && !box.querySelector("input[type=radio]:checked")) {
-        missing.push(box);
-      }
+      var first = box.querySelector("input[type=radio]");  /* the question's own choices */
+      if (first && !box.querySelector('input[name="' + first.name + '"]:checked')) { missing.push(box); }
     });
     return missing;
   }
