@@ -138,20 +138,15 @@ def implied_answers(form: DealForm, profile: rules.Profile) -> dict[str, str]:
     """What the deal already says of an unanswered morto: a side that went out took it
     where going out needs it (seed 001 §06, seed 003, seed 004). Written into the form;
     returns each field so answered (its name) and the answer, for the page to tick."""
-    out = form.went_out.data
-    if not profile.going_out_needs_morto or not out or not _small_index(out):
-        return {}
-    if int(out) >= len(form.sides.entries):
+    out = form.went_out.data or ""
+    if not (profile.going_out_needs_morto and out.isascii() and out.isdecimal()
+            and int(out) < len(form.sides.entries)):
         return {}
     morto = form.sides.entries[int(out)].form.morto
     if morto.data is not None:
         return {}
     morto.data = Morto.TAKEN.value
     return {str(morto.name): morto.data}
-
-
-def _small_index(text: str) -> bool:
-    return text.isascii() and text.isdecimal() and len(text) < 3
 
 
 def ask_answers(form: DealForm, profile: rules.Profile) -> bool:
@@ -257,14 +252,19 @@ def check_counts(form: DealForm, profile: rules.Profile) -> bool:
             k: format_number(v, locale_code()) for k, v in numbers.items()})]
         fits = False
 
+    step = rules.count_step(profile)
     for entry in form.sides.entries:
         f = entry.form
         if (f.hand_points.data or 0) > limits.hand_points:
             refuse(f.hand_points, TOO_MANY, limit=limits.hand_points)
+        elif (f.hand_points.data or 0) % step:
+            refuse(f.hand_points, OFF_STEP, points=f.hand_points.data or 0, step=step)
         if f.mode.data != EntryMode.COUNTS:
             continue
         if (f.table_points.data or 0) > limits.table_points:
             refuse(f.table_points, TOO_MANY, limit=limits.table_points)
+        elif (f.table_points.data or 0) % step:
+            refuse(f.table_points, OFF_STEP, points=f.table_points.data or 0, step=step)
         counted = {c: getattr(f, name) for c, name in CATEGORY_FIELDS.items()
                    if c in limits.categories}
         over = [(field, limits.categories[c]) for c, field in counted.items()
@@ -281,6 +281,8 @@ def check_counts(form: DealForm, profile: rules.Profile) -> bool:
 
 #: A count above what the cards can make (the limit is a number in the page's language).
 TOO_MANY = N_("Two decks and their jokers cannot make more than %(limit)s.")
+#: Points no cards add up to: every card value of the rules is a multiple of ``step``.
+OFF_STEP = N_("No cards add up to %(points)s: every card is worth a multiple of %(step)s.")
 
 
 def _field_of(form: DealForm, path: str) -> Any:

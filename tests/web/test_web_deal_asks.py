@@ -101,3 +101,91 @@ def test_the_side_that_went_out_took_its_morto_unasked(site, client):
     response = client.post(f"/m/{token}/deals/new", data=data)
     assert response.status_code == 302
     assert 'id="total-0">465<' in site.board(token)  # seed 001 §09
+
+
+#: Seed 003 "Canastas": a clean A to K laid down in one go is the 500 canasta.
+ACE_TO_KING = "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠"
+
+
+def test_the_checker_offers_in_one_go_where_it_scores_otherwise(client):
+    answer = client.post("/api/v1/check", json={
+        "profile": "buraco-fechado",
+        "melds": ["AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", "3H 4H 5H 6H 7H 8H 9H",
+                  {"cards": "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "in_one_go": True}]
+    }).get_json()
+    first, second, third = answer["melds"]
+    # built over several turns, the A–K run is pure (200); in one go it is the 500 canasta
+    assert (first["category"], first["bonus"]) == ("clean", 200)
+    assert first["one_go"] == {"category": "clean-500", "bonus": 500}
+    assert first["in_one_go"] is False
+    assert "one_go" not in second  # seven cards score the same either way
+    assert (third["category"], third["bonus"], third["in_one_go"]) == ("clean-1000", 1000, True)
+    assert third["one_go"] == {"category": "clean-1000", "bonus": 1000}
+
+
+def test_a_line_said_in_one_go_scores_500_in_fechado(site, client):
+    token = site.new_match(profile="buraco-fechado")
+    sides = [{"mode": "cards", "melds": ACE_TO_KING + " !", "morto": "taken"},
+             {"mode": "counts", "table_points": 30, "morto": "taken"}]
+    response = client.post(f"/m/{token}/deals/new", data=_fields(site, token, sides, went_out=""))
+    assert response.status_code == 302
+    # 15 + 12 × … : A 15, 2 10, 3–7 5 each, 8–K 10 each = 15 + 10 + 25 + 60 = 110; + 500
+    assert 'id="total-0">610<' in site.board(token)
+
+
+def test_points_no_cards_make_are_refused_at_their_field(site, client):
+    """Seed 001 §07: every card of Buraco Aberto is worth 5, 10, 15 or 20."""
+    token = site.new_match()
+    sides = [{"mode": "counts", "table_points": 183, "morto": "taken"},
+             {"mode": "counts", "table_points": 60, "hand_points": 42, "morto": "taken"}]
+    response = client.post(f"/m/{token}/deals/new", data=_fields(site, token, sides, went_out=""))
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "No cards add up to 183: every card is worth a multiple of 5." in html
+    assert "No cards add up to 42: every card is worth a multiple of 5." in html
+    assert 'id="total-0">0<' in site.board(token)
+
+
+def test_the_api_refuses_them_naming_the_field(client):
+    deal = {"profile": "buraco-aberto", "sides": [
+        {"counts": {"table_points": 180}, "hand_points": 42, "morto": "taken"},
+        {"counts": {"table_points": 60}, "morto": "taken"}]}
+    response = client.post("/api/v1/score", json=deal)
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"] == "sides[0].hand_points"
+    match = {"sides": ["A", "B"], "deals": [deal]}
+    assert client.post("/api/v1/match", json=match).get_json()["error"]["field"] == \
+        "deals[0].sides[0].hand_points"
+
+
+def test_a_house_joker_of_33_makes_any_count(site, client):
+    data = {**site.hidden("/rules/house/new?base=buraco-aberto"), "name": "Vovó",
+            "joker": "33", "action": "save"}
+    house = client.post("/rules/house/new?base=buraco-aberto", data=data)
+    assert house.status_code == 302, house.get_data(as_text=True)[-800:]
+    answer = client.post("/api/v1/score", json={"profile": {
+        "id": "vovo", "base": "buraco-aberto", "params": {"card_points": {"joker": 33}}},
+        "sides": [{"counts": {"table_points": 183}, "morto": "taken"},
+                  {"counts": {"table_points": 60}, "morto": "taken"}]})
+    assert answer.status_code in (200, 422), answer.get_json()
+    assert answer.get_json()["sides"][0]["total"] == 183
+
+
+def test_a_stored_deal_off_the_step_still_shows(site, client, app):
+    from scorekeeper.db import get_db
+    from scorekeeper.models import Deal, Match
+
+    token = site.new_match()
+    sides = [{"mode": "counts", "table_points": 180, "morto": "taken"},
+             {"mode": "counts", "table_points": 60, "morto": "taken"}]
+    assert client.post(f"/m/{token}/deals/new",
+                       data=_fields(site, token, sides, went_out="")).status_code == 302
+    with app.app_context(), get_db().writing() as db:  # kept before the rule: 183
+        deal = db.query(Deal).one()
+        deal.data = {**deal.data, "sides": [
+            {**deal.data["sides"][0], "counts": {"table_points": 183}}, deal.data["sides"][1]]}
+        match = db.query(Match).one()
+        match.version += 1  # what the pages' caches go by
+    page = client.get(f"/m/{token}/deals/1")
+    assert page.status_code == 200
+    assert '<td class="num">183</td>' in page.get_data(as_text=True)
