@@ -67,3 +67,109 @@ def test_a_first_and_a_later_count_deal_stay_quick(phone, live_server):
     assert phone.inner_text("#total-1") == "-140"
     print(f"count deals at 390×844: first {taps[0]} taps, later {taps[1]} taps")
     assert taps == [9, 9], taps  # the last bounds: 10 taps and the digits
+
+
+def _fechado(page, base: str) -> str:
+    page.goto(base + "/matches/new")
+    page.select_option("#profile", "buraco-fechado")
+    page.fill("#sides-0-name", "Nós")
+    page.fill("#sides-1-name", "Eles")
+    page.get_by_role("button", name="Start the match").tap()
+    page.wait_for_url(re.compile(r"/m/[^/]+$"))
+    return page.url
+
+
+def test_fechado_500_canasta_from_the_picker_in_one_tap(phone, live_server):
+    """Seed 003 "Canastas": A♠ to K♠ clean, laid down in one go, is the 500 canasta;
+    built with the run builder it is pure (200) until one tap says "in one go"."""
+    board = _fechado(phone, live_server)
+    phone.goto(board + "/deals/new")
+    picker = phone.locator('.picker[data-side="0"]')
+    picker.locator('[data-way="run"]').tap()
+    picker.locator('[data-suit="S"]').tap()
+    picker.locator('[data-rank="A"]').tap()
+    picker.locator('[data-rank="K"]').tap()
+    phone.locator("fieldset.side").nth(1).get_by_label("Counts", exact=True).tap()
+    phone.fill("#sides-1-table_points", "30")
+    # A 15, 2 10, 3–7 5 each, 8–K 10 each: 110 card points, + 200 as a pure canasta
+    expect(phone.locator("#live-0")).to_have_text("+310")
+    toggle = picker.locator("button.one-go")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.tap()
+    expect(phone.locator("#live-0")).to_have_text("+610")
+    expect(picker.locator("button.one-go")).to_have_attribute("aria-pressed", "true")
+    assert phone.input_value("#sides-0-melds").endswith("K♠ !")
+
+
+def test_single_cards_after_the_run_builder_start_a_new_line(phone, live_server):
+    board = _match(phone, live_server)
+    phone.goto(board + "/deals/new")
+    picker = phone.locator('.picker[data-side="0"]')
+    picker.locator('[data-way="run"]').tap()
+    picker.locator('[data-suit="D"]').tap()
+    picker.locator('[data-rank="10"]').tap()
+    picker.locator('[data-rank="K"]').tap()
+    picker.locator('[data-way="card"]').tap()
+    picker.locator('[data-suit="C"]').tap()
+    for rank in ("4", "5"):
+        picker.locator(f'[data-rank="{rank}"]').tap()
+    picker.locator('[data-rank="JK"]').tap()
+    assert phone.input_value("#sides-0-melds") == "10♦ J♦ Q♦ K♦\n4♣ 5♣ JK"
+
+
+def _bar_share(page) -> float:
+    box = page.locator(".savebar").bounding_box()
+    return box["height"] / page.viewport_size["height"]
+
+
+def test_the_save_bar_stays_small_with_problems_and_in_landscape(browser, live_server):
+    context = browser.new_context(viewport={"width": 320, "height": 568}, has_touch=True,
+                                  is_mobile=True, locale="en-US")
+    page = context.new_page()
+    try:
+        board = _match(page, live_server)
+        page.goto(board + "/deals/new")
+        page.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
+        page.fill("#sides-0-table_points", "183")
+        page.fill("#sides-1-table_points", "42")
+        page.get_by_role("button", name="Save the deal").tap()
+        expect(page.locator(".savebar details.problems summary")).to_have_text("5 problems")
+        share = _bar_share(page)
+        print(f"save bar at 320×568 with 5 problems: {share:.0%}")
+        assert share <= 0.25, share
+        # the problems open on a tap, and scroll within the bar
+        page.locator(".savebar details.problems summary").tap()
+        expect(page.locator(".savebar details.problems li")).to_have_count(5)
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.goto(board + "/deals/new")
+        page.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
+        page.fill("#sides-0-table_points", "70")
+        expect(page.locator("#live-0")).to_have_text("+70")
+        share = _bar_share(page)
+        print(f"save bar at 844×390 (landscape): {share:.0%}")
+        assert share <= 0.2, share
+    finally:
+        context.close()
+
+
+def test_the_breakdown_headers_sit_over_their_own_numbers(phone, live_server):
+    board = _match(phone, live_server)
+    phone.goto(board + "/deals/new")
+    phone.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
+    phone.fill("#sides-0-table_points", "70")
+    phone.fill("#sides-1-table_points", "20")
+    phone.locator("fieldset.end").get_by_label("Nobody: the stock ran out").tap()
+    for i in (0, 1):
+        phone.locator(f'input[name="sides-{i}-morto"][value="taken"]').tap()
+    phone.get_by_role("button", name="Save the deal").tap()
+    phone.wait_for_url(re.compile(r"#deal-1$"))
+    phone.goto(board + "/deals/1")
+    table = phone.locator("table.breakdown")
+    heads = table.locator("thead th.name")
+    expect(heads).to_have_text(["Nós", "Eles"])
+    first_row = table.locator("tbody tr").first.locator("td")
+    for i in (0, 1):
+        head, cell = heads.nth(i).bounding_box(), first_row.nth(i).bounding_box()
+        # each name over its own column: the same left and right edges, within a pixel
+        assert abs(head["x"] - cell["x"]) <= 1, (i, head, cell)
+        assert abs(head["width"] - cell["width"]) <= 1, (i, head, cell)
