@@ -156,7 +156,7 @@ def test_stale_save_shows_what_changed_and_overwrites_nothing(site, client, seed
     # two phones open the deal form at version 1
     phone_a = site.deal_data(token, seed_deal, went_out="0")
     phone_b = site.deal_data(token, [{"mode": "counts", "table_points": 5},
-                                     {"mode": "counts", "table_points": 7}])
+                                     {"mode": "counts", "table_points": 10}])
     assert client.post(f"/m/{token}/deals/new", data=phone_a).status_code == 302
     response = client.post(f"/m/{token}/deals/new", data=phone_b)
     html = response.get_data(as_text=True)
