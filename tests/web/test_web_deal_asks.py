@@ -4,6 +4,7 @@ that leave a trace."""
 
 from __future__ import annotations
 
+import io
 import re
 
 from web_support import hidden_fields
@@ -189,3 +190,36 @@ def test_a_stored_deal_off_the_step_still_shows(site, client, app):
     page = client.get(f"/m/{token}/deals/1")
     assert page.status_code == 200
     assert '<td class="num">183</td>' in page.get_data(as_text=True)
+
+
+def test_a_corrected_deal_leaves_a_trace(site, client, app, seed_deal):
+    from datetime import timedelta
+
+    from pypdf import PdfReader
+
+    from scorekeeper.db import get_db
+    from scorekeeper.models import Deal
+
+    token = site.new_match()
+    assert site.save_deal(token, seed_deal, went_out="0").status_code == 302
+    assert site.save_deal(token, seed_deal, went_out="").status_code == 302
+    assert "corrected" not in site.board(token)
+    with app.app_context(), get_db().writing() as db:  # entered an hour ago
+        for deal in db.query(Deal):
+            deal.created -= timedelta(hours=1)
+            deal.updated -= timedelta(hours=1)
+    url = f"/m/{token}/deals/1/edit"
+    fixed = [{**seed_deal[0], "table_points": 280}, seed_deal[1]]
+    assert site.save_deal(token, fixed, went_out="0", url=url).status_code == 302
+    board = site.board(token)
+    lines = {n: board[board.index(f'id="deal-{n}"'):].split("</a>")[0] for n in (1, 2)}
+    assert '<em class="corrected"' in lines[1]
+    assert "corrected" not in lines[2]
+    page = client.get(f"/m/{token}/deals/1").get_data(as_text=True)
+    assert re.search(r'<p class="corrected">✎ Corrected on <time class="num" datetime="[^"]+Z"',
+                     page)
+    assert 'class="corrected"' not in client.get(f"/m/{token}/deals/2").get_data(as_text=True)
+    pdf = PdfReader(io.BytesIO(client.get(f"/m/{token}/summary.pdf").data))
+    text = " ".join(" ".join(page.extract_text() for page in pdf.pages).split())
+    assert "Deal 1 was corrected on" in text
+    assert "Deal 2 was corrected" not in text
