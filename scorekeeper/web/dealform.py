@@ -167,10 +167,10 @@ def ask_answers(form: DealForm, profile: rules.Profile) -> bool:
 
 
 def ask_opening(form: DealForm, before: dict[str, Any]) -> bool:
-    """A vulnerable side whose melds are entered card by card says how it opened (meld
-    lines ticked, melds typed) or that nobody noted it: the minimum is never skipped
-    silently (seed 001 §05). A side entered by its counts is not asked: the scorer keeps
-    the counts only. Asks at the opening field; True when every such side has answered."""
+    """A vulnerable side that laid something down says how it opened (meld lines ticked,
+    melds typed: by cards or by counts alike) or that nobody noted it: the minimum is
+    never skipped silently (seed 001 §05). Asks at the opening field; True when every
+    such side has answered."""
     vulnerable = before.get("vulnerable") or []
     minimum = before.get("opening_minimum") or []
     answered = True
@@ -178,9 +178,9 @@ def ask_opening(form: DealForm, before: dict[str, Any]) -> bool:
         f = entry.form
         if i >= len(vulnerable) or not vulnerable[i] or f.unnoted.data:
             continue
-        if f.mode.data == EntryMode.COUNTS:
-            continue
-        if meld_lines(f.melds.data) and not form.opened[i] and not meld_lines(f.opening.data):
+        laid = (f.table_points.data or 0) > 0 if f.mode.data == EntryMode.COUNTS \
+            else bool(meld_lines(f.melds.data))
+        if laid and not form.opened[i] and not meld_lines(f.opening.data):
             f.opening.errors = [*f.opening.errors, _(
                 OPENING_ASKED, minimum=format_number(minimum[i], locale_code()))]
             answered = False

@@ -223,3 +223,43 @@ def test_a_corrected_deal_leaves_a_trace(site, client, app, seed_deal):
     text = " ".join(" ".join(page.extract_text() for page in pdf.pages).split())
     assert "Deal 1 was corrected on" in text
     assert "Deal 2 was corrected" not in text
+
+
+def test_a_disputed_deal_names_the_side_the_cards_and_lists_the_melds(site, client):
+    token = site.new_match()
+    sides = [{"mode": "cards", "melds": "3♥ 4♥ 5♥\n3♠ 4♠ 6♠", "morto": "taken"},
+             {"mode": "counts", "table_points": 20, "morto": "taken"}]
+    data = {**_fields(site, token, sides, went_out=""), "disputed": "1"}
+    assert client.post(f"/m/{token}/deals/new", data=data).status_code == 302
+    page = client.get(f"/m/{token}/deals/1").get_data(as_text=True)
+    errors = page.split('<p class="disputed">')[1].split("</ul>")[0]
+    assert re.search(r"<li>Nós \(3♠ 4♠ 6♠\): [^<]+</li>", errors), errors
+    melds = page.split('<ul class="verdicts melds">')[1].split("</ul>")[0]
+    items = re.findall(r"<li class=\"(ok|bad)\">([^<]*)<b>([^<]*)</b>([^<]*)</li>", melds)
+    assert [(c, cards.strip(" ·"), verdict) for c, cards, verdict, _rest in items] == [
+        ("ok", "3♥ 4♥ 5♥", "legal"), ("bad", "3♠ 4♠ 6♠", "not legal")]
+    assert "· 15 points" in items[0][3]  # seed 001 §07: 3 to 7 are 5 each
+
+
+def test_a_vulnerable_side_by_counts_is_asked_its_opening(site, client):
+    """Seed 001 §05: at 1,500 or more, the first melds of a deal must make 75."""
+    token = site.new_match()
+    first = [{"mode": "counts", "table_points": 900, "clean": 4, "morto": "taken"},
+             {"mode": "counts", "table_points": 10, "morto": "taken"}]
+    assert client.post(f"/m/{token}/deals/new",
+                       data=_fields(site, token, first, went_out="0")).status_code == 302
+    second = [{"mode": "counts", "table_points": 90, "morto": "taken"},
+              {"mode": "counts", "table_points": 10, "morto": "taken"}]
+    asked = client.post(f"/m/{token}/deals/new", data=_fields(site, token, second, went_out=""))
+    assert asked.status_code == 422
+    assert _errors_at(asked.get_data(as_text=True), "sides-0-opening") == [
+        "Which melds were laid down together to open (75 or more)? Tick or type them, "
+        "or tick “Nobody noted the opening”."]
+    low = [{**second[0], "opening": "J♣ Q♣ K♣"}, second[1]]  # 30: below 75
+    refused = client.post(f"/m/{token}/deals/new", data=_fields(site, token, low, went_out=""))
+    assert refused.status_code == 422
+    assert "75" in " ".join(_errors_at(refused.get_data(as_text=True), "sides-0-opening"))
+    unnoted = [{**second[0], "unnoted": "y"}, second[1]]
+    saved = client.post(f"/m/{token}/deals/new", data=_fields(site, token, unnoted, went_out=""))
+    assert saved.status_code == 302
+    assert 'id="total-0">1,890<' in site.board(token)  # 900 + 800 + 100, then 90
