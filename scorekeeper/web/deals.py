@@ -9,6 +9,7 @@ from flask import (
     abort,
     get_template_attribute,
     jsonify,
+    redirect,
     render_template,
     request,
     url_for,
@@ -225,6 +226,10 @@ def _enter(token: str, number: int | None) -> Any:
             return _gone(match, number)
         index = number - 1
         stored = match.deals[index].data
+    if request.method == "GET" and stored is None and _over(match):
+        # a finished match takes no new deal: its scoreboard says who won (a form sent all
+        # the same, say from the phone's outbox, is still answered with the reason: 422)
+        return redirect(url_for("matches.scoreboard", token=token), 303)
     form = build_form(match, _profile(match), stored)
     if request.method == "GET":
         if stored is None and count:
@@ -263,6 +268,11 @@ def _enter(token: str, number: int | None) -> Any:
     if action != "save":
         return _page(match, form, index, result=result, before=before, count=count)
     return _save(token, form, index, index < count, doc, full)
+
+
+def _over(match: Match) -> bool:
+    """Whether the match is decided (its winner known)."""
+    return match_result(match).get("status") == "won"
 
 
 def _disputed(action: str | None) -> bool:

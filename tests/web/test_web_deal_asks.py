@@ -263,3 +263,15 @@ def test_a_vulnerable_side_by_counts_is_asked_its_opening(site, client):
     saved = client.post(f"/m/{token}/deals/new", data=_fields(site, token, unnoted, went_out=""))
     assert saved.status_code == 302
     assert 'id="total-0">1,890<' in site.board(token)  # 900 + 800 + 100, then 90
+
+
+def test_a_finished_matchs_deal_form_does_not_open(site, client, seed_deal):
+    token = site.new_match(target=400)
+    late = site.deal_data(token, seed_deal, went_out="0")  # a second phone's open form
+    assert site.save_deal(token, seed_deal, went_out="0").status_code == 302  # 465: won
+    response = client.get(f"/m/{token}/deals/new")
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/m/{token}")
+    # a form sent all the same is answered with the reason, never taken silently
+    assert client.post(f"/m/{token}/deals/new", data=late).status_code in (409, 422)
+    assert site.board(token).count('class="deal"') == 1
