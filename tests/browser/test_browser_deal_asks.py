@@ -173,3 +173,41 @@ def test_the_breakdown_headers_sit_over_their_own_numbers(phone, live_server):
         # each name over its own column: the same left and right edges, within a pixel
         assert abs(head["x"] - cell["x"]) <= 1, (i, head, cell)
         assert abs(head["width"] - cell["width"]) <= 1, (i, head, cell)
+
+
+def _overlap(a, b) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+def test_small_screens_show_whole_names_one_switcher_and_no_covered_header(browser,
+                                                                          live_server):
+    context = browser.new_context(viewport={"width": 320, "height": 568}, has_touch=True,
+                                  is_mobile=True, locale="en-US")
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/matches/new")
+        more = page.locator("details.more summary")
+        # "More sides" looks like something to tap: a link's colour, a sign, 44 px or more
+        assert more.evaluate("e => getComputedStyle(e).textDecorationLine") == "underline"
+        assert more.evaluate("e => getComputedStyle(e, '::before').content") == '"+"'
+        assert more.bounding_box()["height"] >= 44
+        page.fill("#sides-0-name", "Vovó Mariazinha")
+        page.fill("#sides-1-name", "Tio Joaquim Manuel")
+        page.get_by_role("button", name="Start the match").tap()
+        page.wait_for_url(re.compile(r"/m/[^/]+$"))
+        # the names shown whole: no name box cuts its text
+        for name in page.locator(".name").all():
+            if name.is_visible():
+                assert name.evaluate("e => e.scrollWidth <= e.clientWidth"), name.inner_text()
+        # one language switcher on the page: the header's
+        assert page.locator("select[name=lang]").count() == 0
+        assert page.locator("details.langs").count() == 1
+        # landscape: a toast (a new version, the offline pack) sits under the header
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.evaluate("document.getElementById('update').hidden = false")
+        toast = page.locator("#update").bounding_box()
+        header = page.locator("header").bounding_box()
+        assert not _overlap(toast, header), (toast, header)
+    finally:
+        context.close()
