@@ -86,6 +86,16 @@ def answer(page: Any, out: str = "Nobody: the stock ran out",
         page.locator(f'input[name="sides-{i}-morto"][value="{morto}"]').tap()
 
 
+def answer_rest(page: Any) -> None:
+    """What a test left unanswered: nobody went out, each morto taken (the deal form
+    answers neither, seed 001 §07)."""
+    if not page.locator('input[name="went_out"]:checked').count():
+        page.locator("fieldset.end").get_by_label("Nobody: the stock ran out", exact=True).tap()
+    for i in range(page.locator("fieldset.side").count()):
+        if not page.locator(f'input[name="sides-{i}-morto"]:checked').count():
+            page.locator(f'input[name="sides-{i}-morto"][value="taken"]').tap()
+
+
 def test_a_count_deal_in_ten_taps_and_one_page_load(phone, server):
     board = _match(phone, server.start())
     phone.goto(board + "/deals/new")
