@@ -46,6 +46,23 @@ KINDS: dict[str, Callable[[Any], dict[str, Any]]] = {
 }
 
 
+def check_entered(kind: str, body: Any) -> None:
+    """A deal coming in (the JSON API's ``score`` and ``match``) whose counts of points no
+    cards make (``rules.off_step``) is unreadable input naming the field; a stored deal read
+    again is never refused for it (docs/contract.md, "Counts no cards make")."""
+    if kind not in ("score", "match") or not isinstance(body, dict):
+        return
+    profile = rules.profile_of(body.get("profile"))
+    deals = body.get("deals") if kind == "match" else [body]
+    for i, deal in enumerate(deals if isinstance(deals, list) else []):
+        if not isinstance(deal, dict):
+            continue
+        for field, value, step in rules.off_step(deal, profile):
+            raise rules.InputError("bad-value", field=field if kind == "score" else
+                                   f"deals[{i}].{field}", value=str(value),
+                                   expected=f"a multiple of {step} (every card value is)")
+
+
 def read(kind: str, body: Any, notation: str | None = None) -> dict[str, Any]:
     """The referee's answer to ``body``, a ``kind`` of request document; its cards read
     in the letters of locale ``notation`` when given (``RC`` = R♥ in French). Raises

@@ -34,7 +34,7 @@ from scorekeeper.entry import EntryMode, RoundEnd
 from scorekeeper.formwords import WTFORMS_TRANSLATIONS, NumberRange
 from scorekeeper.names import mixes_scripts, shows
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
-from scorekeeper.rules.states import ClosedBy, Morto
+from scorekeeper.rules.states import ClosedBy
 from scorekeeper.vocabulary import term
 
 # How a side's deal is entered (``EntryMode``: every meld card by card, or the counts),
@@ -223,21 +223,24 @@ def _count(label: Any) -> IntegerField:
     return IntegerField(label, validators=[Optional(), NumberRange(min=0, max=20)])
 
 
+class AskedRadioField(RadioField):
+    """A choice never answered for the scorer: ``None`` until an option is tapped."""
+
+    def pre_validate(self, form: Any) -> None:
+        if self.data is not None:  # an answer outside the choices is refused as ever
+            super().pre_validate(form)
+
+
 class SideDealForm(Form):
     class Meta(StrippingMeta):
         pass
 
-    mode = RadioField(
-        _l("Entry"),
-        choices=choices([(EntryMode.CARDS.value, _l("Cards")),
-                         (EntryMode.COUNTS.value, _l("Counts"))]),
-        default=EntryMode.CARDS.value,
-    )
+    mode = RadioField(_l("Entry"), default=EntryMode.CARDS.value,
+                      choices=choices([(EntryMode.CARDS.value, _l("Cards")),
+                                       (EntryMode.COUNTS.value, _l("Counts"))]))
     melds = TextAreaField(_l("Melds, one per line (e.g. 3♥ 4♥ 5♥)"), validators=[Length(max=2000)])
-    table_points = IntegerField(
-        _l("Points of the cards on the table"),
-        validators=[Optional(), NumberRange(min=-1000, max=5000)],
-    )
+    table_points = IntegerField(_l("Points of the cards on the table"),
+                                validators=[Optional(), NumberRange(min=-1000, max=5000)])
     clean = _count(_l("Clean canastras"))
     dirty = _count(_l("Dirty canastras"))
     semi_clean = _count(_l("Semi-clean canastras"))
@@ -247,8 +250,8 @@ class SideDealForm(Form):
     hand_points = IntegerField(
         _l("or their points"), validators=[Optional(), NumberRange(min=0, max=2000)]
     )
-    # the choices are the profile's own morto states (``Profile.morto_states``)
-    morto = RadioField(_l("Morto"), default=Morto.TAKEN.value)
+    # the profile's own morto states (``Profile.morto_states``), asked (``dealform.ask_answers``)
+    morto = AskedRadioField(_l("Morto"), default=None)
     opening = TextAreaField(
         _l("Opening: the melds laid down together, one per line"), validators=[Length(max=1000)]
     )
@@ -263,7 +266,8 @@ class DealForm(WriteForm):
     #: verdicts under a meld box already say them; the form's own errors list repeats them)
     meld_problems: set[str]
     sides = FieldList(FormField(SideDealForm), min_entries=2, max_entries=5)
-    went_out = RadioField(_l("Who went out?"), default="")
+    #: "" when nobody went out (the stock ran out); ``None`` when not answered yet
+    went_out = AskedRadioField(_l("Who went out?"), default=None)
     #: the side that took its morto first, when the players noted it (statistics only)
     morto_first = RadioField(_l("Who took the morto first?"), default="")
     closed_by = RadioField(

@@ -172,6 +172,13 @@ class Deal(Base):
 
     match: Mapped[Match] = relationship(back_populates="deals")
 
+    @property
+    def corrected(self) -> datetime | None:
+        """When the deal was last corrected (saved again after it was entered), or None."""
+        if self.updated is None or self.created is None:
+            return None
+        return self.updated if (self.updated - self.created).total_seconds() > 1 else None
+
 
 class Change(Base):
     """One line of a match's history, so a stale save can be told what changed."""
@@ -250,5 +257,8 @@ def match_snapshot(match: Match) -> dict[str, Any]:
             for side in match.sides
         ],
         "deals": deals,
+        # deal number -> when it was corrected (ISO, UTC), for the summary's trace
+        "corrected": {d.position + 1: d.corrected.isoformat() for d in match.deals
+                      if d.corrected is not None},
         "result": match_document(match.match_input(deals)),
     }

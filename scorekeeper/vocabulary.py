@@ -192,6 +192,10 @@ TERMS: dict[str, dict[str, str]] = {
         "Morto_first": N_("Who took the morto first?"),
         "Not_taken_first": N_("This side did not take the morto."),
         "Took_morto_first": N_("Took the morto first"),
+        # TRANSLATORS: asked at a side's morto when Save finds it unanswered.
+        "Ask_morto": N_("Did this side take its morto? Tap the answer."),
+        # TRANSLATORS: asked at "Who went out?" when Save finds it unanswered.
+        "Ask_went_out": N_("Who went out? Tap a side, or “Nobody: the stock ran out”."),
         "wildcard": N_("wildcard"),
         "Morto": N_("Morto"),
         "Canastras": N_("Canastras"),
@@ -216,6 +220,8 @@ TERMS: dict[str, dict[str, str]] = {
         "Morto_first": N_("Who took the pozzetto first?"),
         "Not_taken_first": N_("This side did not take the pozzetto."),
         "Took_morto_first": N_("Took the pozzetto first"),
+        "Ask_morto": N_("Did this side take its pozzetto? Tap the answer."),
+        "Ask_went_out": N_("Who closed? Tap a side, or “Nobody: the stock ran out”."),
         "wildcard": N_("pinella or joker"),
         "Morto": N_("Pozzetto"),
         "Canastras": N_("Burracos"),
@@ -236,7 +242,8 @@ TERMS["classic"] = {**TERMS["it"], "morto": NP_("classic", "pozzetto"),
                     "Lost_without_morto": NP_("classic", "Deals lost without taking the pozzetto"),
                     "Sample_deal": NP_("classic", "Side 1 closes with a clean meld of 7 cards and "
                                        "a dirty one holding a joker; side 2 keeps a joker, a K "
-                                       "and a 2 in hand and never takes its pozzetto.")}
+                                       "and a 2 in hand and never takes its pozzetto."),
+                    "Ask_morto": NP_("classic", "Did this side take its pozzetto? Tap the answer.")}
 
 
 def category_label(category: str, tradition: str | None = DEFAULT_TRADITION) -> Any:

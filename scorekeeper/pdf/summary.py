@@ -61,6 +61,11 @@ def _match_context(snapshot: Mapping[str, Any], lang: str) -> dict[str, Any]:
     bonuses = profile.bonuses
     deals = [_deal(deal_number, scored, names, after, bonuses, num)
              for deal_number, scored in enumerate(result.get("deals") or [], start=1)]
+    # a corrected deal keeps a trace: when it was saved again (UTC: paper has no phone clock)
+    corrected = snapshot.get("corrected") or {}
+    for deal in deals:
+        when = corrected.get(deal["number"]) or corrected.get(str(deal["number"]))
+        deal["corrected"] = when[:16].replace("T", " ") + " UTC" if when else None
     status = result.get("status")
     winner = result.get("winner")
     target = result.get("target", snapshot.get("target"))
@@ -83,6 +88,7 @@ def _match_context(snapshot: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "any_players": any(side["players"] for side in shown),
         "deals": deals,
         "any_invalid": any(not deal["valid"] for deal in deals),
+        "any_corrected": [deal for deal in deals if deal["corrected"]],
         "status": status,
         "winner": names[winner] if status == "won" and isinstance(winner, int) else None,
         "chart": chart(names, after, target if isinstance(target, int) else None, num),

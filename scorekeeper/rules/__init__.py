@@ -14,7 +14,14 @@ from scorekeeper.rules.cards import Card, format_cards, parse_cards
 from scorekeeper.rules.house import export as export_profile
 from scorekeeper.rules.house import profile_of
 from scorekeeper.rules.house import read as read_profile
-from scorekeeper.rules.limits import CountLimits, canastra_cards, count_limits, held_counts
+from scorekeeper.rules.limits import (
+    CountLimits,
+    canastra_cards,
+    count_limits,
+    count_step,
+    held_counts,
+    off_step,
+)
 from scorekeeper.rules.match import deal_added, match_document, match_status, score_match
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import CODES, INPUT_CODES, InputError, Problem
@@ -60,10 +67,32 @@ def check_document(melds: Any, profile: str | Profile | None = None, before: Any
     return {
         "profile": rules.id,
         "valid": all(v.valid for v in verdicts) and not problems,
-        "melds": [v.as_dict() for v in verdicts],
+        "melds": [_one_go(v.as_dict(), m, rules) for v, m in zip(verdicts, read, strict=True)],
         "opening": opening,
         "problems": [p.as_dict() for p in problems],
     }
+
+
+def _one_go(meld: dict[str, Any], read: Any, rules: Profile) -> dict[str, Any]:
+    """A meld the profile scores otherwise when laid down in one go (seed 003 "Canastas":
+    A to K, 500, and A to A, 1000, "réalisée en une seule fois") says so: ``one_go`` is
+    the category and bonus it has that way, and ``in_one_go`` whether it was said to be.
+
+    >>> run = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
+    >>> check_document([run], "buraco-fechado")["melds"][0]["one_go"]
+    {'category': 'clean-500', 'bonus': 500}
+    >>> "one_go" in check_document([run], "buraco-aberto")["melds"][0]
+    False
+    """
+    if not rules.counts_in_one_go or not meld["valid"]:
+        return meld
+    other = check_meld(read.cards, rules, not read.in_one_go)
+    if other.category == meld["category"]:
+        return meld
+    once = other if not read.in_one_go else None
+    return {**meld, "in_one_go": read.in_one_go,
+            "one_go": {"category": (once.category if once else meld["category"]),
+                       "bonus": (once.bonus if once else meld["bonus"])}}
 
 
 def profiles_document() -> dict[str, Any]:
@@ -73,7 +102,8 @@ def profiles_document() -> dict[str, Any]:
 
 __all__ = [
     "CODES", "DEFAULT_PROFILE", "INPUT_CODES", "PROFILES", "Card", "CountLimits", "InputError",
-    "Problem", "canastra_cards", "clear_caches", "count_limits", "held_counts",
+    "Problem", "canastra_cards", "clear_caches", "count_limits", "count_step",
+    "held_counts", "off_step",
     "Profile", "Reading", "Verdict", "burro_document", "burro_ranks", "check_document",
     "check_meld", "deal_added", "format_cards", "get_profile", "match_document", "match_status",
     "may_take_pile", "parse_cards", "profiles_document", "read_deal", "replace_wildcard",

@@ -11,7 +11,8 @@ is unreadable input naming its field, and no count makes the referee's work grow
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,6 +105,39 @@ def check_canastras(counts: Mapping[str, int], limits: CountLimits, field_name: 
     if cards > limits.cards:
         raise InputError("impossible-counts", field=field_name, cards=cards,
                          maximum=limits.cards)
+
+
+def count_step(profile: Profile) -> int:
+    """The step every count of points moves by under ``profile``: the greatest common
+    divisor of its card values. Seed 001 §07 values every card at 5, 10, 15 or 20, so a
+    side's table and hand points are multiples of 5; a house joker of 33 makes it 1.
+
+    >>> from scorekeeper.rules.profiles import get_profile
+    >>> count_step(get_profile("buraco-aberto")), count_step(get_profile("burraco"))
+    (5, 5)
+    """
+    p = profile.points
+    return math.gcd(p.joker, p.wild_two, p.natural_two, p.ace_high, p.ace_low, p.hand_two,
+                    p.hand_ace, p.high, p.low) or 1
+
+
+def off_step(deal: Mapping[str, Any], profile: Profile) -> Iterator[tuple[str, int, int]]:
+    """Each count of points of the deal document ``deal`` that no cards can add up to (not
+    a multiple of ``count_step``): its field, its value and the step. Checked where a
+    deal comes in (the deal form, the JSON API, a table's import), never where a stored
+    deal is read again (docs/contract.md, "Counts no cards make")."""
+    step = count_step(profile)
+    if step == 1:
+        return
+    for i, side in enumerate(deal.get("sides") or []):
+        if not isinstance(side, Mapping):
+            continue
+        counts = side.get("counts")
+        table = counts.get("table_points") if isinstance(counts, Mapping) else None
+        hand = side.get("hand_points")
+        for name, value in (("counts.table_points", table), ("hand_points", hand)):
+            if isinstance(value, int) and not isinstance(value, bool) and value % step:
+                yield f"sides[{i}].{name}", value, step
 
 
 def held_counts(deal: Mapping[str, Any], profile: Profile) -> dict[str, Any]:

@@ -44,6 +44,7 @@ def _run(kind: str) -> Any:
                 return error("bad-json", _("The body is not a JSON document."))
             notation = request.args.get("notation")
             doc = documents.read(kind, body, normalize_locale(notation) if notation else None)
+            documents.check_entered(kind, body)  # a deal coming in: counts cards can make
         except RecursionError:  # [[[[…]]]] a thousand levels deep: no document of ours
             return error("bad-json", _("The document is nested too deeply."))
         except rules.InputError as err:

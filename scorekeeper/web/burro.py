@@ -104,9 +104,10 @@ def _fresh_form(game: BurroGame) -> BurroRoundForm:
 def _game_page(game: BurroGame, form: BurroRoundForm | None, editable: bool, status: int = 200,
                stale: bool = False, notice: Any = None) -> Any:
     result = standing(game)
-    count = len(game.players)
-    ranks = rules.burro_ranks(count) if MIN_PLAYERS <= count <= MAX_PLAYERS else []
     playing = _playing(game)
+    # seed 002 "Cartes": one rank of four per player still in the game
+    count = len(playing)
+    ranks = rules.burro_ranks(count) if MIN_PLAYERS <= count <= MAX_PLAYERS else []
     # what a round entered without a network needs: the feint's pages, the game document
     keep = [url_for("burro.feint", token=game.edit_token),
             *(url_for("burro.feint", token=game.edit_token, by=p) for p in playing),

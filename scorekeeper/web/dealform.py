@@ -134,11 +134,43 @@ def _opening_split(side: dict[str, Any]) -> tuple[list[int], list[Any]]:
     return sorted(ticks), typed
 
 
+def implied_answers(form: DealForm, profile: rules.Profile) -> dict[str, str]:
+    """What the deal already says of an unanswered morto: a side that went out took it
+    where going out needs it (seed 001 §06, seed 003, seed 004). Written into the form;
+    returns each field so answered (its name) and the answer, for the page to tick."""
+    out = form.went_out.data or ""
+    if not (profile.going_out_needs_morto and out.isascii() and out.isdecimal()
+            and int(out) < len(form.sides.entries)):
+        return {}
+    morto = form.sides.entries[int(out)].form.morto
+    if morto.data is not None:
+        return {}
+    morto.data = Morto.TAKEN.value
+    return {str(morto.name): morto.data}
+
+
+def ask_answers(form: DealForm, profile: rules.Profile) -> bool:
+    """Who went out and each side's morto are worth 100 points each way (seed 001 §07):
+    the form never answers them for the scorer, and Save asks, at each field, for every
+    one left unanswered. True when all are answered."""
+    answered = True
+    if form.went_out.data is None:
+        form.went_out.errors = [*form.went_out.errors,
+                                str(term("Ask_went_out", profile.tradition))]
+        answered = False
+    for entry in form.sides.entries:
+        morto = entry.form.morto
+        if morto.data is None:
+            morto.errors = [*morto.errors, str(term("Ask_morto", profile.tradition))]
+            answered = False
+    return answered
+
+
 def ask_opening(form: DealForm, before: dict[str, Any]) -> bool:
-    """A vulnerable side whose melds are entered card by card says how it opened (meld
-    lines ticked, melds typed) or that nobody noted it: the minimum is never skipped
-    silently (seed 001 §05). A side entered by its counts is not asked: the scorer keeps
-    the counts only. Asks at the opening field; True when every such side has answered."""
+    """A vulnerable side that laid something down says how it opened (meld lines ticked,
+    melds typed: by cards or by counts alike) or that nobody noted it: the minimum is
+    never skipped silently (seed 001 §05). Asks at the opening field; True when every
+    such side has answered."""
     vulnerable = before.get("vulnerable") or []
     minimum = before.get("opening_minimum") or []
     answered = True
@@ -146,9 +178,9 @@ def ask_opening(form: DealForm, before: dict[str, Any]) -> bool:
         f = entry.form
         if i >= len(vulnerable) or not vulnerable[i] or f.unnoted.data:
             continue
-        if f.mode.data == EntryMode.COUNTS:
-            continue
-        if meld_lines(f.melds.data) and not form.opened[i] and not meld_lines(f.opening.data):
+        laid = (f.table_points.data or 0) > 0 if f.mode.data == EntryMode.COUNTS \
+            else bool(meld_lines(f.melds.data))
+        if laid and not form.opened[i] and not meld_lines(f.opening.data):
             f.opening.errors = [*f.opening.errors, _(
                 OPENING_ASKED, minimum=format_number(minimum[i], locale_code()))]
             answered = False
@@ -220,14 +252,19 @@ def check_counts(form: DealForm, profile: rules.Profile) -> bool:
             k: format_number(v, locale_code()) for k, v in numbers.items()})]
         fits = False
 
+    step = rules.count_step(profile)
     for entry in form.sides.entries:
         f = entry.form
         if (f.hand_points.data or 0) > limits.hand_points:
             refuse(f.hand_points, TOO_MANY, limit=limits.hand_points)
+        elif (f.hand_points.data or 0) % step:
+            refuse(f.hand_points, OFF_STEP, points=f.hand_points.data or 0, step=step)
         if f.mode.data != EntryMode.COUNTS:
             continue
         if (f.table_points.data or 0) > limits.table_points:
             refuse(f.table_points, TOO_MANY, limit=limits.table_points)
+        elif (f.table_points.data or 0) % step:
+            refuse(f.table_points, OFF_STEP, points=f.table_points.data or 0, step=step)
         counted = {c: getattr(f, name) for c, name in CATEGORY_FIELDS.items()
                    if c in limits.categories}
         over = [(field, limits.categories[c]) for c, field in counted.items()
@@ -244,6 +281,8 @@ def check_counts(form: DealForm, profile: rules.Profile) -> bool:
 
 #: A count above what the cards can make (the limit is a number in the page's language).
 TOO_MANY = N_("Two decks and their jokers cannot make more than %(limit)s.")
+#: Points no cards add up to: every card value of the rules is a multiple of ``step``.
+OFF_STEP = N_("No cards add up to %(points)s: every card is worth a multiple of %(step)s.")
 
 
 def _field_of(form: DealForm, path: str) -> Any:

@@ -9,6 +9,7 @@ from flask import (
     abort,
     get_template_attribute,
     jsonify,
+    redirect,
     render_template,
     request,
     url_for,
@@ -25,11 +26,13 @@ from scorekeeper.vocabulary import count_label, term
 from scorekeeper.web.common import _, remember
 from scorekeeper.web.dealform import (
     apply_readings,
+    ask_answers,
     ask_opening,
     build_form,
     check_counts,
     check_morto_first,
     has_errors,
+    implied_answers,
     judge,
     remember_modes,
 )
@@ -167,12 +170,12 @@ def _fields_in_error(form: DealForm) -> list[tuple[int | None, Any]]:
 
 def _anchor(field: Any) -> str:
     """The id a link to ``field`` goes to (a choice's first option)."""
-    return f"{field.id}-0" if field.type == "RadioField" else str(field.id)
+    return f"{field.id}-0" if field.type.endswith("RadioField") else str(field.id)
 
 
 def _preview(match: Match, form: DealForm, index: int, result: dict[str, Any] | None,
              general: list[Any], rewritten: set[int], disputable: bool,
-             before: dict[str, Any]) -> Any:
+             before: dict[str, Any], implied: dict[str, str] | None = None) -> Any:
     """The deal form's fields as they stand, counted by the referee, for the page to show
     as they change: the review, the list next to Save, each field's errors, and the meld
     boxes rewritten as the reading the players chose."""
@@ -190,6 +193,7 @@ def _preview(match: Match, form: DealForm, index: int, result: dict[str, Any] | 
         "bar": str(bar(breakdown, match.sides, totals, problems, disputable)),
         "errors": errors,
         "melds": {str(i): form.sides.entries[i].form.melds.data or "" for i in rewritten},
+        "answers": implied or {},
         "ok": not problems,
     })
 
@@ -222,6 +226,10 @@ def _enter(token: str, number: int | None) -> Any:
             return _gone(match, number)
         index = number - 1
         stored = match.deals[index].data
+    if request.method == "GET" and stored is None and _over(match):
+        # a finished match takes no new deal: its scoreboard says who won (a form sent all
+        # the same, say from the phone's outbox, is still answered with the reason: 422)
+        return redirect(url_for("matches.scoreboard", token=token), 303)
     form = build_form(match, _profile(match), stored)
     if request.method == "GET":
         if stored is None and count:
@@ -241,18 +249,30 @@ def _enter(token: str, number: int | None) -> Any:
     profile = _profile(match)
     answered = all([check_counts(form, profile), ask_opening(form, before),
                     check_morto_first(form, profile)])
+    # who went out and the mortos: what the deal implies is answered, the rest asked by
+    # Save (and Check), not while the form is typed; once asked, until answered (a
+    # preview of a form Save sent back says ``asked``)
+    implied = implied_answers(form, profile)
+    if action != "preview" or request.form.get("asked") == "1":
+        answered = ask_answers(form, profile) and answered
     rewritten = apply_readings(form)
     doc, result, general, full = judge(form, match, index)
     # a deal that breaks a rule but can be counted may be saved on purpose, marked disputed
     disputable = answered and result is not None and has_errors(form, general)
     if action == "preview":
-        return _preview(match, form, index, result, general, rewritten, disputable, before)
+        return _preview(match, form, index, result, general, rewritten, disputable, before,
+                        implied)
     if full is None or result is None or not answered or (disputable and not _disputed(action)):
         return _page(match, form, index, result=result, general=general,
                      disputable=disputable, status=422, before=before, count=count)
     if action != "save":
         return _page(match, form, index, result=result, before=before, count=count)
     return _save(token, form, index, index < count, doc, full)
+
+
+def _over(match: Match) -> bool:
+    """Whether the match is decided (its winner known)."""
+    return match_result(match).get("status") == "won"
 
 
 def _disputed(action: str | None) -> bool:

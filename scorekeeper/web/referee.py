@@ -112,9 +112,21 @@ def pile() -> Any:
             answer = {**localize(answer), "sentence": _reason(answer.get("reason"))}
         except rules.InputError as err:
             _field_error(form, err)
+    elif not form.top.data:
+        answer = _always(profile)
     return render_template(
         "pile.html", form=form, answer=answer, tradition=tradition
     ), 200 if not _errors(form) else 422
+
+
+def _always(profile: Any) -> dict[str, Any] | None:
+    """The referee's answer when the rules answer without the cards (seed 001 §03: the
+    whole pile, at any turn), said before the page asks for any card; None else."""
+    try:
+        answer = rules.may_take_pile(profile, None)
+    except rules.InputError:  # the answer needs the top card
+        return None
+    return {**localize(answer), "sentence": _reason(answer.get("reason"))}
 
 
 @bp.get("/check/wildcard")

@@ -231,6 +231,7 @@ def board(match: Match, result: dict[str, Any] | None = None) -> dict[str, Any]:
     # are read only when the referee could not read them
     entered = [scored.get("sides", []) for scored in scored_deals] if "unreadable" not in \
         result else [deal.data.get("sides", []) for deal in match.deals]
+    corrected = {d.position: d.corrected for d in match.deals if d.corrected is not None}
     for k, as_entered in enumerate(entered):
         scored = scored_deals[k] if k < len(scored_deals) else {"sides": []}
         problems = deal_problems(result, k)
@@ -241,6 +242,7 @@ def board(match: Match, result: dict[str, Any] | None = None) -> dict[str, Any]:
             "went_out": next((i for i, s in enumerate(as_entered) if s.get("went_out")), None),
             "problems": localize(problems, tradition) if problems else [],
             "counted": any(s.get("counts") is not None for s in as_entered),
+            "corrected": corrected.get(k),  # when it was saved again, or None
         })
     winner = result.get("winner")
     around = seated(match)
@@ -302,7 +304,7 @@ def match_rules(match: Match) -> rules.Profile:
 
 def _row_key(row: dict[str, Any]) -> tuple[Any, ...]:
     """Everything a deal's line shows, as a key: its numbers, who went out, its problems."""
-    return (row["number"], row["went_out"], tuple(row["running"]),
+    return (row["number"], row["went_out"], row["corrected"], tuple(row["running"]),
             tuple(tuple(s.get(k) for k in _SHOWN) for s in row["sides"]),
             tuple(p.get("message") for p in row["problems"]))
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from test_browser_table import answer_rest
 
 from scorekeeper.db import get_db
 from scorekeeper.models import Match
@@ -166,6 +167,7 @@ def test_a_deal_saved_while_the_server_dies_is_stored_exactly_once(app, db_url, 
         phone.fill("#sides-1-table_points", "60")
         phone.fill("#sides-1-hand_points", "30")
         phone.locator("fieldset.end").get_by_label("Nós", exact=True).tap()
+        answer_rest(phone)
         relay.armed = True
         phone.get_by_role("button", name="Save the deal").tap()
         # no answer: the deal waits on the phone, the scoreboard says so

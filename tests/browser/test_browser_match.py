@@ -6,6 +6,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from test_browser_table import answer_rest
 
 pytestmark = pytest.mark.browser
 
@@ -62,6 +63,7 @@ def test_card_mode_by_tapping_cards(phone, live_server):
     # 100 for going out
     expect(page.locator("#deal-total-0")).to_have_text("375")
     expect(page.locator("#deal-total-1")).to_have_text("30")
+    answer_rest(page)
     page.get_by_role("button", name="Save the deal").tap()
     page.wait_for_url(re.compile(r"/m/[^/]+#deal-1$"))
     assert page.inner_text("#total-0") == "375"
@@ -84,6 +86,7 @@ def test_count_mode_with_steppers_seed_001(phone, live_server):
     page.fill("#sides-1-hand_points", "30")
     page.locator("fieldset.end").get_by_label("Nós", exact=True).tap()
     expect(page.locator("#deal-total-0")).to_have_text("465")  # seed 001 §09
+    answer_rest(page)
     page.get_by_role("button", name="Save the deal").tap()
     page.wait_for_url(re.compile(r"#deal-1$"))
     assert page.inner_text("#total-0") == "465"
@@ -106,6 +109,7 @@ def test_read_only_viewer_refreshes_itself(phone, live_server, browser):
     page.fill("#sides-0-table_points", "70")
     page.locator("fieldset.side").nth(1).get_by_label("Counts").tap()
     page.fill("#sides-1-table_points", "20")
+    answer_rest(page)
     page.get_by_role("button", name="Save the deal").tap()
     page.wait_for_url(re.compile(r"#deal-1$"))
     expect(viewer.locator("#total-0")).to_have_text("70")
@@ -119,6 +123,7 @@ def _counts_deal(page, first: int, second: int, went_out: str | None = None) -> 
         page.fill(f"#sides-{i}-table_points", str(points))
     if went_out:
         page.get_by_label(went_out, exact=True).tap()
+    answer_rest(page)
     page.get_by_role("button", name="Save the deal").tap()
     page.wait_for_url(re.compile(r"/m/[^/]+#deal-\d+$"))
 
@@ -145,6 +150,7 @@ def test_a_whole_match_fix_an_old_deal_reach_the_target(phone, live_server):
     page.wait_for_url(re.compile(r"/deals/1/edit$"))
     assert page.input_value("#sides-1-table_points") == "100"
     page.fill("#sides-1-table_points", "300")
+    answer_rest(page)
     page.get_by_role("button", name="Save the deal").tap()
     page.wait_for_url(re.compile(r"#deal-1$"))
     assert page.inner_text("#total-1") == "550"
@@ -196,9 +202,12 @@ def test_who_took_the_morto_first_is_asked_once_two_sides_took_theirs(phone, liv
     page = phone
     _new_match(page, live_server)
     asked = page.locator("fieldset.first-morto")
-    # both sides took their morto (the form's default): who was first may be noted
-    expect(asked).to_be_visible()
+    expect(asked).to_be_hidden()  # no morto answered yet: nothing to ask
     eles = page.locator("fieldset.side").nth(1)
+    for side in (page.locator("fieldset.side").nth(0), eles):
+        side.get_by_label("taken", exact=True).tap()
+    # both sides took their morto: who was first may be noted
+    expect(asked).to_be_visible()
     eles.get_by_label("not taken", exact=True).tap()
     expect(asked).to_be_hidden()  # one side took one: it was first, nothing to ask
     eles.get_by_label("taken", exact=True).tap()

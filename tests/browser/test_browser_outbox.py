@@ -94,9 +94,16 @@ def _count_deal(page, board: str, number: int, side0: dict[str, str], side1: dic
     for i, fields in enumerate((side0, side1)):
         for name, value in fields.items():
             page.fill(f"#sides-{i}-{name}", value)
-    page.locator("fieldset.end").get_by_label(went_out, exact=True).tap()
+    _answer(page, went_out)
     page.get_by_role("button", name="Save the deal").tap()
     page.wait_for_url(re.compile(r"/m/[^/]+#outbox$"))
+
+
+def _answer(page, went_out: str) -> None:
+    """Who went out, and both mortos taken: the form answers neither (seed 001 §07)."""
+    page.locator("fieldset.end").get_by_label(went_out, exact=True).tap()
+    for i in (0, 1):
+        page.locator(f'input[name="sides-{i}-morto"][value="taken"]').tap()
 
 
 def _stored(app, token: str) -> tuple[int, list[int]]:
@@ -127,6 +134,13 @@ def test_a_match_entered_offline_syncs_once_with_the_phones_totals(app, phone, l
         phone.fill("#sides-0-hand_points", "10")
         phone.fill("#sides-1-melds", "3♠ 4♠ 5♠ 6♠")
         phone.fill("#sides-1-hand_points", "25")
+        # unanswered, the server cannot ask: the page asks, and the outbox takes nothing
+        phone.get_by_role("button", name="Save the deal").tap()
+        expect(phone.locator("fieldset.end .errors")).to_contain_text("Who went out?")
+        expect(phone.locator("fieldset.side").nth(1).locator(".radios .errors")).to_have_text(
+            "Did this side take its morto? Tap the answer.")
+        assert json.loads(phone.evaluate(OUTBOX)) == []
+        _answer(phone, "Nobody: the stock ran out")
         phone.get_by_role("button", name="Save the deal").tap()
         phone.wait_for_url(re.compile(r"#outbox$"))
         expect(phone.locator("#pending-1 i")).to_have_text("1")
@@ -189,6 +203,9 @@ def test_a_deal_entered_offline_against_a_changed_match_meets_the_conflict_page(
         page.locator("fieldset.side").nth(0).get_by_label("Counts").click()
         page.fill("#sides-0-table_points", "15")
         page.fill("#sides-1-table_points", "35")
+        page.locator("fieldset.end").get_by_label("Nobody: the stock ran out").click()
+        for i in (0, 1):
+            page.locator(f'input[name="sides-{i}-morto"][value="taken"]').click()
         page.get_by_role("button", name="Save the deal").click()
         page.wait_for_url(re.compile(r"#deal-1$"))
         other.close()
@@ -247,7 +264,7 @@ def test_a_past_deal_fixed_offline_waits_with_the_totals_it_makes_then_reaches_t
         for i, fields in enumerate((side0, side1)):
             for name, value in fields.items():
                 phone.fill(f"#sides-{i}-{name}", value)
-        phone.locator("fieldset.end").get_by_label(went_out, exact=True).tap()
+        _answer(phone, went_out)
         phone.get_by_role("button", name="Save the deal").tap()
         phone.wait_for_url(re.compile(rf"#deal-{number}$"))
     assert _stored(app, token) == (2, [520, 570])

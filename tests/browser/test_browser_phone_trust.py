@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from test_browser_outbox import _stored
+from test_browser_table import answer_rest
 from waiting import until
 
 pytestmark = pytest.mark.browser
@@ -101,6 +102,7 @@ def _counts(page: Any, board: str, side0: dict[str, str], side1: dict[str, str])
         for name, value in fields.items():
             page.fill(f"#sides-{i}-{name}", value)
     page.locator("fieldset.end").get_by_label("Nobody: the stock ran out", exact=True).tap()
+    answer_rest(page)
     page.get_by_role("button", name="Save the deal").tap()
 
 
@@ -184,6 +186,7 @@ def test_twenty_fresh_phones_open_an_edit_link_and_save_a_deal_never_refused(
                 page.locator("fieldset.end").get_by_label("Nobody: the stock ran out",
                                                           exact=True).tap()
             assert previewed.value.status == 200
+            answer_rest(page)
             page.get_by_role("button", name="Save the deal").tap()
             page.wait_for_url(re.compile(r"#deal-1$"))
             expect(page.locator("#total-0")).to_have_text("50")

@@ -19,6 +19,7 @@ import pytest
 from conftest import ARGS, CHROMIUM, PHONE
 from playwright.sync_api import expect
 from test_browser_outbox import OUTBOX, _stored
+from test_browser_table import answer_rest
 from waiting import until
 
 pytestmark = pytest.mark.browser
@@ -71,6 +72,7 @@ def test_a_deal_waiting_offline_survives_a_browser_restart_without_cookies(
     page.fill("#sides-0-hand_points", "20")
     page.fill("#sides-1-table_points", "40")
     page.locator("fieldset.end").get_by_label("Nobody: the stock ran out", exact=True).tap()
+    answer_rest(page)
     page.get_by_role("button", name="Save the deal").tap()
     page.wait_for_url(re.compile(r"#outbox$"))
     expect(page.locator("#outbox [data-count]")).to_have_text("1")

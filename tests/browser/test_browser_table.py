@@ -78,6 +78,24 @@ def _match(page: Any, base: str) -> str:
     return page.url
 
 
+def answer(page: Any, out: str = "Nobody: the stock ran out",
+           mortos: tuple[str, ...] = ("taken", "taken")) -> None:
+    """Who went out and each side's morto: the deal form answers neither (seed 001 §07)."""
+    page.locator("fieldset.end").get_by_label(out, exact=True).tap()
+    for i, morto in enumerate(mortos):
+        page.locator(f'input[name="sides-{i}-morto"][value="{morto}"]').tap()
+
+
+def answer_rest(page: Any) -> None:
+    """What a test left unanswered: nobody went out, each morto taken (the deal form
+    answers neither, seed 001 §07)."""
+    if not page.locator('input[name="went_out"]:checked').count():
+        page.locator("fieldset.end").get_by_label("Nobody: the stock ran out", exact=True).tap()
+    for i in range(page.locator("fieldset.side").count()):
+        if not page.locator(f'input[name="sides-{i}-morto"]:checked').count():
+            page.locator(f'input[name="sides-{i}-morto"][value="taken"]').tap()
+
+
 def test_a_count_deal_in_ten_taps_and_one_page_load(phone, server):
     board = _match(phone, server.start())
     phone.goto(board + "/deals/new")
@@ -90,7 +108,11 @@ def test_a_count_deal_in_ten_taps_and_one_page_load(phone, server):
     scorer.type("#sides-0-hand_points", "15")
     scorer.type("#sides-1-table_points", "60")
     scorer.type("#sides-1-hand_points", "30")
+    # who went out, and the morto of the side that did not (the side that went out took
+    # its own: seed 001 §06, so the page ticks it once the referee has counted)
     scorer.tap(phone.locator("fieldset.end").get_by_label("Nós", exact=True))
+    expect(side.nth(0).locator('input[name$="-morto"][value="taken"]')).to_be_checked()
+    scorer.tap(side.nth(1).locator('input[name$="-morto"][value="taken"]'))
     # the referee counts as the fields change: seed 001 §09, 180 + 200 + 100 - 15
     expect(phone.locator("#live-0")).to_have_text("+465")
     expect(phone.locator("#live-1")).to_have_text("+30")
@@ -119,6 +141,7 @@ def test_back_after_save_never_resubmits_and_never_drops_a_deal(phone, server):
     phone.fill("#sides-0-table_points", "70")
     phone.fill("#sides-1-table_points", "20")
     expect(phone.locator("#live-0")).to_have_text("+70")
+    answer(phone)
     phone.get_by_role("button", name="Save the deal").tap()
     phone.wait_for_url(re.compile(r"#deal-1$"))
     phone.go_back()
@@ -132,6 +155,7 @@ def test_back_after_save_never_resubmits_and_never_drops_a_deal(phone, server):
     phone.fill("#sides-0-table_points", "40")
     phone.fill("#sides-1-table_points", "90")
     expect(phone.locator("#live-1")).to_have_text("+90")
+    answer(phone)
     phone.get_by_role("button", name="Save the deal").tap()
     phone.wait_for_url(re.compile(r"#deal-2$"))
     assert phone.inner_text("#total-0") == "110"
@@ -155,8 +179,9 @@ def test_a_half_typed_deal_survives_the_server_stopping(phone, server):
     phone.locator("fieldset.side").nth(1).get_by_role(
         "button", name="+ Clean canastras", exact=True).tap()
     phone.locator("fieldset.end").get_by_label("Eles", exact=True).tap()
+    phone.locator('input[name="sides-0-morto"][value="taken"]').tap()
     # the page says the server is away, and keeps what is typed
-    expect(phone.locator("#bar")).to_contain_text("cannot be reached")
+    expect(phone.locator("#bar")).to_contain_text("No connection")
     server.start()
     phone.reload()
     expect(phone.locator(".banner[role=status]")).to_contain_text("is back")
@@ -202,6 +227,10 @@ def test_a_card_deal_in_thirty_five_taps(phone, server):
     scorer.tap(second.get_by_label("Counts", exact=True))
     scorer.type("#sides-1-table_points", "60")
     scorer.type("#sides-1-hand_points", "30")
+    # nobody went out (the stock ran out), both took their morto: asked, never assumed
+    scorer.tap(phone.locator("fieldset.end").get_by_label("Nobody: the stock ran out"))
+    for i in (0, 1):
+        scorer.tap(phone.locator("fieldset.side").nth(i).locator('input[name$="-morto"][value="taken"]'))
     # 45 + 200 for the clean canastra, 40 + 30 + 45 for the other runs, less 10 in hand
     expect(phone.locator("#live-0")).to_have_text("+350")
     expect(phone.locator("#live-1")).to_have_text("+30")
@@ -239,6 +268,7 @@ def test_the_readme_screens(phone, server):
         phone.locator("fieldset.side").nth(0).get_by_label("Counts", exact=True).tap()
         phone.fill("#sides-0-table_points", str(first))
         phone.fill("#sides-1-table_points", str(second))
+        answer(phone)
         phone.get_by_role("button", name="Save the deal").tap()
         phone.wait_for_url(re.compile(r"#deal-\d$"))
     phone.goto(board)
@@ -274,6 +304,7 @@ def test_a_vulnerable_side_ticks_the_lines_it_opened_with(phone, server):
     phone.fill("#sides-0-clean", "4")
     phone.fill("#sides-1-table_points", "10")
     phone.locator("fieldset.end").get_by_label("Nós", exact=True).tap()
+    phone.locator('input[name="sides-1-morto"][value="taken"]').tap()
     expect(phone.locator("#live-0")).to_have_text("+1,800")  # 900 + 4 × 200 + 100
     phone.get_by_role("button", name="Save the deal").tap()
     phone.wait_for_url(re.compile(r"#deal-1$"))
@@ -303,6 +334,7 @@ def test_a_vulnerable_side_ticks_the_lines_it_opened_with(phone, server):
     assert phone.input_value("#sides-0-opening") == "A♠"
     keys.locator('[data-action="back"]').tap()
     assert phone.input_value("#sides-0-opening") == ""
+    answer(phone)
     phone.get_by_role("button", name="Save the deal").tap()
     phone.wait_for_url(re.compile(r"#deal-2$"))
     assert phone.inner_text("#total-0") == "2,090"

@@ -12,6 +12,7 @@ import pytest
 from browser_pages import PHONE
 from playwright.sync_api import expect
 from sqlalchemy import select
+from test_browser_table import answer_rest
 
 from scorekeeper.db import get_db
 from scorekeeper.models import Table
@@ -79,6 +80,7 @@ def _play(page, live_server, app) -> None:
     page.fill("#sides-0-clean", "1")
     page.fill("#sides-1-table_points", "40")
     page.locator("fieldset.end").get_by_label("Ana & Caio", exact=True).tap()
+    answer_rest(page)
     page.get_by_role("button", name="Save the deal").tap()
     page.wait_for_url(re.compile(r"#deal-1$"))
     expect(page.locator(".result .winner b")).to_have_text("Ana & Caio")

@@ -207,3 +207,13 @@ def test_delete_a_game_after_a_confirmation(client):
     other = _start(client)
     assert client.post(f"/b/{other}/delete", data={}).status_code == 400
     assert client.get(f"/b/{other}").status_code == 200
+
+
+def test_players_who_are_out_are_no_longer_dealt_for(client):
+    """Seed 002 "Cartes": as many ranks of four as players; one out, one rank fewer."""
+    token = _start(client, ("Ana", "Bia", "Caio", "Dani"))
+    for _ in range(5):  # B, U, R, R, O: Ana is out
+        assert _round(client, token, kind="loser", loser="Ana").status_code == 302
+    html = client.get(f"/b/{token}").get_data(as_text=True)
+    assert "the four of each of A K Q<" in html
+    assert "A K Q J" not in html

@@ -156,7 +156,7 @@ def test_stale_save_shows_what_changed_and_overwrites_nothing(site, client, seed
     # two phones open the deal form at version 1
     phone_a = site.deal_data(token, seed_deal, went_out="0")
     phone_b = site.deal_data(token, [{"mode": "counts", "table_points": 5},
-                                     {"mode": "counts", "table_points": 7}])
+                                     {"mode": "counts", "table_points": 10}])
     assert client.post(f"/m/{token}/deals/new", data=phone_a).status_code == 302
     response = client.post(f"/m/{token}/deals/new", data=phone_b)
     html = response.get_data(as_text=True)
@@ -282,9 +282,13 @@ def test_winner_banner_and_extra_deal(site):
     board = site.board(token)
     assert "Winner: <b>Nós</b>" in board
     assert 'id="total-0">650<' in board
-    # a deal after the match is decided is refused
-    response = site.save_deal(token, [{"mode": "counts", "table_points": 5},
-                                      {"mode": "counts", "table_points": 5}])
+    # its deal form no longer opens, and a deal sent after the match is decided (a form
+    # built on its current version) is refused
+    assert site.client.get(f"/m/{token}/deals/new").status_code == 303
+    late = site.deal_data(token, [{"mode": "counts", "table_points": 5},
+                                  {"mode": "counts", "table_points": 5}],
+                          url=f"/m/{token}/deals/2/edit")
+    response = site.client.post(f"/m/{token}/deals/new", data=late)
     assert response.status_code == 422
     assert site.board(token).count('class="deal"') == 2
 

@@ -44,7 +44,8 @@ def test_snapshot_for_the_pdf(site, app, seed_deal):
     with app.app_context(), get_db().read_sessions() as db:
         snap = match_snapshot(db.query(Match).one())
     assert set(snap) == {"id", "version", "name", "created", "profile", "rules", "target",
-                         "sides", "deals", "result"}
+                         "sides", "deals", "corrected", "result"}
+    assert snap["corrected"] == {}  # no deal saved again
     assert snap["rules"] is None  # a built-in profile's match
     assert snap["sides"][0] == {"name": "Nós", "players": ["Ana", "Bia"]}
     assert snap["result"]["totals"] == [465, 30]
@@ -96,14 +97,15 @@ def test_typed_burro_names_never_fill_the_pdf_cache(app, client):
         assert pdf.cache_info()["entries"] == 1
 
 
-def test_the_summary_language_is_chosen_beside_the_link(site, client):
+def test_the_summary_is_in_the_pages_language(site, client):
     token = site.new_match(name="Sunday")
     board = client.get(f"/m/{token}", headers={"Accept-Language": "it"}).get_data(as_text=True)
     form = board[board.index(f'action="/m/{token}/summary.pdf"'):]
     form = form[:form.index("</form>")]
-    # the page's language is chosen (a match does not record the one it was made in)
-    assert re.findall(r'<option value="(\w+)"[^>]*selected', form) == ["it"]
-    assert re.findall(r'<option value="(\w+)"', form) == ["en", "fr", "pt_BR", "it", "pt_PT"]
+    # the page's language (a match does not record the one it was made in); the header's
+    # switcher is the page's one language choice
+    assert '<input type="hidden" name="lang" value="it">' in form
+    assert "<select" not in form
     chosen = _pdf(client.get(f"/m/{token}/summary.pdf?lang=fr&paper=A4",
                              headers={"Accept-Language": "it"}))
     assert PdfReader(io.BytesIO(chosen)).trailer["/Root"]["/Lang"] == "fr"

@@ -148,7 +148,7 @@ def test_five_sides_and_24_deals_stay_under_the_page_limit(site, client):
     token = site.new_match(profile="buraco-classico", sides=("Ana", "Bia", "Caio", "Dani", "Eva"),
                            target=100000)
     for k in range(24):
-        side = {"mode": "counts", "table_points": 100 + k, "hand_points": 5}
+        side = {"mode": "counts", "table_points": 100 + 5 * k, "hand_points": 5}
         # rules.md buraco-classico: with 5 players two pozzetti, the others pay −100
         late = {**side, "morto": "not_taken"}
         assert site.save_deal(token, [side] * 2 + [late] * 3).status_code == 302
@@ -162,13 +162,13 @@ def test_five_sides_and_24_deals_stay_under_the_page_limit(site, client):
         assert len(sent.data) + assets <= LIMIT, (url, len(sent.data) + assets)
         assert len(response.data) <= LIMIT, (url, len(response.data))  # HTML to parse
     html = site.board(token)
-    # Bia: 95 + 96 + … + 118; Eva: −5 + −4 + … + 18
-    assert deal_line(html, 24) == [("2,556", "+118")] * 2 + [("156", "+18")] * 3
+    # Bia: 95 + 100 + … + 210; Eva: −5 + 0 + … + 110 (points move by 5: seed 000)
+    assert deal_line(html, 24) == [("3,660", "+210")] * 2 + [("1,260", "+110")] * 3
     assert breakdown(client.get(f"/m/{token}/deals/24").get_data(as_text=True)) == {
-        "table": ["123"] * 5,  # no bonus and no closing: those rows are left out
+        "table": ["215"] * 5,  # no bonus and no closing: those rows are left out
         "pozzetto": ["0", "0", "\u2212100", "\u2212100", "\u2212100"], "hand": ["\u22125"] * 5,
-        "deal": ["+118", "+118", "+18", "+18", "+18"],
-        "total": ["2,556", "2,556", "156", "156", "156"]}
+        "deal": ["+210", "+210", "+110", "+110", "+110"],
+        "total": ["3,660", "3,660", "1,260", "1,260", "1,260"]}
 
 
 def test_pages_and_assets_go_compressed_only_to_browsers_that_accept_it(site, client):

@@ -146,3 +146,15 @@ def test_meld_checker_reads_emoji_suits_as_phone_keyboards_type_them(client):
     assert response.status_code == 200
     assert "45 points" in html
     assert "bonus 200" in html
+
+
+def test_the_pile_question_answers_before_asking_where_the_rules_always_allow(client):
+    """Seed 001 §03: in Buraco Aberto the pile may be taken whole at any turn."""
+    html = client.get("/check/pile?profile=buraco-aberto").get_data(as_text=True)
+    answer = html.split('id="answer">')[1].split("</p>")[0]
+    assert html.index('id="answer"') < html.index('name="top"')
+    sentence = client.get("/check/pile?profile=buraco-aberto&top=7H").get_data(as_text=True)
+    assert answer == sentence.split('id="answer">')[1].split("</p>")[0]
+    # Fechado's answer needs the top card: nothing said before it is given (seed 003)
+    assert 'id="answer"' not in client.get("/check/pile?profile=buraco-fechado").get_data(
+        as_text=True)

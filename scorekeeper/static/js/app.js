@@ -171,14 +171,21 @@
         ways.appendChild(b);
         return b;
       });
+    /* the last line was made by the run or set builder: a single card starts a new line
+       (a meld line never mixes what two tools made) */
+    var built = false;
+    function single(card) {
+      if (built) { newLine(); built = false; }
+      add(card);
+    }
     var pad = keypad(words, {
-      suit: function (s) { if (way === "set" && first) { add(pad.card(first, s)); } },
-      joker: function () { add("JK"); },
+      suit: function (s) { if (way === "set" && first) { add(pad.card(first, s)); built = true; } },
+      joker: function () { single("JK"); },
       rank: function (r) {
-        if (way === "card") { add(pad.card(r, pad.suit)); return; }
+        if (way === "card") { single(pad.card(r, pad.suit)); return; }
         if (way === "set") { first = r; pad.press(first); newLine(); return; }
         if (first === null) { first = r; pad.press(first); return; }
-        newLine(); add(run(first, r)); first = null; pad.press(null);
+        newLine(); add(run(first, r)); first = null; pad.press(null); built = true;
       }
     });
     var letters = words.ranks || {};
@@ -220,6 +227,7 @@
     var timer = null, seq = 0;
     function changed() { clearTimeout(timer); timer = setTimeout(check, 200); }
     area.addEventListener("input", changed);
+    area.addEventListener("keydown", function () { built = false; });
 
     function check() {
       var melds = lines(area.value);
@@ -258,7 +266,7 @@
         list.appendChild(el("li", {"class": "bad"}, "\u2717 " + data.error.message));
         return;
       }
-      (data.melds || []).forEach(function (m) {
+      (data.melds || []).forEach(function (m, j) {
         var li = el("li", {"class": m.valid ? "ok verdict" : "bad verdict"});
         var text = (m.valid ? "\u2713 " : "\u2717 ") + (m.arranged || m.cards).map(function (c) { return pretty(c, letters); }).join(" ");
         if (m.valid) {
@@ -268,11 +276,32 @@
           text += " \u00b7 " + (m.problems || []).map(function (p) { return p.message || p.code; }).join("; ");
         }
         li.textContent = text;
+        if (m.one_go) { li.appendChild(oneGo(j, m)); }
         list.appendChild(li);
       });
       (data.problems || []).forEach(function (p) {
         list.appendChild(el("li", {"class": "bad verdict"}, "\u2717 " + (p.message || p.code)));
       });
+    }
+    /* The referee says a meld scores otherwise laid down in one go (Fechado's 500 and
+       1000): one tap says it was, or was not (the line's trailing "!", no keyboard). */
+    function oneGo(j, m) {
+      var b = el("button", {type: "button", "class": "one-go", "data-line": String(j),
+        "aria-pressed": m.in_one_go ? "true" : "false"},
+        (words.one_go || "!") + " (" + m.one_go.bonus + ")");
+      b.addEventListener("click", function () {
+        var all = area.value.split("\n"), seen = -1;
+        for (var k = 0; k < all.length; k++) {
+          var t = all[k].trim();
+          if (!t || t === "!") { continue; }
+          if (++seen !== j) { continue; }
+          all[k] = /!$/.test(t) ? t.replace(/\s*!$/, "") : t + " !";
+          break;
+        }
+        area.value = all.join("\n");
+        area.dispatchEvent(new Event("input", {bubbles: true}));
+      });
+      return b;
     }
     if (area.value.trim()) { changed(); }
   });

@@ -193,6 +193,8 @@
   function ask() {
     var data = new URLSearchParams(new FormData(form));
     data.set("action", "preview");
+    /* the page is Save's answer: what it asked stays asked until answered */
+    if (form.hasAttribute("data-posted")) { data.set("asked", "1"); }
     var mine = ++asked;
     post(data, false)
       .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
@@ -207,6 +209,12 @@
           if (area && area.value === data.get("sides-" + i + "-melds")) {
             area.value = answer.melds[i]; grow(area); save(false);
           }
+        });
+        /* a morto the deal answers (the side that went out took it): ticked for the scorer */
+        Object.keys(answer.answers || {}).forEach(function (name) {
+          var none = !form.querySelector('input[name="' + name + '"]:checked');
+          var radio = form.querySelector('input[name="' + name + '"][value="' + answer.answers[name] + '"]');
+          if (none && radio) { radio.checked = true; save(false); firstChanged(); }
         });
         form.classList.remove("offline");
       })
@@ -241,8 +249,34 @@
   /* Save: the draft is marked sent (the scoreboard forgets it once the match has moved on)
      and so is this page's place in the history: Back to it after the save lands on the
      scoreboard, not on a form whose deal is already saved. */
+  /* Without a network the server cannot ask what Save left unanswered (who went out, each
+     morto: the form answers neither): the page asks, in the server's words (data-ask),
+     before the deal goes to the outbox. Online, the server asks. */
+  function unanswered() {
+    var missing = [];
+    form.querySelectorAll("[data-ask]").forEach(function (box) {
+      var first = box.querySelector("input[type=radio]");  /* the question's own choices */
+      if (first && !box.querySelector('input[name="' + first.name + '"]:checked')) { missing.push(box); }
+    });
+    return missing;
+  }
+  function askOffline(missing) {
+    var errors = {};
+    missing.forEach(function (box) {
+      var first = box.querySelector("input[type=radio]");
+      errors[first.id.replace(/-0$/, "")] = [box.getAttribute("data-ask")];
+    });
+    showErrors(errors);
+    missing[0].scrollIntoView({block: "center"});
+  }
   form.addEventListener("submit", function (e) {
     var button = e.submitter;
+    var offline = form.classList.contains("offline") || navigator.onLine === false;
+    if (button && button.value === "save" && offline && unanswered().length) {
+      e.preventDefault();
+      askOffline(unanswered());
+      return;
+    }
     if (!button || button.value === "save") {
       save(true);
       try { history.replaceState({sent: form.getAttribute("data-version")}, ""); } catch (err) { /* none */ }
