@@ -1,20 +1,14 @@
 """Every word the product shows about the game, in each tradition's own words.
 
-The rules core speaks in codes (``clean``, ``not_taken``, ``going_out``…); pages,
-PDFs and the referee's sentences turn them into words here and nowhere else. A
-profile belongs to a tradition (``Profile.tradition``): the Brazilian games
-("br") speak of the *morto*, the *canastra* and going out (*batida*), the Italian
-ones ("it") of the *pozzetto*, the *burraco* and closing (*chiusura*). Classic
-Buraco ("classic") speaks the Italian words, except where its own source names the
-pile otherwise (seed 000 in French: *puits*). translations/GLOSSARY.md gives each
-word in each language.
-
-The tables hold msgids (marked with ``N_``, or ``NP_`` with a context where the same
-English word takes another gender or number in another tradition: a *canastra
-limpa*, a *burraco limpo*). The functions return lazy strings, translated when shown
-in a request; the command line and the referee's sentences translate the msgids
-with their own ``gettext`` through ``msgids.translate``. Flask-Babel is imported
-only when a lazy string is made.
+The rules core speaks in codes (``clean``, ``not_taken``…); pages, PDFs and sentences
+turn them into words here and nowhere else. A profile belongs to a tradition: the
+Brazilian games ("br") speak of the *morto*, the *canastra* and going out, the Italian
+ones ("it") of the *pozzetto*, the *burraco* and closing; Classic Buraco ("classic")
+speaks the Italian words but where its source names the pile otherwise (seed 000:
+*puits*). translations/GLOSSARY.md gives each word in each language. The tables hold
+msgids (``N_``; ``NP_`` with a context where a word's gender or number changes with the
+tradition: a *canastra limpa*, a *burraco limpo*); the functions return lazy strings,
+and the command line translates the msgids through ``msgids.translate``.
 """
 
 from __future__ import annotations
