@@ -82,7 +82,7 @@ def test_every_page_in_every_language(site, client, seed_deal):
 
 def test_scoreboard_of_24_deals_shows_every_deal(site, client, seed_deal):
     token = site.new_match(target=100000)
-    # past 1,500 a side is vulnerable: by counts, the players say nobody noted its opening
+    # from 1,500 a side is vulnerable: by counts, the players say nobody noted its opening
     unnoted = [{**side, "unnoted": "y"} for side in seed_deal]
     for _ in range(24):
         assert site.save_deal(token, unnoted).status_code == 302
