@@ -45,7 +45,9 @@ def _match(client: Any) -> tuple[str, str]:
         data = {**_form(client, url), "went_out": "0", "closed_by": "discard", "action": "save",
                 "sides-0-mode": "counts", "sides-0-table_points": "900", "sides-0-clean": "3",
                 "sides-0-morto": "taken", "sides-1-mode": "counts", "sides-1-table_points": "0",
-                "sides-1-hand_points": "900", "sides-1-morto": "not_taken"}
+                "sides-1-hand_points": "900", "sides-1-morto": "not_taken",
+                # from 1,500 a side is vulnerable: nobody noted its opening
+                "sides-0-unnoted": "y", "sides-1-unnoted": "y"}
         assert client.post(url, data=data).status_code == 302
     share = client.get(f"/m/{token}/share").get_data(as_text=True)
     view = re.search(r'/v/([^"/]+)"', share).group(1)

@@ -53,7 +53,11 @@
         if (e.data.alive) { return; }
         var done = waiting[e.data.id];
         delete waiting[e.data.id];
-        if (!e.data.status) { fail(); return; }  /* Python could not start */
+        if (!e.data.status) {  /* Python could not start: this question is asked again */
+          fail();
+          if (done) { done(e.data); }
+          return;
+        }
         answered = true;
         if (done) { done(e.data); }
       };
