@@ -105,6 +105,9 @@
     /* the page that installed the worker was not kept by it (nor the start page): kept now */
     var first = !sw.controller;
     sw.ready.then(function (reg) {
+      /* a page whose load began while the worker was being installed is not taken by its
+         first claim: it asks to be taken, so that it works offline without a reload */
+      if (!sw.controller) { reg.active.postMessage({type: "claim"}); }
       reg.active.postMessage({type: "lang", lang: lang});
       if (first && navigator.onLine) {
         reg.active.postMessage({type: "keep", urls: [location.pathname + location.search, "/"]});

@@ -48,6 +48,7 @@
   /* What a page asks of the worker. */
   var ASKED = {
     update: function () { self.skipWaiting(); },
+    claim: function () { return self.clients.claim(); },
     sync: function (data, source) { return sync(source); },
     keep: function (data) { return keep(data.urls || []); },
     outbox: function (data, source) {
