@@ -140,6 +140,7 @@ def _register(app: Flask) -> None:
         house,
         matches,
         offline,
+        players,
         referee,
         seats,
         share,
@@ -150,7 +151,7 @@ def _register(app: Flask) -> None:
     from scorekeeper.web.common import safe_next
 
     for module in (matches, seats, deals, referee, burro, share, exports, api, offline, tables,
-                   tablefiles, house, device):
+                   players, tablefiles, house, device):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)

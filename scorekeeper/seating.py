@@ -158,3 +158,25 @@ def moved_dealer(before: Sequence[Seat], after: Sequence[Seat],
         return first_dealer
     person = before[first_dealer]
     return list(after).index(person) if person in after else None
+
+
+def renamed(sides: Sequence[dict[str, Any]], names: dict[int, str]) -> list[dict[str, Any]]:
+    """The sides of a table's match after its players were renamed (``names``: each
+    player's id and name now). A side keeps its players' ids (``"seats"``); its players'
+    names follow them, and so does its own name when it was made of theirs.
+
+    >>> renamed([{"name": "Ana & Caio", "players": ["Ana", "Caio"], "seats": [1, 3]},
+    ...          {"name": "Los Tios", "players": ["Bia", "Dani"], "seats": [2, 4]}],
+    ...         {1: "Ana", 2: "Bia", 3: "Carlos", 4: "Dani"})[0]
+    {'name': 'Ana & Carlos', 'players': ['Ana', 'Carlos'], 'seats': [1, 3]}
+    """
+    out = []
+    for side in sides:
+        seats = side.get("seats") or []
+        before = side.get("players", [])
+        players = [names.get(s, old) for s, old in zip(seats, before, strict=False)]
+        name = side["name"]
+        if players and name == " & ".join(before):
+            name = " & ".join(players)
+        out.append({**side, "name": name, "players": players} if seats else dict(side))
+    return out

@@ -73,6 +73,13 @@ def joined_name(names: Any, joiner: str, longest: int) -> str:
     return joiner.join(names)[:longest].strip()
 
 
+def rules_name(match: Any) -> str:
+    """What a list calls the rules a match is played by: its house rules' name, else its
+    game's."""
+    document = (match.rules or {}).get("document") or {}
+    return str(document.get("name") or profile_name(match.profile))
+
+
 def input_error_text(err: InputError) -> str:
     """The sentence for an unreadable input (an unknown card, a missing field…), with
     the field said in words on a page (``Meld 2``, not ``sides[0].melds[1]``)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from datetime import date
 from typing import Any
 
 from flask import Blueprint, Response, abort, request
@@ -34,12 +35,20 @@ def send_pdf(data: bytes, filename: str) -> Response:
     return response
 
 
+def file_name(name: str, day: date, extension: str, fallback: str) -> str:
+    """``scorekeeper-sunday-at-ana-s-2026-11-30.pdf``: a match's (a table's) name and day,
+    never its row number (which would tell how many the server holds).
+
+    >>> file_name("Vovó & Tio João", date(2026, 11, 30), "json", "table")
+    'scorekeeper-vovo-tio-joao-2026-11-30.json'
+    """
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = "-".join(re.findall(r"[a-z0-9]+", ascii_name.lower()))[:60].strip("-") or fallback
+    return f"scorekeeper-{slug}-{day:%Y-%m-%d}.{extension}"
+
+
 def _file_name(match: Match) -> str:
-    """``scorekeeper-sunday-at-ana-s-2026-11-30.pdf``: the match's name and day, never
-    its row number (which would tell how many matches the server holds)."""
-    ascii_name = unicodedata.normalize("NFKD", match.name).encode("ascii", "ignore").decode()
-    slug = "-".join(re.findall(r"[a-z0-9]+", ascii_name.lower()))[:60] or "match"
-    return f"scorekeeper-{slug}-{match.created:%Y-%m-%d}.pdf"
+    return file_name(match.name, match.created, "pdf", "match")
 
 
 def language() -> str:
@@ -74,7 +83,7 @@ def blank_sheet(profile_id: str) -> Any:
     """A blank score sheet for a profile, to keep score on paper."""
     if profile_id not in rules.PROFILES:
         abort(404)
-    return send_pdf(pdf.render_blank_sheet(profile_id, locale_code(), paper()),
+    return send_pdf(pdf.render_blank_sheet(profile_id, language(), paper()),
                     f"scorekeeper-{profile_id}.pdf")
 
 
@@ -82,5 +91,5 @@ def blank_sheet(profile_id: str) -> Any:
 def burro_sheet() -> Any:
     """A Burro sheet, blank or with the players' names (``?player=Ana&player=Bia``)."""
     players = request.args.getlist("player")
-    return send_pdf(pdf.render_burro_sheet(locale_code(), paper(), players),
+    return send_pdf(pdf.render_burro_sheet(language(), paper(), players),
                     "scorekeeper-burro.pdf")

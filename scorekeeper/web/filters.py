@@ -11,7 +11,7 @@ from scorekeeper import sources, vocabulary
 from scorekeeper.cardtext import meld_lines, notation, read_as, shown, shown_card, use_page_locale
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
-from scorekeeper.web.common import locale_code, num, red
+from scorekeeper.web.common import locale_code, num, red, rules_name
 from scorekeeper.web.offline import pack_bytes, referee_url, shell_urls, static_digest
 
 #: The language switcher's labels: each language in its own words.
@@ -78,6 +78,7 @@ def init_app(app: Flask) -> None:
         notation=notation,
         colon=colon,
         profile_name=lambda pid: str(vocabulary.profile_name(pid)),
+        rules_name=rules_name,
         SOURCES=[(number, title, lazy_gettext(what))
                  for number, title, what in sources.SOURCES],
         current_locale=lambda: locale_code() or DEFAULT_LOCALE,

@@ -33,7 +33,7 @@ from scorekeeper.vocabulary import (
     tradition_of,
 )
 from scorekeeper.web import exports, writes
-from scorekeeper.web.common import _, locale_code, remember, remembered
+from scorekeeper.web.common import _, remember, remembered
 from scorekeeper.web.links import public_url, qr_svg
 from scorekeeper.web.tables import load_table
 
@@ -334,6 +334,6 @@ def edit_house(token: str) -> Any:
 def house_sheet(token: str) -> Any:
     """A blank score sheet with the house rules' numbers."""
     found = _open(token)
-    data = pdf.render_blank_sheet(found.base, locale_code(), exports.paper(),
+    data = pdf.render_blank_sheet(found.base, exports.language(), exports.paper(),
                                   house=found.document)
     return exports.send_pdf(data, f"scorekeeper-{_id(found.name)}.pdf")

@@ -8,6 +8,7 @@ The JSON document::
 
     {"scorekeeper": "table", "version": 1, "name": ..., "zone": ...,
      "players": [{"id": 1, "name": "Ana"}, ...],
+     "house_rules": [{"name", "document": <a profile document>, "version"}, ...],
      "matches": [{"name", "profile", "rules", "target", "created", "first_dealer", "seating",
                   "sides": [{"name", "players": [names], "seats": [player ids]}],
                   "deals": [<the contract's deal document, as entered>], "totals": [...]}]}
@@ -21,7 +22,9 @@ import csv
 import hashlib
 import io
 import json
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from sqlalchemy import update
@@ -29,11 +32,11 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import seating
 from scorekeeper.forms import ConfirmForm, NewTableForm
-from scorekeeper.models import Deal, Match, Table, TablePlayer, utcnow
-from scorekeeper.web import tableread, writes
-from scorekeeper.web.common import _, joined_name
+from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer, utcnow
+from scorekeeper.web import exports, tableread, writes
+from scorekeeper.web.common import _, joined_name, rules_name
 from scorekeeper.web.tableread import Unreadable, read_document
-from scorekeeper.web.tables import open_table, scored_matches
+from scorekeeper.web.tables import known_zone, open_table, scored_matches, table_house_rules
 
 bp = Blueprint("table_files", __name__)
 
@@ -48,6 +51,8 @@ def export_document(found: Table) -> dict[str, Any]:
         "scorekeeper": tableread.FORMAT, "version": tableread.VERSION, "name": found.name,
         "zone": found.zone,
         "players": [{"id": p.id, "name": p.name} for p in found.players],
+        "house_rules": [{"name": h.name, "document": h.document, "version": h.version}
+                        for h in table_house_rules(found)],
         "matches": [{
             "name": m.name, "profile": m.profile, "target": m.target,
             "created": m.created.isoformat(),
@@ -64,13 +69,19 @@ def _download(body: str, mimetype: str, name: str) -> Response:
     return response
 
 
+def _named(found: Table, extension: str) -> str:
+    """The file's name: the table's and the day's in the table's time zone."""
+    day = datetime.now(ZoneInfo(known_zone(found.zone))).date()
+    return exports.file_name(found.name, day, extension, "table")
+
+
 @bp.get("/t/<token>/export.json")
 def export_json(token: str) -> Any:
     """Every match of the table, each deal as entered, and its players: to keep, or to
     read back on any server."""
     found = open_table(token)
     body = json.dumps(export_document(found), ensure_ascii=False, indent=1)
-    return _download(body, "application/json", "scorekeeper-table.json")
+    return _download(body, "application/json", _named(found, "json"))
 
 
 @bp.get("/t/<token>/export.csv")
@@ -85,11 +96,11 @@ def export_csv(token: str) -> Any:
         after = result.get("after_each_deal") or []
         for k, deal in enumerate(result.get("deals") or []):
             for i, side in enumerate(deal.get("sides", [])):
-                sheet.writerow([match.created.date().isoformat(), match.name, match.profile,
+                sheet.writerow([match.created.date().isoformat(), match.name, rules_name(match),
                                 k + 1, match.sides[i]["name"],
                                 ", ".join(match.sides[i].get("players", [])),
                                 side.get("total", 0), after[k][i] if k < len(after) else ""])
-    return _download(out.getvalue(), "text/csv", "scorekeeper-table.csv")
+    return _download(out.getvalue(), "text/csv", _named(found, "csv"))
 
 
 def body_limit() -> None:
@@ -144,6 +155,10 @@ def _create(key: str, table: dict[str, Any],
         db.add(made)
         db.flush()
         new_id = {p["id"]: row.id for p, row in zip(table["players"], made.players, strict=True)}
+        for house in table["house_rules"]:
+            db.add(HouseRules(name=house["name"], base=house["document"]["base"],
+                              document=house["document"], version=house["version"],
+                              table_id=made.id))
         for match, result in read:
             sides = [{**side, "seats": [new_id[s] for s in side["seats"]]} if "seats" in side
                      else side for side in match["sides"]]

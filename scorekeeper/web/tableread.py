@@ -30,6 +30,8 @@ from scorekeeper.web.tables import MAX_PLAYERS, known_zone, name_problems
 FORMAT, VERSION = "table", 1
 #: The most matches a file may hold, and deals a match.
 MAX_MATCHES, MAX_DEALS = 2000, 300
+#: The most house rules a file may hold (a phone lists as many of its own).
+MAX_HOUSE_RULES = 40
 #: The earliest day a match of a file may have been played.
 FIRST_DAY = datetime(2000, 1, 1)
 
@@ -114,7 +116,8 @@ def read_document(text: str) -> Read:
     _need(isinstance(matches, list) and len(matches) <= MAX_MATCHES, _bad(the_file, "matches"))
     names = {p["id"]: p["name"] for p in players}
     table = {"name": "" if name in (None, "") else _text(name, the_file, "name", 80),
-             "zone": zone, "players": players}
+             "zone": zone, "players": players,
+             "house_rules": _house_rules(the_file, doc.get("house_rules", []))}
     return table, [_read_match(number, match, names)
                    for number, match in enumerate(matches, start=1)]
 
@@ -133,6 +136,27 @@ def _players(where: str, players: Any) -> list[dict[str, Any]]:
     _need(not problems, _("%(where)s: %(problem)s", where=_("Players"),
                           problem=" ".join(problems)))
     _need(len({p["id"] for p in read}) == len(read), _bad(where, "players[].id"))
+    return read
+
+
+def _house_rules(where: str, kept: Any) -> list[dict[str, Any]]:
+    """The table's own house rules (their name, document and version), each read by the
+    referee as a match started with them would be."""
+    _need(isinstance(kept, list) and len(kept) <= MAX_HOUSE_RULES, _bad(where, "house_rules"))
+    read = []
+    for i, one in enumerate(kept):
+        field = f"house_rules[{i}]"
+        _need(isinstance(one, dict), _bad(where, field))
+        name = _text(one.get("name"), where, f"{field}.name", 80)
+        copy = _house_copy(where, {k: v for k, v in one.items() if k != "name"})
+        _need(copy is not None and copy["document"].get("base") in rules.PROFILES,
+              _bad(where, f"{field}.document"))
+        try:
+            rules.profile_of(copy["document"])  # type: ignore[index]
+        except rules.InputError as err:
+            raise Unreadable(_("%(where)s: %(problem)s", where=name,
+                               problem=input_error_text(err))) from err
+        read.append({"name": name, **copy})  # type: ignore[dict-item]
     return read
 
 

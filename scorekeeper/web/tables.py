@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import force_locale, format_date, ngettext
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
@@ -21,9 +21,9 @@ from sqlalchemy.orm import Session, selectinload
 from scorekeeper import pdf
 from scorekeeper.chart import bars
 from scorekeeper.db import reader
-from scorekeeper.forms import MIXED_NAME, NewTableForm, TablePlayersForm
+from scorekeeper.forms import MIXED_NAME, NewTableForm
 from scorekeeper.i18n import format_number
-from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer, utcnow
+from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer
 from scorekeeper.names import mixes_scripts, shows, visible_key
 from scorekeeper.standings import (
     NO_FIGURES,
@@ -36,9 +36,8 @@ from scorekeeper.standings import (
     standings,
     versus,
 )
-from scorekeeper.vocabulary import profile_name
 from scorekeeper.web import exports, writes
-from scorekeeper.web.common import _, cache, joined_name, num, remember
+from scorekeeper.web.common import _, cache, joined_name, num, remember, rules_name
 from scorekeeper.web.links import public_url, qr_svg
 from scorekeeper.web.scoreboard import kept_key, with_results
 
@@ -63,7 +62,7 @@ def open_table(token: str) -> Table:
     return table
 
 
-def _names(text: str | None) -> list[str]:
+def names_typed(text: str | None) -> list[str]:
     """The names of a text with one per line (lines with nothing visible dropped)."""
     return [line.strip() for line in (text or "").splitlines() if shows(line)]
 
@@ -88,7 +87,7 @@ def new_table() -> Any:
     """Name the table and its players."""
     form = writes.keyed(NewTableForm())
     if form.validate_on_submit():
-        names = _names(form.players.data)
+        names = names_typed(form.players.data)
         form.players.errors = [*form.players.errors, *name_problems(names)]
         if not form.players.errors:
             return _create(form, names)
@@ -144,12 +143,16 @@ def table(token: str) -> Any:
                      reverse=True)
     link = public_url(url_for("tables.table", token=token))
     evenings = sorted(set(map(_evening_of(found), matches)), reverse=True)
-    house = list(reader().scalars(select(HouseRules).where(HouseRules.table_id == found.id)
-                                  .order_by(HouseRules.updated.desc())))
     return render_template(
         "table.html", table=found, link=link, qr=qr_svg(link), evenings=evenings[:12],
         in_progress=[m for m in matches if m.status != "won"],
-        finished=[m for m in matches if m.status == "won"], house=house)
+        finished=[m for m in matches if m.status == "won"], house=table_house_rules(found))
+
+
+def table_house_rules(found: Table) -> list[HouseRules]:
+    """The house rules made from the table, the last changed first."""
+    return list(reader().scalars(select(HouseRules).where(HouseRules.table_id == found.id)
+                                 .order_by(HouseRules.updated.desc())))
 
 
 class _Evening:
@@ -196,7 +199,7 @@ def night_sheet(token: str, day: str) -> Any:
                      format_number(x.played, lang), format_number(x.points, lang))
                     for x in ranked]
 
-        played = [(m.name, str(profile_name(m.profile)),
+        played = [(m.name, rules_name(m),
                    "\u00a0–\u00a0".join(format_number(t, lang) for t in m.totals))
                   for m, _r in evening.matches]
         data = pdf.render_night_sheet(heading, found.name, lines(evening.players),
@@ -317,72 +320,3 @@ def stats_page(token: str) -> Any:
             by_rules[rules][pair] = f
     return render_template("table_stats.html", table=found, by_rules=by_rules,
                            names=_namer(found))
-
-
-def _players_form(found: Table) -> TablePlayersForm:
-    form = TablePlayersForm(formdata=None, data={
-        "version": str(found.version), "idem": writes.new_key(),
-        "players": [{"id": str(p.id), "name": p.name} for p in found.players]})
-    return form
-
-
-@bp.get("/t/<token>/players")
-def players(token: str) -> Any:
-    """Rename the table's players, add some: a renamed player keeps their matches."""
-    found = open_table(token)
-    return render_template("table_players.html", table=found, form=_players_form(found))
-
-
-@bp.post("/t/<token>/players")
-def save_players(token: str) -> Any:
-    found = open_table(token)
-    form = TablePlayersForm()
-
-    def reused(notice: Any) -> Any:
-        form.version.data = str(found.version)
-        form.form_errors.append(notice)
-        return render_template("table_players.html", table=found, form=form)
-
-    return writes.guarded(form, lambda: _save_players(token, found, form), reused,
-                          lambda _stale: _players_changed(token, form))
-
-
-def _save_players(token: str, found: Table, form: TablePlayersForm) -> Any:
-    """Rename and add the players the form says, once per form."""
-    key = writes.form_key(form, f"players {token}")
-    done = writes.done_before(key)  # sent again: its new players are there already
-    if done:
-        return redirect(done)
-    if not form.validate():
-        return render_template("table_players.html", table=found, form=form), 422
-    ids = {str(p.id) for p in found.players}
-    renamed = {entry.form.id.data: (entry.form.name.data or "").strip()
-               for entry in form.players.entries if entry.form.id.data in ids}
-    added = _names(form.new.data)
-    kept = [renamed.get(str(p.id)) or p.name for p in found.players]
-    problems = name_problems(kept + added)
-    if problems:
-        form.new.errors = [*form.new.errors, *problems]
-        return render_template("table_players.html", table=found, form=form), 422
-
-    def run(db: Session) -> str:
-        locked = writes.lock(db, Table, token, form.version.data, key)
-        for player in locked.players:
-            player.name = renamed.get(str(player.id)) or player.name
-        start = len(locked.players)
-        locked.players.extend(TablePlayer(name=n, position=start + i) for i, n in enumerate(added))
-        locked.version += 1
-        locked.updated = utcnow()
-        return url_for("tables.table", token=token)
-
-    return writes.write_once(key, run)
-
-
-def _players_changed(token: str, form: TablePlayersForm) -> Any:
-    """The players as another phone left them, with the new names that were typed."""
-    fresh = open_table(token)
-    again = _players_form(fresh)
-    again.new.data = form.new.data
-    again.form_errors.append(_("The players changed on another phone: nothing of yours "
-                               "was saved. Here they are now."))
-    return render_template("table_players.html", table=fresh, form=again), 409

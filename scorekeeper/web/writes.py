@@ -268,7 +268,7 @@ def _locking(model: type[Row]) -> Any:
 #: Changes of a match that leave its deals as they were: a deal form built before one of
 #: them is still a form of the same deals (who deals first and who sits where only change
 #: the names shown).
-DEALS_UNCHANGED = frozenset({"dealer", "seating"})
+DEALS_UNCHANGED = frozenset({"dealer", "seating", "renamed"})
 
 
 def lock(db: Session, model: type[Row], token: str, submitted_version: Any, key: str,

@@ -35,6 +35,17 @@ def test_blank_sheets_and_burro_sheet(client):
     assert client.get("/sheets/poker.pdf").status_code == 404
 
 
+def test_a_blank_sheet_speaks_the_language_chosen_beside_its_link(client):
+    """``?lang=`` as for a match's summary; the page's language otherwise."""
+    def text(url: str) -> str:
+        return "".join(page.extract_text() for page in
+                       PdfReader(io.BytesIO(_pdf(client.get(url)))).pages)
+
+    assert "Traguardo" in text("/sheets/burraco.pdf?lang=it")
+    assert "Traguardo" not in text("/sheets/burraco.pdf")
+    assert "Traguardo" not in text("/sheets/burraco.pdf?lang=xx")
+
+
 def test_snapshot_for_the_pdf(site, app, seed_deal):
     token = site.new_match(**{"sides-0-players": "Ana, Bia"})
     site.save_deal(token, seed_deal, went_out="0")

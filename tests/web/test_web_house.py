@@ -229,6 +229,19 @@ def test_a_house_match_of_a_table_travels_with_its_rules(client, site, app, temp
     again = json.loads(other.get(f"/t/{copy}/export.json").get_data(as_text=True))
     assert again["matches"][0]["totals"] == [565, 30]
     assert again["matches"][0]["rules"]["document"] == doc["matches"][0]["rules"]["document"]
+    # the table's house rules travel too: on the new table's page, ready for a new match
+    assert [(h["name"], h["version"]) for h in doc["house_rules"]] == [("Casa da vó", 1)]
+    assert again["house_rules"] == doc["house_rules"]
+    kept = re.search(r'href="/h/([^"]+)"', other.get(f"/t/{copy}").get_data(as_text=True))
+    assert kept is not None
+    assert "Casa da vó" in other.get(f"/h/{kept.group(1)}").get_data(as_text=True)
+    broken = {**doc, "house_rules": [{**doc["house_rules"][0], "document": {
+        **doc["house_rules"][0]["document"], "params": {"target": -5}}}]}
+    refused = other.post("/tables/import", data={
+        **form, "file": (io.BytesIO(json.dumps(broken).encode()), "t.json")},
+        content_type="multipart/form-data")
+    assert refused.status_code == 422
+    assert "target" in refused.get_data(as_text=True)
     # a file whose match lost its rules: its deals name rules the file no longer holds
     lost = {**doc, "matches": [{**doc["matches"][0], "rules": None}]}
     refused = other.post("/tables/import", data={

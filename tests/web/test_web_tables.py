@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from sqlalchemy import select
-from web_support import hidden_fields
+from web_support import SEED_001_DEAL, Site, hidden_fields
 
 from scorekeeper.db import get_db
 from scorekeeper.models import Match, Table
@@ -111,7 +111,9 @@ def test_a_match_from_a_table_seats_its_players_and_keeps_them_renamed(client, a
     assert "Matches in progress" in page
     assert f'href="/m/{edit}"><b>Ana &amp; Caio × Bia &amp; Dani</b>' in page
 
-    # Caio is renamed Carlos, and Eva joins: the same ids, the match still theirs
+    # a deal being entered while Caio is renamed Carlos, and Eva joins
+    site = Site(client)
+    deal = site.deal_data(edit, SEED_001_DEAL, went_out="0")
     players = client.get(f"/t/{token}/players").get_data(as_text=True)
     data = hidden_fields(players)
     assert [data[f"players-{i}-id"] for i in range(4)] == [str(ids[n]) for n in
@@ -128,6 +130,21 @@ def test_a_match_from_a_table_seats_its_players_and_keeps_them_renamed(client, a
     # the players form sent again (its answer lost) changes nothing more
     assert client.post(f"/t/{token}/players", data=data).status_code == 302
     assert len(_player_ids(app, token)) == 5
+    # the match follows: its side (named after its players) and its name say Carlos
+    table_id, sides = _stored_match(app, edit)
+    assert sides[0] == {"name": "Ana & Carlos", "players": ["Ana", "Carlos"],
+                        "seats": [ids["Ana"], ids["Caio"]]}
+    assert sides[1]["name"] == "Bia & Dani"
+    board = client.get(f"/m/{edit}").get_data(as_text=True)
+    assert "<h1>Ana &amp; Carlos × Bia &amp; Dani</h1>" in board
+    assert "Caio" not in board
+    assert "Caio" not in client.get(f"/t/{token}").get_data(as_text=True)
+    assert "Caio" not in client.get(f"/t/{token}/export.csv").get_data(as_text=True)
+    # the table named after its players too; the deal entered meanwhile is saved
+    assert "<title>Ana · Bia · Carlos · Dani · Eva · Scorekeeper</title>" in \
+        client.get(f"/t/{token}").get_data(as_text=True)
+    assert client.post(f"/m/{edit}/deals/new", data=deal).status_code == 302
+    assert "465" in site.board(edit)
     # a new match seats Carlos by his new name
     again = _start(client, token, [[ids["Caio"], ids["Bia"]], [renamed["Eva"], ids["Dani"]]])
     assert _stored_match(app, again)[1][0]["players"] == ["Carlos", "Bia"]
@@ -330,6 +347,8 @@ def test_a_table_exported_reads_back_on_another_server_with_the_same_results(
         site, client, app, template_db, tmp_path):
     import json
     import shutil
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
 
     from scorekeeper.app import create_app
 
@@ -353,7 +372,8 @@ def test_a_table_exported_reads_back_on_another_server_with_the_same_results(
                        data={**hidden_fields(page), "seat": "2"}).status_code == 302
     exported = client.get(f"/t/{token}/export.json")
     disposition = exported.headers["Content-Disposition"]
-    assert disposition == 'attachment; filename="scorekeeper-table.json"'
+    day = datetime.now(ZoneInfo("America/Sao_Paulo")).date().isoformat()
+    assert disposition == f'attachment; filename="scorekeeper-sexta-{day}.json"'
     doc = json.loads(exported.get_data(as_text=True))
     assert doc["scorekeeper"] == "table"
     assert [p["name"] for p in doc["players"]] == ["Ana", "Bia", "Caio", "Dani"]
@@ -368,6 +388,9 @@ def test_a_table_exported_reads_back_on_another_server_with_the_same_results(
     assert [line.split(",")[-2:] for line in sheet[1:]] == [["450", "450"], ["40", "40"],
                                                             ["355", "355"], ["-10", "-10"]]
     assert '"Ana, Bia"' in sheet[1]
+    assert sheet[1].split(",")[2].startswith('"Buraco Aberto (')  # the rules by their name
+    assert client.get(f"/t/{token}/export.csv").headers["Content-Disposition"] == \
+        f'attachment; filename="scorekeeper-sexta-{day}.csv"'
 
     # another server, another database: the file reads back as a new table
     other_db = tmp_path / "other.sqlite3"
