@@ -137,6 +137,10 @@ def _export(profile_id: str) -> dict[str, Any]:
     """A built-in profile as a profile document, named in English."""
     doc = export_profile(get_profile(profile_id))
     doc["name"] = str(PROFILE_NAMES.get(profile_id, profile_id))
+    if sys.stderr.isatty():  # someone at a terminal, about to edit it: how, in one line
+        print(f'scorekeeper: to play your own numbers, change "id" to one of your own '
+              f'(keep "base": "{profile_id}") and read it with --profile-file FILE',
+              file=sys.stderr)
     return doc
 
 

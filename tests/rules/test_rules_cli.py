@@ -223,6 +223,27 @@ def test_profiles_export_prints_a_document_that_reads_back(capsys, monkeypatch, 
     assert err.strip() == "scorekeeper: Unknown rule profile “canasta”"
 
 
+def test_an_export_edited_at_a_terminal_says_how_to_become_house_rules(
+        capsys, monkeypatch, tmp_path):
+    """Edited in its numbers only, an export keeps a built-in id and is refused, with the
+    way out; the export said it first, to someone at a terminal."""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    status, out, err = run(capsys, monkeypatch, ["profiles", "--export", "burraco"])
+    assert status == 0
+    assert err.strip() == ('scorekeeper: to play your own numbers, change "id" to one of your '
+                           'own (keep "base": "burraco") and read it with --profile-file FILE')
+    doc = json.loads(out)
+    doc["params"]["target"] = 1505
+    path = tmp_path / "ours.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    status, _, err = run(capsys, monkeypatch, ["check", "--profile-file", str(path), "3H 4H 5H"])
+    assert status == 2
+    assert "give these rules an id of their own" in err
+    path.write_text(json.dumps({**doc, "id": "casa"}), encoding="utf-8")
+    status, out, _ = run(capsys, monkeypatch, ["check", "--profile-file", str(path), "3H 4H 5H"])
+    assert (status, json.loads(out)["profile"]) == (0, "casa")
+
+
 def test_check_score_and_match_with_house_rules(capsys, monkeypatch, tmp_path):
     path = tmp_path / "house.json"
     path.write_text(json.dumps(HOUSE), encoding="utf-8")
