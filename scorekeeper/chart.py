@@ -76,8 +76,9 @@ def _line(name: str, index: int, points: str) -> dict[str, str]:
     return {"name": name, "color": color, "dash": dash, "key": key, "points": points}
 
 
-#: Size of a bar chart (SVG user units) and the room under it for its labels.
-BARS_WIDTH, BARS_HEIGHT, BARS_BOTTOM = 640, 120, 18
+#: Size of a bar chart (SVG user units) and the room under it for its labels, whose
+#: letters are ``BARS_LABEL`` units high (app.css ``.bars``): never over a bar.
+BARS_WIDTH, BARS_HEIGHT, BARS_BOTTOM, BARS_LABEL = 640, 132, 34, 24
 
 
 def bars(values: list[int], good: list[bool], num: Callable[[Any], str]) -> dict[str, Any]:

@@ -79,6 +79,7 @@ class Record:
     points: int
     trend: tuple[str, ...]
     margins: tuple[int, ...] = ()  # each match's points difference, in the same order
+    which: tuple[int, ...] = ()  # each match's place among the matches read, in that order
 
     @property
     def played(self) -> int:
@@ -91,17 +92,20 @@ def versus(matches: Iterable[Played], a: Sequence[int], b: Sequence[int]) -> Rec
     won = lost = points = 0
     trend: list[str] = []
     margins: list[int] = []
-    for match in matches:
+    which: list[int] = []
+    for place, match in enumerate(matches):
         mine = _side_of(match, a)
         theirs = _side_of(match, b)
         if mine is None or theirs is None or mine == theirs:
             continue
+        which.append(place)
         margins.append(_total(match, mine) - _total(match, theirs))
         points += margins[-1]
         result = "won" if match.winner == mine else "lost"
         won, lost = won + (result == "won"), lost + (result == "lost")
         trend.append(result)
-    return Record(won=won, lost=lost, points=points, trend=tuple(trend), margins=tuple(margins))
+    return Record(won=won, lost=lost, points=points, trend=tuple(trend), margins=tuple(margins),
+                  which=tuple(which))
 
 
 def results(matches: Iterable[Played], who: Sequence[int]) -> list[tuple[int, bool]]:
@@ -116,47 +120,48 @@ def results(matches: Iterable[Played], who: Sequence[int]) -> list[tuple[int, bo
 
 @dataclass(frozen=True)
 class Company:
-    """A player's best partner (the most matches won together; then the most played
-    together) and toughest opponent (the most matches lost against; then the most played
-    against): ids, or None where there is none, with the count that decided it."""
+    """A player's best partners (the most matches won together) and toughest opponents
+    (the most matches lost against): ids, several when they share the count (a tie is
+    said as a tie), none when no match counted, with the count that decided it."""
 
-    partner: int | None
+    partners: tuple[int, ...]
     won_together: int
-    opponent: int | None
+    opponents: tuple[int, ...]
     lost_against: int
 
 
 def company(matches: Iterable[Played], player: int) -> Company:
-    """Who ``player`` wins with most, and loses against most."""
-    together: dict[int, list[int]] = {}
-    against: dict[int, list[int]] = {}
+    """Who ``player`` wins with most, and loses against most.
+
+    >>> won = Played(sides=[[1, 2], [3, 4]], totals=[3005, 1200], winner=0)
+    >>> lost = Played(sides=[[1, 3], [2, 4]], totals=[800, 3010], winner=1)
+    >>> company([won, lost], 1)
+    Company(partners=(2,), won_together=1, opponents=(2, 4), lost_against=1)
+    """
+    together: dict[int, int] = {}
+    against: dict[int, int] = {}
     for match in matches:
         mine = _side_of(match, [player])
         if mine is None:
             continue
-        won = match.winner == mine
         for i, seats in enumerate(match.sides):
             for other in seats:
                 if other == player:
                     continue
                 if i == mine:
-                    line = together.setdefault(other, [0, 0])
-                    line[0] += won
+                    together[other] = together.get(other, 0) + (match.winner == mine)
                 else:
-                    line = against.setdefault(other, [0, 0])
-                    line[0] += match.winner == i
-                line[1] += 1
-    partner = _most(together)
-    opponent = _most(against)
-    return Company(partner=partner, won_together=together[partner][0] if partner else 0,
-                   opponent=opponent, lost_against=against[opponent][0] if opponent else 0)
+                    against[other] = against.get(other, 0) + (match.winner == i)
+    partners, won = _most(together)
+    opponents, lost = _most(against)
+    return Company(partners=partners, won_together=won, opponents=opponents,
+                   lost_against=lost)
 
 
-def _most(counts: dict[int, list[int]]) -> int | None:
-    """The id with the highest count (then the most matches; then the lowest id), if any
-    counted at all."""
-    best = sorted(counts.items(), key=lambda item: (-item[1][0], -item[1][1], item[0]))
-    return best[0][0] if best and best[0][1][0] > 0 else None
+def _most(counts: dict[int, int]) -> tuple[tuple[int, ...], int]:
+    """The ids that share the highest count, by id, and that count (none below 1)."""
+    top = max(counts.values(), default=0)
+    return (tuple(sorted(i for i, n in counts.items() if n == top)) if top else ()), top
 
 
 def _side_of(match: Played, who: Sequence[int]) -> int | None:

@@ -13,6 +13,7 @@ from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from babel.lists import format_list
 from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import force_locale, format_date, ngettext
 from sqlalchemy import select
@@ -37,7 +38,7 @@ from scorekeeper.standings import (
     versus,
 )
 from scorekeeper.web import exports, writes
-from scorekeeper.web.common import _, cache, joined_name, num, remember, rules_name
+from scorekeeper.web.common import _, cache, joined_name, locale_code, num, remember, rules_name
 from scorekeeper.web.links import public_url, qr_svg
 from scorekeeper.web.scoreboard import kept_key, with_results
 
@@ -208,18 +209,28 @@ def night_sheet(token: str, day: str) -> Any:
     return exports.send_pdf(data, f"scorekeeper-evening-{evening.day.isoformat()}.pdf")
 
 
+def _finished(matches: list[tuple[Match, dict[str, Any]]]) -> list[tuple[Match, dict[str, Any]]]:
+    """The finished ones of ``matches``, in the order they were played."""
+    return [(m, r) for m, r in matches if m.status == "won" and isinstance(r.get("winner"), int)]
+
+
 def _played(matches: list[tuple[Match, dict[str, Any]]]) -> list[Played]:
     """The finished ones of ``matches``, in the order they were played, as the standings
     read them: who sat on each side, each side's total, the side that won."""
     return [Played(sides=[side.get("seats", []) for side in m.sides], totals=m.totals,
-                   winner=int(r["winner"]))
-            for m, r in matches if m.status == "won" and isinstance(r.get("winner"), int)]
+                   winner=int(r["winner"])) for m, r in _finished(matches)]
 
 
 def _namer(found: Table) -> Any:
     """Who a line is about, in words: a player's name, or a pair's ("Ana & Bia")."""
     names = {p.id: p.name for p in found.players}
     return lambda who: " & ".join(names.get(i, "?") for i in who)
+
+
+def _lister(found: Table) -> Any:
+    """Players named one after the other, as the page's language lists them."""
+    names = _namer(found)
+    return lambda ids: format_list([names([i]) for i in ids], locale=locale_code())
 
 
 def _chosen(found: Table, key: str) -> list[int]:
@@ -241,17 +252,22 @@ def versus_page(token: str) -> Any:
     a, b = _chosen(found, "a"), _chosen(found, "b")
     problem = None
     record = None
+    games: list[tuple[Match, int, str]] = []
     if a and b:
         if set(a) & set(b):
             problem = _("Choose different players on each side.")
         else:
-            record = versus(_played(scored_matches(found)), a, b)
+            finished = _finished(scored_matches(found))
+            record = versus(_played(finished), a, b)
+            games = [(finished[i][0], margin, result) for i, margin, result
+                     in zip(record.which, record.margins, record.trend, strict=True)]
     elif a or b:
         problem = _("Choose one or two players on each side.")
     drawn = bars(list(record.margins), [t == "won" for t in record.trend], num) \
         if record is not None and record.played else None
     return render_template("table_versus.html", table=found, a=a, b=b, record=record,
-                           problem=problem, names=_namer(found), drawn=drawn)
+                           problem=problem, names=_namer(found), drawn=drawn, games=games,
+                           day=_evening_of(found))
 
 
 @bp.get("/t/<token>/p/<int:player>")
@@ -271,6 +287,7 @@ def player_page(token: str, player: int) -> Any:
     return render_template("table_player.html", table=found, person=person, line=line,
                            drawn=drawn,
                            company=company(played, player), names=_namer(found),
+                           listed=_lister(found),
                            matches=[m for m, _r in reversed(matches)],
                            figures=_figures(matches, (player,)))
 

@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 from pypdf import PdfReader
 
 # pypdf's layout-mode text extraction gives each text run's start and end (its own
 # widths table); no public call returns them.
 from pypdf._text_extraction import _layout_mode
-from babel.messages.pofile import read_po
 from pypdf.generic import ContentStream
 
 from scorekeeper import pdf

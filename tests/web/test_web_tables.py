@@ -299,6 +299,13 @@ def test_the_evening_ranks_players_and_pairs_by_matches_won_then_points(site, cl
     assert re.search(r"<tbody><tr><td>2</td><td>1</td><td>1</td>\s*<td>−190</td></tr>", html)
     assert re.findall(r'<b class="(won|lost)"', html) == ["lost", "won"]
     assert re.findall(r'<rect class="(won|lost)"', html) == ["lost", "won"]  # −600, +410
+    # each result names its match, its day and its score, and leads to it
+    games = re.findall(r'<li><a href="/m/([^"]+)"><b class="(?:won|lost)">([^<]*)</b>\s*'
+                       r'<span>([^<]*)</span>', html)
+    assert [(result, text.split(" · ")[0], text.split(" · ")[-1])
+            for _edit, result, text in games] == [
+        ("lost −600", "Carlos &amp; Dani × Ana &amp; Bia", "600 – 0"),
+        ("won +410", "Ana &amp; Bia × Carlos &amp; Dani", "450 – 40")]
     # Ana against Bia: 70 – 500 lost, then 410 – 90 won: −430 + 320 = −110
     html = client.get(f"/t/{token}/versus?a={ana}&b={bia}").get_data(as_text=True)
     assert re.search(r"<tbody><tr><td>2</td><td>1</td><td>1</td>\s*<td>−110</td></tr>", html)
@@ -308,8 +315,8 @@ def test_the_evening_ranks_players_and_pairs_by_matches_won_then_points(site, cl
     assert "Choose different players on each side." in html.get_data(as_text=True)
     html = client.get(f"/t/{token}/versus?a={ana}").get_data(as_text=True)
     assert "Choose one or two players on each side." in html
-    # Ana: 0 + 450 + 70 + 410 = 930 in 4 matches, 2 won; her best partner Bia (won once
-    # with her, as with Dani, but twice together); her toughest opponent Dani (lost to
+    # Ana: 0 + 450 + 70 + 410 = 930 in 4 matches, 2 won; her best partners Bia and Dani
+    # (a tie: she won once with each, said as a tie); her toughest opponent Dani (lost to
     # Caio & Dani, then to Bia & Dani)
     html = client.get(f"/t/{token}/p/{ana}").get_data(as_text=True)
     assert "<h1>Ana</h1>" in html
@@ -317,7 +324,7 @@ def test_the_evening_ranks_players_and_pairs_by_matches_won_then_points(site, cl
     # her results over time: 0 lost, 450 won, 70 lost, 410 won
     assert re.findall(r'<rect class="(won|lost)"[^>]*><title>([^<]*)</title>', html) == [
         ("lost", "0"), ("won", "450"), ("lost", "70"), ("won", "410")]
-    assert "Best partner: <b>Bia</b>\n    (1 match won together)" in html
+    assert "Best partners (a tie): <b>Bia and Dani</b>\n    (1 match won with each)" in html
     assert "Toughest opponent: <b>Dani</b>\n    (2 matches lost against)" in html
     assert client.get(f"/t/{token}/p/999999").status_code == 404
     page = client.get(f"/t/{token}").get_data(as_text=True)
@@ -577,12 +584,16 @@ def test_playing_again_a_match_of_a_table_seats_the_same_players(site, client, a
 
 
 def test_results_in_the_order_played_are_drawn_as_bars():
-    from scorekeeper.chart import bars
+    from scorekeeper.chart import BARS_LABEL, bars
 
-    # 450 won, −10 lost, 355 won: from −10 to 450, a plot 102 high, zero at 102 × 450 / 460
+    # 450 won, −10 lost, 355 won: from −10 to 450, a plot 98 high, zero at 98 × 450 / 460
     drawn = bars([450, -10, 355], [True, False, True], str)
-    assert drawn["zero"] == 99.8
+    assert drawn["zero"] == 95.9
     assert [(b["x"], b["y"], b["height"], b["won"]) for b in drawn["bars"]] == [
-        (82.7, 0.0, 99.8, True), (296.0, 99.8, 2.2, False), (509.3, 21.1, 78.7, True)]
+        (82.7, 0.0, 95.9, True), (296.0, 95.9, 2.1, False), (509.3, 20.3, 75.6, True)]
     assert (drawn["low"], drawn["high"]) == ("-10", "450")
     assert bars([], [], str)["bars"] == []
+    # losses only: the lowest bar ends above the label's letters, which never cover it
+    for drawn in (bars([-600, -20], [False, False], str), bars([5, 900], [True, True], str)):
+        lowest = max(b["y"] + b["height"] for b in drawn["bars"])
+        assert lowest <= drawn["bottom"] - BARS_LABEL
