@@ -58,6 +58,13 @@ PROBLEM_MESSAGES: dict[str, str] = {
     "player-out": N_("%(player)s is already out."),
     "game-over": N_("The game is already over."),
     "player-count": N_("Burro is played by %(minimum)s to %(maximum)s players, not %(count)s."),
+    "too-many-deals": N_(
+        "This table played %(count)s deals; a turn has %(maximum)s: the deals after the "
+        "last of the turn do not count."),
+    "mitchell-repeat": N_(
+        "Mitchell turn %(mitchell_turn)s seats the pairs as Mitchell turn %(first_met)s did: "
+        "East-West pairs meet North-South pairs they have already met (%(tables)s tables, "
+        "shift %(shift)s)."),
 }
 
 #: The Italian tradition's own words where a sentence names a game term
@@ -180,6 +187,26 @@ EXPECTED: dict[str, str] = {
     "melds or counts, not both": N_("melds or counts, not both"),
     "hand or hand_points, not both": N_("the cards in hand or their points, not both"),
     "object of canastra bonuses": N_("an object of bonuses by category"),
+    # an event document (docs/contract.md, "Events")
+    "list of entrants": N_("a list of entrants"),
+    "list of turns": N_("a list of turns"),
+    "list of tables": N_("a list of tables"),
+    "list of penalties": N_("a list of penalties"),
+    "list of movements": N_("a list of movements"),
+    "distinct ids": N_("different ids"),
+    "entrant id": N_("the id of an entrant of the event"),
+    "two player ids": N_("a list of two players' ids"),
+    "entrant seated once": N_("an entrant not already seated in this turn"),
+    "table number once": N_("a table number not already used in this turn"),
+    "plan as long as turns": N_("a plan with a movement for every turn played"),
+    "pairs movement": N_("a movement for pairs: mitchell, danese, danese-modified or "
+                         "round-robin"),
+    "individual movement": N_("a movement for players: individual-8"),
+    "individual-8 players": N_("exactly 8 players for individual-8"),
+    "fibur-2026 deals": N_("the club's own table: fibur-2026 has scales for 2, 3 or 4 "
+                           "deals per turn only"),
+    "vp table": N_("a list of [upper edge, VP] from the smallest edge up, ending with "
+                   "[null, VP], the VP from 10 to 20 and never going down"),
 }
 EXPECTED_AT_LEAST = N_("a whole number of at least %(minimum)s")
 _AT_LEAST = re.compile(r"^integer >= (-?\d+)$")
