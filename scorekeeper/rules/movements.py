@@ -170,7 +170,7 @@ def round_robin(ids: Sequence[int], r: int) -> tuple[list[Seat], list[int]]:
     byes: list[int] = []
     for i in range(len(circle) // 2):
         a, b = circle[i], circle[len(circle) - 1 - i]
-        if i == 0 and r % 2 == 0:  # the entrant who stays changes direction each turn
+        if i == 0 and step % 2:  # the entrant who stays changes direction each turn
             a, b = b, a
         if a is None or b is None:
             present = a if b is None else b
