@@ -59,12 +59,12 @@ PROBLEM_MESSAGES: dict[str, str] = {
     "game-over": N_("The game is already over."),
     "player-count": N_("Burro is played by %(minimum)s to %(maximum)s players, not %(count)s."),
     "too-many-deals": N_(
-        "This table played %(count)s deals; a turn has %(maximum)s: the deals after the "
-        "last of the turn do not count."),
+        "This table has more deals than a turn holds (%(count)s, not %(maximum)s): the deals "
+        "after the last of the turn do not count."),
     "mitchell-repeat": N_(
         "Mitchell turn %(mitchell_turn)s seats the pairs as Mitchell turn %(first_met)s did: "
-        "East-West pairs meet North-South pairs they have already met (%(tables)s tables, "
-        "shift %(shift)s)."),
+        "East-West pairs meet North-South pairs they have already met (tables: %(tables)s, "
+        "shift: %(shift)s)."),
 }
 
 #: The Italian tradition's own words where a sentence names a game term
