@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules.house import MAX_TARGET, profile_of
+from scorekeeper.rules.house import MAX_TARGET, profile_of, same_rules
 from scorekeeper.rules.problems import InputError
 from scorekeeper.rules.profiles import Profile
 from scorekeeper.rules.scoring import SideInput, _int, _show, read_deal
@@ -131,12 +131,13 @@ def _movement(value: Any, field: str, kind: str, players: int) -> Movement:
     if name == "individual-8" and players != INDIVIDUAL_8_PLAYERS:
         raise InputError("bad-value", field="plan", value=f"{field}: {players} players",
                          expected="individual-8 players")
-    shift = _int(value.get("shift", 1), f"{field}.shift", 1, MAX_ENTRANTS) \
-        if name == "mitchell" else 1
+    # read whatever the movement, used by Mitchell (shift) and the Danese ones (groups)
+    shift = _int(value.get("shift", 1), f"{field}.shift", 1, MAX_ENTRANTS)
     groups = value.get("groups")
-    if groups is not None and name.startswith("danese"):
+    if groups is not None:
         groups = _int(groups, f"{field}.groups", 1, MAX_ENTRANTS)
-    return Movement(name, shift, groups if name.startswith("danese") else None)
+    return Movement(name, shift if name == "mitchell" else 1,
+                    groups if name.startswith("danese") else None)
 
 
 def _side(value: Any, field: str, kind: str, known: set[int], seated: set[int]) -> tuple[int, ...]:
@@ -188,6 +189,12 @@ def _deals(value: Any, field: str, profile: Profile) -> tuple[tuple[SideInput, .
     """A table's deals, each a deal as ``score`` reads it, sides NS then EW."""
     read = []
     for i, deal in enumerate(_list(value, field, "list of deals", MAX_DEALS_PER_TURN + 1)):
+        given = deal.get("profile") if isinstance(deal, Mapping) else None
+        if given is not None and given != profile.id and \
+                not same_rules(profile_of(given, f"{field}[{i}].profile"), profile):
+            # a deal may name the event's profile, by its id or as the same document
+            raise InputError("bad-value", field=f"{field}[{i}].profile",
+                             value=_show(given), expected=profile.id)
         _, sides = read_deal(deal, profile, field=f"{field}[{i}]")
         if len(sides) != 2:
             raise InputError("side-count", field=f"{field}[{i}].sides", count=len(sides),
@@ -208,10 +215,10 @@ def _table(value: Any, field: str, event: dict[str, Any], seated: set[int]) -> T
     if forfeit is not None and forfeit not in SIDES:
         raise InputError("bad-value", field=f"{field}.forfeit", value=_show(forfeit),
                          expected="ns|ew|null")
-    if forfeit is not None:  # the table's deals and penalties are ignored
-        return TableInput(number, ns, ew, (), (0, 0), forfeit)
     deals = _deals(value.get("deals", []), f"{field}.deals", event["profile"])
     penalties = _penalties(value.get("penalties") or [], f"{field}.penalties")
+    if forfeit is not None:  # read as any table's, then ignored
+        return TableInput(number, ns, ew, (), (0, 0), forfeit)
     return TableInput(number, ns, ew, deals, penalties, None)
 
 

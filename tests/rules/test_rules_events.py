@@ -268,6 +268,8 @@ def _set(path, value):
     (_set(["deals_per_turn"], 0), "deals_per_turn"),
     (_set(["bye_vp"], 21), "bye_vp"),
     (_set(["plan", 0, "shift"], 0), "plan[0].shift"),
+    (_set(["turns", 0, "tables", 0, "deals", 0, "profile"], "buraco-aberto"),
+     "turns[0].tables[0].deals[0].profile"),
     (_set(["profile"], {"id": "x", "base": "burraco", "params": {"target": 0}}),
      "profile.params.target"),
 ])
