@@ -82,7 +82,8 @@ def read_vp_table(value: Any, deals_per_turn: int, field: str = "vp_table") -> V
     """
     if value == FIBUR_2026:
         if deals_per_turn not in FIBUR:
-            raise InputError("bad-value", field=field, value=FIBUR_2026,
+            raise InputError("bad-value", field=field,
+                             value=f"{FIBUR_2026} with deals_per_turn {deals_per_turn}",
                              expected="fibur-2026 deals")
         return FIBUR[deals_per_turn]
     if not isinstance(value, list) or not value or len(value) > MAX_BRACKETS:
