@@ -248,7 +248,7 @@ def _set(path, value):
     return change
 
 
-@pytest.mark.parametrize(("change", "field"), [
+UNREADABLE = [
     (_set(["plan", 1, "movement"], "howell"), "plan[1].movement"),
     (_set(["kind"], "teams"), "kind"),
     (_set(["plan"], []), "plan"),
@@ -272,9 +272,30 @@ def _set(path, value):
      "turns[0].tables[0].deals[0].profile"),
     (_set(["profile"], {"id": "x", "base": "burraco", "params": {"target": 0}}),
      "profile.params.target"),
-])
+    (_set(["vp_table"], [[50, 12], [40, 13], [None, 14]]), "vp_table[1]"),
+    (_set(["deals_per_turn"], 5), "vp_table"),
+]
+
+
+@pytest.mark.parametrize(("change", "field"), UNREADABLE)
 def test_each_unreadable_case_names_its_field(change, field):
     assert _unreadable(change) == field
+
+
+@pytest.mark.parametrize(("change", "field"), UNREADABLE)
+def test_the_command_exits_2_with_one_line_naming_the_field(change, field, capsys,
+                                                            monkeypatch):
+    doc = event(4, MITCHELL)
+    doc["turns"] = [{"tables": [table(1, 1, 3, (100, 0), (100, 0)),
+                                table(2, 2, 4, (100, 0), (100, 0))]}]
+    change(doc)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(doc)))
+    status = main(["event", "--lang", "it", "-"])
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "")
+    assert err.startswith("scorekeeper: ")
+    assert field in err  # "field: …", or "Missing field field" (missing-field)
+    assert err.count("\n") == 1
 
 
 def test_individual_events_are_checked_for_shape_and_movement():
