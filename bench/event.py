@@ -18,7 +18,8 @@ the CPU clock also counts some time the process waited, so the extremes say litt
   read and scored, each table's MP and VP, the standings from scratch (and ``next``,
   here ``null``: the plan is played out).
 * **standings, again** — the same document at once: the event keeps no cache of its own
-  (only the profiles read are cached), so this is the same work.
+  (the referee keeps only a profile's categories and count bounds, worked out within
+  the first deal), so this is the same work.
 * **seating, per turn** — ``scorekeeper.rules.movements.seat_next`` for each of the 11
   turns, given the standings and the last opponents after the turns before it (what
   ``event_document`` computes ``next`` from); the figure is the slowest turn's median.
