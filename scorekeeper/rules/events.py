@@ -27,10 +27,9 @@ def _side_ids(ids: tuple[int, ...], kind: str) -> int | list[int]:
     return list(ids) if kind == INDIVIDUAL else ids[0]
 
 
-def _names(event: Event, table: TableInput) -> list[str | None]:
+def _names(named: dict[int, str | None], table: TableInput) -> list[str | None]:
     """The names of a table's sides (an individual side: its players' names joined), for
     the messages of its deals' problems."""
-    named = dict(event.entrants)
     sides = []
     for ids in (table.ns, table.ew):
         parts = [named.get(i) for i in ids]
@@ -38,10 +37,12 @@ def _names(event: Event, table: TableInput) -> list[str | None]:
     return sides
 
 
-def score_table(event: Event, table: TableInput, turn: int) -> tuple[dict[str, Any],
+def score_table(event: Event, table: TableInput, turn: int,
+                named: dict[int, str | None] | None = None) -> tuple[dict[str, Any],
                                                                       list[Problem]]:
     """One table of turn ``turn`` (0-based): its MP and VP (``null`` while in play), and
-    the problems of its deals, each naming its ``turn``, ``table`` and ``deal``."""
+    the problems of its deals, each naming its ``turn``, ``table`` and ``deal``
+    (``named``: the entrants' names by id, when the caller has them at hand)."""
     out: dict[str, Any] = {"table": table.table, "ns": _side_ids(table.ns, event.kind),
                            "ew": _side_ids(table.ew, event.kind), "forfeit": table.forfeit}
     if table.forfeit is not None:
@@ -50,7 +51,7 @@ def score_table(event: Event, table: TableInput, turn: int) -> tuple[dict[str, A
         out.update(mp=[0, 0], vp=vp, complete=True, deals=[], penalties=[0, 0])
         return out, []
     where = {"turn": turn, "table": table.table}
-    names = _names(event, table)
+    names = _names(dict(event.entrants) if named is None else named, table)
     problems: list[Problem] = []
     totals: list[list[int]] = []
     for index, sides in enumerate(table.deals):
@@ -120,10 +121,11 @@ def score_event(event: Event) -> dict[str, Any]:
     """Score an event already read (``eventdoc.read_event``)."""
     problems: list[Problem] = []
     turns = []
+    named = dict(event.entrants)
     for index, tables in enumerate(event.turns):
         scored = []
         for table in tables:
-            out, found = score_table(event, table, index)
+            out, found = score_table(event, table, index, named)
             scored.append(out)
             problems.extend(found)
         turns.append(scored)
