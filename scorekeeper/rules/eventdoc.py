@@ -215,9 +215,11 @@ def _table(value: Any, field: str, event: dict[str, Any], seated: set[int]) -> T
     if forfeit is not None and forfeit not in SIDES:
         raise InputError("bad-value", field=f"{field}.forfeit", value=_show(forfeit),
                          expected="ns|ew|null")
-    deals = _deals(value.get("deals", []), f"{field}.deals", event["profile"])
+    given = value.get("deals")
+    deals = _deals([] if given is None and forfeit else value.get("deals", []),
+                   f"{field}.deals", event["profile"])
     penalties = _penalties(value.get("penalties") or [], f"{field}.penalties")
-    if forfeit is not None:  # read as any table's, then ignored
+    if forfeit is not None:  # read as any table's (null deals too), then ignored
         return TableInput(number, ns, ew, (), (0, 0), forfeit)
     return TableInput(number, ns, ew, deals, penalties, None)
 

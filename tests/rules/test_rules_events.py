@@ -133,6 +133,7 @@ def test_each_deal_is_scored_on_its_own_before_zero():
 def test_a_forfeit_is_14_6_or_12_8_with_four_deals(deals_per_turn, vp):
     forfeit = table(1, 1, 2, (900, 0), penalties=[{"side": "ew", "mp": 50}], forfeit="ns")
     r = _one_turn(2, [forfeit], deals_per_turn)
+    assert _one_turn(2, [{**forfeit, "deals": None}], deals_per_turn) == r
     scored = r["turns"][0]["tables"][0]
     assert (scored["mp"], scored["vp"], scored["complete"]) == ([0, 0], vp, True)
     assert [(s["id"], s["vp"], s["mp"]) for s in r["standings"]] == [(2, vp[1], 0),
@@ -263,6 +264,7 @@ UNREADABLE = [
     (_set(["turns", 0, "tables", 0, "penalties"], [{"side": "ew", "mp": -10}]),
      "turns[0].tables[0].penalties[0].mp"),
     (_set(["turns", 0, "tables", 0, "forfeit"], "both"), "turns[0].tables[0].forfeit"),
+    (_set(["turns", 0, "tables", 0, "deals"], None), "turns[0].tables[0].deals"),
     (_set(["turns", 0, "tables", 0, "deals", 1, "sides", 0, "hand"], ["3X"]),
      "turns[0].tables[0].deals[1].sides[0].hand"),
     (_set(["deals_per_turn"], 0), "deals_per_turn"),
