@@ -119,14 +119,14 @@ def read_as(text: str | None, locale: str | None = None) -> list[str]:
 
 
 def canonical_doc(doc: Any, locale: str) -> Any:
-    """A deal or match document (the API's) with every meld, hand and opening read in
-    ``locale``'s letters and written canonically; anything else is left untouched."""
+    """A deal, match or event document (the API's) with every meld, hand and opening read
+    in ``locale``'s letters and written canonically; anything else is left untouched."""
     if isinstance(doc, list):
         return [canonical_doc(item, locale) for item in doc]
     if not isinstance(doc, dict):
         return doc
     out = dict(doc)
-    for key in ("deals", "sides"):
+    for key in ("turns", "tables", "deals", "sides"):
         if isinstance(doc.get(key), list):
             out[key] = [canonical_doc(item, locale) for item in doc[key]]
     for key in ("melds", "opening"):

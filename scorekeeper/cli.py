@@ -23,6 +23,7 @@ from scorekeeper.rules import (
     Profile,
     burro_document,
     check_document,
+    event_document,
     export_profile,
     get_profile,
     match_document,
@@ -76,8 +77,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--in-one-go", action="store_true",
                        help="the melds were laid down in one go")
     check.add_argument("melds", nargs="+", metavar="MELD")
-    for name in ("score", "match", "burro"):
-        command = with_lang(sub.add_parser(name, help=f"{name} a JSON document"))
+    helps = {"event": "score an event (a club's tournament) and seat its next turn"}
+    for name in ("score", "match", "burro", "event"):
+        command = with_lang(sub.add_parser(name, help=helps.get(name, f"{name} a JSON document")))
         command.add_argument("file", metavar="FILE|-")
         if name != "burro":
             with_profile_file(command)
@@ -152,7 +154,8 @@ def run(args: argparse.Namespace) -> tuple[dict[str, Any], int]:
     elif args.command == "profiles":
         return (_export(args.export) if args.export else profiles_document()), 0
     else:
-        handler = {"score": score_document, "match": match_document, "burro": burro_document}
+        handler = {"score": score_document, "match": match_document, "burro": burro_document,
+                   "event": event_document}
         given = _read_json(args.file)
         if house is not None and isinstance(given, dict):
             given = {**given, "profile": house}

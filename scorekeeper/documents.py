@@ -2,9 +2,10 @@
 
 ``read(kind, body)`` checks the shape of a request document (docs/contract.md) and
 answers it with the referee: ``check`` (melds, and the opening with ``before``),
-``score`` (one deal), ``match`` and ``burro``. The JSON API (``web/api.py``) and the
-phone's own referee (``scorekeeper.phone``, Pyodide in a Web Worker) call it alike, so
-the phone answers as the server does. Flask-free and Babel-free.
+``score`` (one deal), ``match``, ``burro`` and ``event`` (a club's tournament). The
+JSON API (``web/api.py``) and the phone's own referee (``scorekeeper.phone``, Pyodide in
+a Web Worker) call it alike, so the phone answers as the server does. Flask-free and
+Babel-free.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ KINDS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "score": lambda body: dict(rules.score_document(need_object(body))),
     "match": lambda body: dict(rules.match_document(need_object(body))),
     "burro": lambda body: dict(rules.burro_document(need_object(body))),
+    "event": lambda body: dict(rules.event_document(need_object(body))),
 }
 
 

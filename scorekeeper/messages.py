@@ -20,6 +20,7 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from scorekeeper.expected import EXPECTED
 from scorekeeper.msgids import N_, NN_, NNP_, NP_, Plural, translate, translate_plural
 from scorekeeper.vocabulary import DEFAULT_TRADITION, category_msgid, tradition_of
 
@@ -58,6 +59,13 @@ PROBLEM_MESSAGES: dict[str, str] = {
     "player-out": N_("%(player)s is already out."),
     "game-over": N_("The game is already over."),
     "player-count": N_("Burro is played by %(minimum)s to %(maximum)s players, not %(count)s."),
+    "too-many-deals": N_(
+        "This table has more deals than a turn holds (%(count)s, not %(maximum)s): the deals "
+        "after the last of the turn do not count."),
+    "mitchell-repeat": N_(
+        "Mitchell turn %(mitchell_turn)s seats the pairs as Mitchell turn %(first_met)s did: "
+        "East-West pairs meet North-South pairs they have already met (tables: %(tables)s, "
+        "shift: %(shift)s)."),
 }
 
 #: The Italian tradition's own words where a sentence names a game term
@@ -159,28 +167,6 @@ RULE_CONFLICTS_IT: dict[str, str] = {
 }
 
 
-#: What the referee expected where it read a wrong value (``bad-value``'s ``expected``);
-#: values that are codes (``discard|meld``) or numbers are shown as they are.
-EXPECTED: dict[str, str] = {
-    "object": N_("an object"),
-    "list": N_("a list"),
-    "text": N_("text"),
-    "integer": N_("a whole number"),
-    "true or false": N_("true or false"),
-    "one card": N_("one card"),
-    "cards": N_("cards"),
-    "player name": N_("a player's name"),
-    "distinct names": N_("different names"),
-    "list of melds": N_("a list of melds"),
-    "list of deals": N_("a list of deals"),
-    "list of rounds": N_("a list of rounds"),
-    "list of player names": N_("a list of player names"),
-    "list of side names": N_("a list of side names"),
-    "players other than the one who feinted": N_("players other than the one who feinted"),
-    "melds or counts, not both": N_("melds or counts, not both"),
-    "hand or hand_points, not both": N_("the cards in hand or their points, not both"),
-    "object of canastra bonuses": N_("an object of bonuses by category"),
-}
 EXPECTED_AT_LEAST = N_("a whole number of at least %(minimum)s")
 _AT_LEAST = re.compile(r"^integer >= (-?\d+)$")
 EXPECTED_BETWEEN = N_("a whole number from %(minimum)s to %(maximum)s")

@@ -11,6 +11,8 @@ from typing import Any
 from scorekeeper.rules.burro import burro_document, burro_ranks
 from scorekeeper.rules.caches import clear_caches
 from scorekeeper.rules.cards import Card, format_cards, parse_cards
+from scorekeeper.rules.eventdoc import read_event
+from scorekeeper.rules.events import event_document
 from scorekeeper.rules.house import export as export_profile
 from scorekeeper.rules.house import profile_of
 from scorekeeper.rules.house import read as read_profile
@@ -103,6 +105,7 @@ def profiles_document() -> dict[str, Any]:
 __all__ = [
     "CODES", "DEFAULT_PROFILE", "INPUT_CODES", "PROFILES", "Card", "CountLimits", "InputError",
     "Problem", "canastra_cards", "clear_caches", "count_limits", "count_step",
+    "event_document", "read_event",
     "held_counts", "off_step",
     "Profile", "Reading", "Verdict", "burro_document", "burro_ranks", "check_document",
     "check_meld", "deal_added", "format_cards", "get_profile", "match_document", "match_status",

@@ -16,20 +16,25 @@ from typing import Any
 import scorekeeper.rules.burro as burro
 import scorekeeper.rules.cards as cards
 import scorekeeper.rules.consistency as consistency
+import scorekeeper.rules.eventdoc as eventdoc
+import scorekeeper.rules.events as events
 import scorekeeper.rules.house as house
 import scorekeeper.rules.limits as limits
 import scorekeeper.rules.match as match
 import scorekeeper.rules.melds as melds
+import scorekeeper.rules.movements as movements
 import scorekeeper.rules.problems as problems
 import scorekeeper.rules.profiles as profiles
 import scorekeeper.rules.scoring as scoring
 import scorekeeper.rules.states as states
 import scorekeeper.rules.tabletime as tabletime
 import scorekeeper.rules.verdicts as verdicts
+import scorekeeper.rules.vptables as vptables
 
 #: The modules of the core, where its caches are looked for.
-MODULES: tuple[ModuleType, ...] = (burro, cards, consistency, house, limits, match, melds,
-                                   problems, profiles, scoring, states, tabletime, verdicts)
+MODULES: tuple[ModuleType, ...] = (burro, cards, consistency, eventdoc, events, house, limits,
+                                   match, melds, movements, problems, profiles, scoring, states,
+                                   tabletime, verdicts, vptables)
 
 
 def cached_functions() -> dict[str, Any]:

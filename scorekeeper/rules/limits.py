@@ -14,11 +14,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, SUITS
 from scorekeeper.rules.problems import InputError
-from scorekeeper.rules.profiles import Profile
+from scorekeeper.rules.profiles import CardPoints, Profile
 
 #: Ranks 8 9 10 J Q K and 3 4 5 6 7 (worth ``high`` and ``low`` points).
 _HIGH_RANKS, _LOW_RANKS = 6, 5
@@ -70,7 +71,13 @@ def count_limits(profile: Profile) -> CountLimits:
     >>> limits.categories
     {'clean-1000': 4, 'clean-500': 8, 'clean': 14, 'dirty': 12}
     """
-    p = profile.points
+    return _limits(profile.points, profile.categories)
+
+
+@lru_cache(maxsize=64)
+def _limits(p: CardPoints, categories: tuple[str, ...]) -> CountLimits:
+    """``count_limits`` of the card values ``p`` and the canastra ``categories``: every
+    side of every deal read by counts asks for them (an event reads thousands)."""
     copies = len(SUITS) * COPIES_PER_CARD  # of each rank: four suits, two decks
     plain = _HIGH_RANKS * p.high + _LOW_RANKS * p.low
     table = copies * (max(p.ace_high, p.ace_low) + max(p.natural_two, p.wild_two) + plain)
@@ -78,7 +85,7 @@ def count_limits(profile: Profile) -> CountLimits:
     return CountLimits(table_points=table + JOKERS_IN_DECK * p.joker,
                        hand_points=hand + JOKERS_IN_DECK * p.joker,
                        canastras=DECK_CARDS // min(CANASTRA_CARDS.values()),
-                       categories={c: _most(c) for c in profile.categories})
+                       categories={c: _most(c) for c in categories})
 
 
 def canastra_cards(counts: Mapping[str, int]) -> int:

@@ -29,6 +29,8 @@ CODES = (
     "game-over",
     "player-count",
     "morto-count",
+    "too-many-deals",
+    "mitchell-repeat",
 )
 
 #: Codes of unreadable input (exit status 2 of the command line).

@@ -135,9 +135,10 @@ class Profile:
             return str(self.min_sides)
         return f"{self.min_sides}-{self.max_sides}"
 
-    @property
+    @cached_property
     def categories(self) -> tuple[str, ...]:
-        """The canastra categories of this game, best first."""
+        """The canastra categories of this game, best first (asked for by every side of
+        every deal read: kept once worked out)."""
         return tuple(c for c in ALL_CATEGORIES if c in self.bonuses)
 
     @cached_property

@@ -262,7 +262,7 @@ def score_sides(profile: Profile, sides: Sequence[SideInput],
         scored["problems"] = [p.as_dict() for p in problems]
         out_sides.append(scored)
     deal_problems.extend(_deal_problems(profile, sides, named))
-    deal_problems.extend(card_count_problems(physical))
+    deal_problems.extend(card_count_problems(physical) if physical else [])  # counts: no card
     return {
         "profile": profile.id,
         "valid": not deal_problems,

@@ -84,6 +84,12 @@ def burro() -> Any:
     return _run("burro")
 
 
+@bp.post("/event")
+def event() -> Any:
+    """A club's tournament: each table's MP and VP, the standings, the next turn's seats."""
+    return _run("event")
+
+
 @bp.get("/profiles")
 def profiles() -> Any:
     """Every rule profile as data."""

@@ -45,8 +45,10 @@ def test_every_cache_of_the_referee_is_emptied():
     assert set(warm) == {
         "scorekeeper.rules.cards._parse_canonical", "scorekeeper.rules.cards._parse_text",
         "scorekeeper.rules.house._read_text", "scorekeeper.rules.house.from_key",
+        "scorekeeper.rules.limits._limits",
         "scorekeeper.rules.match._scored", "scorekeeper.rules.melds._judge_cached",
         "scorekeeper.rules.profiles.CardPoints.run_prefix",
+        "scorekeeper.rules.profiles.Profile.categories",
         "scorekeeper.rules.profiles.Profile.max_run"}
     assert all(size > 0 for size in warm.values()), warm
     assert clear_caches() == sorted(warm)

@@ -111,7 +111,7 @@ def test_openapi_describes_every_endpoint(client):
     doc = response.get_json()
     response.close()
     assert doc["openapi"].startswith("3.")
-    for path in ("/check", "/score", "/match", "/burro"):
+    for path in ("/check", "/score", "/match", "/burro", "/event"):
         operation = doc["paths"][path]["post"]
         assert {"200", "400", "422"} <= set(operation["responses"])
 

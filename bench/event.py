@@ -1,0 +1,195 @@
+"""Event benchmark: a club's evening of 50 tables scored from its document, and each turn's
+seating, through the referee's public entry points.
+
+Run by hand: ``.venv/bin/python bench/event.py`` (10 to 30 seconds).
+
+The event: 100 pairs at 50 tables, 11 turns (6 Mitchell, 2 Danese, 3 Danese in 2 groups),
+3 deals a turn: 1,650 *different* deals entered as counts (table points and canastras,
+the way clubs enter a deal), drawn from a fixed seed, every one legal. The turns are
+seated by the event's own ``next`` while the document is built (not timed).
+
+What is timed (CPU time of this process, ``time.process_time``; each figure the median
+of the runs, with the middle half of the samples beside it: on a busy virtual machine
+the CPU clock also counts some time the process waited, so the extremes say little):
+
+* **standings, cold** — ``scorekeeper.rules.event_document`` (what ``scorekeeper event``
+  and ``POST /api/v1/event`` run) on the whole document after the 11th turn, right after
+  every cache of the referee is emptied (``scorekeeper.rules.clear_caches``): every deal
+  read and scored, each table's MP and VP, the standings from scratch (and ``next``,
+  here ``null``: the plan is played out).
+* **standings, again** — the same document at once: the event keeps no cache of its own
+  (the referee keeps only a profile's categories and count bounds, worked out within
+  the first deal), so this is the same work.
+* **seating, per turn** — ``scorekeeper.rules.movements.seat_next`` for each of the 11
+  turns, given the standings and the last opponents after the turns before it (what
+  ``event_document`` computes ``next`` from); the figure is the slowest turn's median.
+
+Each is compared against a floor measured in the same run: ``json.loads`` of the same
+document and a plain-Python pass adding each side's counts per table (no checks) for the
+standings; sorting 100 ids and pairing them in order for a seating.
+
+Targets (one core): standings ≤ 50 ms; a turn's seating ≤ 5 ms. Printed next to the
+figures, met or not.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+BENCH = Path(__file__).resolve().parent
+sys.path[:0] = [str(BENCH.parent), str(BENCH)]
+
+from cpuclock import clock_check  # noqa: E402
+
+from scorekeeper.rules import clear_caches, event_document, read_event  # noqa: E402
+from scorekeeper.rules.events import _last_opponents, score_event  # noqa: E402
+from scorekeeper.rules.movements import seat_next  # noqa: E402
+
+PAIRS, DEALS, SEED = 100, 3, 2026
+PLAN = ([{"movement": "mitchell", "shift": 1}] * 6 + [{"movement": "danese"}] * 2
+        + [{"movement": "danese", "groups": 2}] * 3)
+RUNS, SEAT_RUNS = 25, 200
+STANDINGS_TARGET_MS, SEATING_TARGET_MS = 50.0, 5.0
+
+
+def cpu(function: Callable[[], Any]) -> float:
+    """CPU milliseconds of one call."""
+    start = time.process_time()
+    function()
+    return (time.process_time() - start) * 1000
+
+
+def _side(rng: random.Random, out: bool) -> dict[str, Any]:
+    """One side of a Burraco deal as counts: table points, canastras, the hand left."""
+    side: dict[str, Any] = {"counts": {"table_points": rng.randrange(20, 160) * 5,
+                                       "clean": rng.randrange(1 if out else 0, 3),
+                                       "dirty": rng.randrange(0, 2)},
+                            "morto": "taken"}
+    if out:
+        side["went_out"] = True
+    else:
+        side["hand_points"] = rng.randrange(0, 30) * 5
+    return side
+
+
+def _deal(rng: random.Random) -> dict[str, Any]:
+    ns_out = rng.random() < 0.5
+    return {"sides": [_side(rng, ns_out), _side(rng, not ns_out)]}
+
+
+def build() -> dict[str, Any]:
+    """The event after its 11th turn: every turn seated by the event's own ``next``."""
+    rng = random.Random(SEED)
+    doc: dict[str, Any] = {
+        "name": "bench", "profile": "burraco", "kind": "pairs", "deals_per_turn": DEALS,
+        "vp_table": "fibur-2026", "plan": PLAN, "turns": [],
+        "entrants": [{"id": i, "name": f"Pair {i}"} for i in range(1, PAIRS + 1)]}
+    for _ in PLAN:
+        seating = event_document(doc)["next"]
+        doc["turns"].append({"tables": [
+            {"table": t["table"], "ns": t["ns"], "ew": t["ew"],
+             "deals": [_deal(rng) for _ in range(DEALS)]} for t in seating["tables"]]})
+    return doc
+
+
+def floor_standings(text: str) -> int:
+    """The least a scorer does: read the JSON, add each side's counts per table."""
+    doc = json.loads(text)
+    mp: dict[int, int] = {}
+    for turn in doc["turns"]:
+        for table in turn["tables"]:
+            sums = [0, 0]
+            for deal in table["deals"]:
+                for i, side in enumerate(deal["sides"]):
+                    c = side["counts"]
+                    sums[i] += c["table_points"] + 200 * c["clean"] + 100 * c["dirty"] \
+                        - side.get("hand_points", 0)
+            mp[table["ns"]] = mp.get(table["ns"], 0) + sums[0]
+            mp[table["ew"]] = mp.get(table["ew"], 0) + sums[1]
+    return len(sorted(mp, key=mp.__getitem__))
+
+
+def floor_seating(ids: list[int]) -> int:
+    ranked = sorted(ids, key=lambda i: (-i % 7, i))
+    return len([(ranked[i], ranked[i + 1]) for i in range(0, len(ranked) - 1, 2)])
+
+
+def bench_standings(doc: dict[str, Any]) -> dict[str, list[float]]:
+    text = json.dumps(doc)
+    out: dict[str, list[float]] = {"cold": [], "again": [], "floor": []}
+    for _ in range(RUNS):
+        clear_caches()
+        out["cold"].append(cpu(lambda: event_document(doc)))
+        out["again"].append(cpu(lambda: event_document(doc)))
+        out["floor"].append(cpu(lambda: floor_standings(text)))
+    return out
+
+
+def bench_seating(doc: dict[str, Any]) -> list[list[float]]:
+    """Each turn's seating: CPU ms of ``seat_next`` given what was played before it."""
+    event = read_event(doc)
+    per_turn = []
+    for played in range(len(PLAN)):
+        before = type(event)(**{**event.__dict__, "turns": event.turns[:played]})
+        ranked = [s["id"] for s in score_event(before)["standings"]]
+        last = _last_opponents(before)
+        per_turn.append([cpu(lambda p=played, r=ranked, o=last: seat_next(  # type: ignore[misc]
+            event.ids, event.plan, p, r, o)) for _ in range(SEAT_RUNS)])
+    return per_turn
+
+
+def spread(values: list[float], fmt: str) -> str:
+    """The median, and the middle half of the samples."""
+    q1, median, q3 = statistics.quantiles(values, n=4, method="inclusive")
+    return f"{format(median, fmt)} (middle half {format(q1, fmt)}–{format(q3, fmt)})"
+
+
+def met(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def main() -> int:
+    doc = build()
+    answer = event_document(doc)
+    assert answer["valid"], answer["problems"][:3]
+    assert answer["next"] is None
+    deals = sum(len(t["deals"]) for turn in doc["turns"] for t in turn["tables"])
+    clock = clock_check()
+    standings = bench_standings(doc)
+    seating = bench_seating(doc)
+    ids = [e["id"] for e in doc["entrants"]]
+    seat_floor = [cpu(lambda: floor_seating(ids)) for _ in range(SEAT_RUNS)]
+
+    cold, again, floor = (statistics.median(standings[k]) for k in ("cold", "again", "floor"))
+    medians = [statistics.median(turn) for turn in seating]
+    slowest = max(range(len(medians)), key=medians.__getitem__)
+    print(f"event benchmark: CPU time of this process, medians of {RUNS} runs (standings) and "
+          f"{SEAT_RUNS} runs per turn (seating); caches cleared = rules.clear_caches()")
+    print(clock)
+    print(f"{PAIRS} pairs, {PAIRS // 2} tables, {len(PLAN)} turns (6 mitchell, 2 danese, "
+          f"3 danese in 2 groups), {deals:,} different deals as counts:")
+    print(f"  standings, COLD (caches cleared first): {spread(standings['cold'], '.1f')} ms   "
+          f"{cold / floor:.1f}x floor   target <= {STANDINGS_TARGET_MS:g} ms: "
+          f"{met(cold <= STANDINGS_TARGET_MS)}")
+    print(f"  standings, again (same document):       {spread(standings['again'], '.1f')} ms   "
+          f"{again / floor:.1f}x floor")
+    print(f"  floor (json.loads + plain-Python sums of the counts per table): "
+          f"{spread(standings['floor'], '.1f')} ms")
+    print("  seating (next), per turn, median ms: "
+          + ", ".join(f"{i + 1}: {m:.3f}" for i, m in enumerate(medians)))
+    print(f"  seating, slowest turn ({slowest + 1}, {PLAN[slowest]['movement']}): "
+          f"{spread(seating[slowest], '.3f')} ms   target <= {SEATING_TARGET_MS:g} ms: "
+          f"{met(medians[slowest] <= SEATING_TARGET_MS)}")
+    print(f"  floor (sort 100 ids, pair them in order): {spread(seat_floor, '.3f')} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

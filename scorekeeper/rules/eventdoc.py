@@ -1,0 +1,272 @@
+"""An event document read and checked (docs/contract.md, "Events: a club's tournament
+as a document").
+
+Everything the contract calls unreadable is refused here, naming the field, before a
+single deal is scored: an unknown ``kind`` or movement, a ``plan`` shorter than
+``turns``, a VP scale that cannot be used, an unknown or repeated entrant id, an entrant
+seated twice in a turn, a side of the wrong shape, a penalty without its side or with
+negative MP, a movement of the other kind of event, ``individual-8`` without 8 players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rules.house import MAX_TARGET, profile_of, same_rules
+from scorekeeper.rules.problems import InputError
+from scorekeeper.rules.profiles import Profile
+from scorekeeper.rules.scoring import SideInput, _int, _show, read_deal
+from scorekeeper.rules.vptables import EVEN_VP, FIBUR_2026, TOTAL_VP, VpTable, read_vp_table
+
+PAIRS, INDIVIDUAL = "pairs", "individual"
+KINDS = (PAIRS, INDIVIDUAL)
+SIDES = ("ns", "ew")
+#: The movements of each kind of event.
+PAIR_MOVEMENTS = ("mitchell", "danese", "danese-modified", "round-robin")
+INDIVIDUAL_MOVEMENTS = ("individual-8",)
+MOVEMENTS = PAIR_MOVEMENTS + INDIVIDUAL_MOVEMENTS
+#: ``individual-8`` seats exactly this many players.
+INDIVIDUAL_8_PLAYERS = 8
+#: Bounds that keep the referee's work small whatever the document (ARCHITECTURE.md 17).
+MAX_ENTRANTS, MAX_PLAN, MAX_DEALS_PER_TURN, MAX_TABLE = 1000, 200, 12, 1000
+
+
+@dataclass(frozen=True)
+class Movement:
+    """One turn of the plan: its movement, Mitchell's ``shift``, Danese's ``groups``."""
+
+    name: str
+    shift: int = 1
+    groups: int | None = None
+
+
+@dataclass(frozen=True)
+class TableInput:
+    """One table of a turn as entered: who sits NS and EW (entrant ids), its deals read
+    (none when a side forfeits), the MP taken off each side, and the forfeit."""
+
+    table: int
+    ns: tuple[int, ...]
+    ew: tuple[int, ...]
+    deals: tuple[tuple[SideInput, ...], ...]
+    penalties: tuple[int, int]
+    forfeit: str | None
+
+
+@dataclass(frozen=True)
+class Event:
+    """An event document, read."""
+
+    name: str | None
+    profile: Profile
+    kind: str
+    deals_per_turn: int
+    vp_table: VpTable
+    bye_vp: int
+    entrants: tuple[tuple[int, str | None], ...]
+    plan: tuple[Movement, ...]
+    turns: tuple[tuple[TableInput, ...], ...]
+
+    @property
+    def ids(self) -> list[int]:
+        """The entrants' ids, in the document's order."""
+        return [entrant_id for entrant_id, _ in self.entrants]
+
+
+def _list(value: Any, field: str, expected: str, most: int) -> list[Any]:
+    if not isinstance(value, list):
+        raise InputError("bad-value", field=field, value=_show(value), expected=expected)
+    if len(value) > most:
+        raise InputError("bad-value", field=field, value=f"{len(value)} items",
+                         expected=f"integer 0..{most}")
+    return value
+
+
+def _text(value: Any, field: str) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise InputError("bad-value", field=field, value=_show(value), expected="text")
+    return value
+
+
+def _entrants(value: Any) -> tuple[tuple[int, str | None], ...]:
+    """``entrants``: objects with a unique whole-number ``id`` and an optional ``name``."""
+    if value is None:
+        raise InputError("missing-field", field="entrants")
+    read: list[tuple[int, str | None]] = []
+    seen: set[int] = set()
+    for i, entrant in enumerate(_list(value, "entrants", "list of entrants", MAX_ENTRANTS)):
+        field = f"entrants[{i}]"
+        if not isinstance(entrant, Mapping):
+            raise InputError("bad-value", field=field, value=_show(entrant), expected="object")
+        if "id" not in entrant:
+            raise InputError("missing-field", field=f"{field}.id")
+        entrant_id = _int(entrant["id"], f"{field}.id")
+        if entrant_id in seen:
+            raise InputError("bad-value", field=f"{field}.id", value=str(entrant_id),
+                             expected="distinct ids")
+        seen.add(entrant_id)
+        read.append((entrant_id, _text(entrant.get("name"), f"{field}.name")))
+    return tuple(read)
+
+
+def _movement(value: Any, field: str, kind: str, players: int) -> Movement:
+    """One turn of ``plan``; a movement of the other kind of event, or ``individual-8``
+    without 8 players, is refused naming ``plan`` (docs/contract.md)."""
+    if not isinstance(value, Mapping):
+        raise InputError("bad-value", field=field, value=_show(value), expected="object")
+    name = value.get("movement")
+    if name is None:
+        raise InputError("missing-field", field=f"{field}.movement")
+    if name not in MOVEMENTS:
+        raise InputError("bad-value", field=f"{field}.movement", value=_show(name),
+                         expected="|".join(MOVEMENTS))
+    if kind == INDIVIDUAL and name not in INDIVIDUAL_MOVEMENTS:
+        raise InputError("bad-value", field="plan", value=f"{field}: {name}",
+                         expected="individual movement")
+    if kind == PAIRS and name not in PAIR_MOVEMENTS:
+        raise InputError("bad-value", field="plan", value=f"{field}: {name}",
+                         expected="pairs movement")
+    if name == "individual-8" and players != INDIVIDUAL_8_PLAYERS:
+        raise InputError("bad-value", field="plan", value=f"{field}: {players} players",
+                         expected="individual-8 players")
+    # read whatever the movement, used by Mitchell (shift) and the Danese ones (groups)
+    shift = _int(value.get("shift", 1), f"{field}.shift", 1, MAX_ENTRANTS)
+    groups = value.get("groups")
+    if groups is not None:
+        groups = _int(groups, f"{field}.groups", 1, MAX_ENTRANTS)
+    return Movement(name, shift if name == "mitchell" else 1,
+                    groups if name.startswith("danese") else None)
+
+
+def _side(value: Any, field: str, kind: str, known: set[int], seated: set[int]) -> tuple[int, ...]:
+    """One side of a table: an entrant id (pairs) or two (individual), each known and
+    seated once in the turn."""
+    if value is None:
+        raise InputError("missing-field", field=field)
+    ids: tuple[int, ...]
+    if kind == PAIRS:
+        if isinstance(value, list):
+            raise InputError("bad-value", field=field, value=_show(value), expected="entrant id")
+        ids = (_int(value, field),)
+    else:
+        if not isinstance(value, list) or len(value) != 2:
+            raise InputError("bad-value", field=field, value=_show(value),
+                             expected="two player ids")
+        ids = tuple(_int(v, f"{field}[{i}]") for i, v in enumerate(value))
+    for entrant_id in ids:
+        if entrant_id not in known:
+            raise InputError("bad-value", field=field, value=str(entrant_id),
+                             expected="entrant id")
+        if entrant_id in seated:
+            raise InputError("bad-value", field=field, value=str(entrant_id),
+                             expected="entrant seated once")
+        seated.add(entrant_id)
+    return ids
+
+
+def _penalties(value: Any, field: str) -> tuple[int, int]:
+    """The MP taken off NS and off EW: ``[{"side": "ns"|"ew", "mp": n ≥ 0, "why": …}]``."""
+    taken = [0, 0]
+    for i, penalty in enumerate(_list(value, field, "list of penalties", MAX_PLAN)):
+        where = f"{field}[{i}]"
+        if not isinstance(penalty, Mapping):
+            raise InputError("bad-value", field=where, value=_show(penalty), expected="object")
+        if penalty.get("side") is None:
+            raise InputError("missing-field", field=f"{where}.side")
+        if penalty["side"] not in SIDES:
+            raise InputError("bad-value", field=f"{where}.side", value=_show(penalty["side"]),
+                             expected="ns|ew")
+        if "mp" not in penalty:
+            raise InputError("missing-field", field=f"{where}.mp")
+        _text(penalty.get("why"), f"{where}.why")
+        taken[SIDES.index(penalty["side"])] += _int(penalty["mp"], f"{where}.mp", 0, MAX_TARGET)
+    return taken[0], taken[1]
+
+
+def _deals(value: Any, field: str, profile: Profile) -> tuple[tuple[SideInput, ...], ...]:
+    """A table's deals, each a deal as ``score`` reads it, sides NS then EW."""
+    read = []
+    for i, deal in enumerate(_list(value, field, "list of deals", MAX_DEALS_PER_TURN + 1)):
+        given = deal.get("profile") if isinstance(deal, Mapping) else None
+        if given is not None and given != profile.id and \
+                not same_rules(profile_of(given, f"{field}[{i}].profile"), profile):
+            # a deal may name the event's profile, by its id or as the same document
+            raise InputError("bad-value", field=f"{field}[{i}].profile",
+                             value=_show(given), expected=profile.id)
+        _, sides = read_deal(deal, profile, field=f"{field}[{i}]")
+        if len(sides) != 2:
+            raise InputError("side-count", field=f"{field}[{i}].sides", count=len(sides),
+                             expected="2", profile=profile.id)
+        read.append(sides)
+    return tuple(read)
+
+
+def _table(value: Any, field: str, event: dict[str, Any], seated: set[int]) -> TableInput:
+    if not isinstance(value, Mapping):
+        raise InputError("bad-value", field=field, value=_show(value), expected="object")
+    if "table" not in value:
+        raise InputError("missing-field", field=f"{field}.table")
+    number = _int(value["table"], f"{field}.table", 1, MAX_TABLE)
+    ns = _side(value.get("ns"), f"{field}.ns", event["kind"], event["known"], seated)
+    ew = _side(value.get("ew"), f"{field}.ew", event["kind"], event["known"], seated)
+    forfeit = value.get("forfeit")
+    if forfeit is not None and forfeit not in SIDES:
+        raise InputError("bad-value", field=f"{field}.forfeit", value=_show(forfeit),
+                         expected="ns|ew|null")
+    given = value.get("deals")
+    deals = _deals([] if given is None and forfeit else value.get("deals", []),
+                   f"{field}.deals", event["profile"])
+    penalties = _penalties(value.get("penalties") or [], f"{field}.penalties")
+    if forfeit is not None:  # read as any table's (null deals too), then ignored
+        return TableInput(number, ns, ew, (), (0, 0), forfeit)
+    return TableInput(number, ns, ew, deals, penalties, None)
+
+
+def _turn(value: Any, field: str, event: dict[str, Any]) -> tuple[TableInput, ...]:
+    if not isinstance(value, Mapping):
+        raise InputError("bad-value", field=field, value=_show(value), expected="object")
+    tables = _list(value.get("tables", []), f"{field}.tables", "list of tables", MAX_ENTRANTS)
+    seated: set[int] = set()
+    read = tuple(_table(t, f"{field}.tables[{i}]", event, seated) for i, t in enumerate(tables))
+    numbers = [t.table for t in read]
+    for i, number in enumerate(numbers):
+        if number in numbers[:i]:
+            raise InputError("bad-value", field=f"{field}.tables[{i}].table",
+                             value=str(number), expected="table number once")
+    return read
+
+
+def read_event(doc: Any) -> Event:
+    """Read an event document, or raise ``InputError`` naming the first field that
+    cannot be read.
+
+    >>> event = read_event({"profile": "burraco", "deals_per_turn": 2,
+    ...                     "vp_table": "fibur-2026", "entrants": [{"id": 7}, {"id": 9}],
+    ...                     "plan": [{"movement": "mitchell"}]})
+    >>> event.kind, event.ids, event.plan[0].shift, event.vp_table[0]
+    ('pairs', [7, 9], 1, (40, 10))
+    """
+    if not isinstance(doc, Mapping):
+        raise InputError("bad-value", field="event", value=_show(doc), expected="object")
+    profile = profile_of(doc.get("profile"))
+    kind = doc.get("kind", PAIRS)
+    if kind not in KINDS:
+        raise InputError("bad-value", field="kind", value=_show(kind), expected="pairs|individual")
+    if "deals_per_turn" not in doc:
+        raise InputError("missing-field", field="deals_per_turn")
+    deals_per_turn = _int(doc["deals_per_turn"], "deals_per_turn", 1, MAX_DEALS_PER_TURN)
+    vp_table = read_vp_table(doc.get("vp_table", FIBUR_2026), deals_per_turn)
+    bye_vp = _int(doc.get("bye_vp", EVEN_VP), "bye_vp", 0, TOTAL_VP)
+    entrants = _entrants(doc.get("entrants"))
+    plan = tuple(_movement(m, f"plan[{i}]", kind, len(entrants)) for i, m in
+                 enumerate(_list(doc.get("plan", []), "plan", "list of movements", MAX_PLAN)))
+    turns = _list(doc.get("turns", []), "turns", "list of turns", MAX_PLAN)
+    if len(plan) < len(turns):
+        raise InputError("bad-value", field="plan", value=f"{len(plan)} < {len(turns)} turns",
+                         expected="plan as long as turns")
+    event = {"kind": kind, "known": {i for i, _ in entrants}, "profile": profile}
+    return Event(_text(doc.get("name"), "name"), profile, kind, deals_per_turn, vp_table,
+                 bye_vp, entrants, plan,
+                 tuple(_turn(t, f"turns[{i}]", event) for i, t in enumerate(turns)))

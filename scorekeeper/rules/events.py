@@ -1,0 +1,166 @@
+"""A club's tournament as a document: each table's match points and victory points, the
+standings, and how the next turn sits (docs/contract.md, "Events").
+
+Each deal is scored on its own by the deal scorer (``scoring.score_sides``, every side's
+total before it 0, no target); a table's match points (MP) are its deals' totals less
+its penalties, its victory points (VP) come from the event's scale (``vptables.py``).
+A table with fewer deals than ``deals_per_turn`` is in play and counts for nothing yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scorekeeper.rules.eventdoc import INDIVIDUAL, Event, TableInput, read_event
+from scorekeeper.rules.movements import seat_next
+from scorekeeper.rules.problems import Problem
+from scorekeeper.rules.scoring import score_sides
+from scorekeeper.rules.vptables import forfeit_vp, victory_points
+
+#: Each deal on its own: both sides' totals before it are 0.
+_BEFORE = (0, 0)
+
+
+def _side_ids(ids: tuple[int, ...], kind: str) -> int | list[int]:
+    """A side as the contract writes it: an entrant id (pairs) or a list of two."""
+    return list(ids) if kind == INDIVIDUAL else ids[0]
+
+
+def _names(named: dict[int, str | None], table: TableInput) -> list[str | None]:
+    """The names of a table's sides (an individual side: its players' names joined), for
+    the messages of its deals' problems."""
+    sides = []
+    for ids in (table.ns, table.ew):
+        parts = [named.get(i) for i in ids]
+        sides.append(" & ".join(p for p in parts if p) or None)
+    return sides
+
+
+def score_table(event: Event, table: TableInput, turn: int,
+                named: dict[int, str | None] | None = None) -> tuple[dict[str, Any],
+                                                                      list[Problem]]:
+    """One table of turn ``turn`` (0-based): its MP and VP (``null`` while in play), and
+    the problems of its deals, each naming its ``turn``, ``table`` and ``deal``
+    (``named``: the entrants' names by id, when the caller has them at hand)."""
+    out: dict[str, Any] = {"table": table.table, "ns": _side_ids(table.ns, event.kind),
+                           "ew": _side_ids(table.ew, event.kind), "forfeit": table.forfeit}
+    if table.forfeit is not None:
+        present, absent = forfeit_vp(event.deals_per_turn)
+        vp = [absent, present] if table.forfeit == "ns" else [present, absent]
+        out.update(mp=[0, 0], vp=vp, complete=True, deals=[], penalties=[0, 0])
+        return out, []
+    where = {"turn": turn, "table": table.table}
+    names = _names(dict(event.entrants) if named is None else named, table)
+    problems: list[Problem] = []
+    totals: list[list[int]] = []
+    for index, sides in enumerate(table.deals):
+        result = score_sides(event.profile, sides, befores=_BEFORE, names=names)
+        totals.append([side["total"] for side in result["sides"]])
+        problems.extend(Problem(p["code"], p["params"], {
+            **where, "deal": index, **{k: v for k, v in p.items() if k not in ("code", "params")}})
+            for p in result["problems"])
+    if len(table.deals) > event.deals_per_turn:
+        problems.insert(0, Problem("too-many-deals", {
+            "count": len(table.deals), "maximum": event.deals_per_turn},
+            {**where, "deal": event.deals_per_turn}))
+    counted = totals[: event.deals_per_turn]
+    mp = [sum(t[side] for t in counted) - table.penalties[side] for side in (0, 1)]
+    complete = len(table.deals) >= event.deals_per_turn
+    out.update(mp=mp, vp=list(victory_points(mp, event.vp_table)) if complete else None,
+               complete=complete, deals=totals, penalties=list(table.penalties))
+    return out, problems
+
+
+def standings(event: Event, turns: Sequence[Sequence[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """VP then MP summed over the complete tables and the byes, best first; entrants
+    equal on both share a rank and are listed by id, the next rank skipping (1, 1, 3).
+    In an individual event each player gets their side's MP and VP."""
+    vp = dict.fromkeys(event.ids, 0)
+    mp = dict.fromkeys(event.ids, 0)
+    for tables, byes in zip(turns, _byes(event), strict=True):
+        for table in tables:
+            if not table["complete"]:
+                continue
+            for side, key in enumerate(("ns", "ew")):
+                ids = table[key] if isinstance(table[key], list) else [table[key]]
+                for entrant in ids:
+                    vp[entrant] += table["vp"][side]
+                    mp[entrant] += table["mp"][side]
+        for entrant in byes:
+            vp[entrant] += event.bye_vp
+    names = dict(event.entrants)
+    ranked = sorted(event.ids, key=lambda e: (-vp[e], -mp[e], e))
+    out: list[dict[str, Any]] = []
+    for place, entrant in enumerate(ranked, start=1):
+        tied = out and (out[-1]["vp"], out[-1]["mp"]) == (vp[entrant], mp[entrant])
+        out.append({"rank": out[-1]["rank"] if tied else place, "id": entrant,
+                    "name": names[entrant], "vp": vp[entrant], "mp": mp[entrant]})
+    return out
+
+
+def _byes(event: Event) -> list[list[int]]:
+    """Each turn's byes: the entrants seated at no table, in ``entrants`` order."""
+    byes = []
+    for tables in event.turns:
+        seated = {e for table in tables for e in (*table.ns, *table.ew)}
+        byes.append([e for e in event.ids if e not in seated])
+    return byes
+
+
+def _last_opponents(event: Event) -> dict[int, int]:
+    """Each pair's opponent in the last turn played (Danese-modified avoids a rematch)."""
+    last: dict[int, int] = {}
+    for table in event.turns[-1] if event.turns else ():
+        if len(table.ns) == 1:
+            last[table.ns[0]], last[table.ew[0]] = table.ew[0], table.ns[0]
+    return last
+
+
+def score_event(event: Event) -> dict[str, Any]:
+    """Score an event already read (``eventdoc.read_event``)."""
+    problems: list[Problem] = []
+    turns = []
+    named = dict(event.entrants)
+    for index, tables in enumerate(event.turns):
+        scored = []
+        for table in tables:
+            out, found = score_table(event, table, index, named)
+            scored.append(out)
+            problems.extend(found)
+        turns.append(scored)
+    ranked = standings(event, turns)
+    following = seat_next(event.ids, event.plan, len(event.turns),
+                          [s["id"] for s in ranked], _last_opponents(event))
+    return {
+        "name": event.name,
+        "profile": event.profile.id,
+        "kind": event.kind,
+        "deals_per_turn": event.deals_per_turn,
+        "valid": not problems,
+        "turns": [{"tables": tables, "byes": byes}
+                  for tables, byes in zip(turns, _byes(event), strict=True)],
+        "standings": ranked,
+        "next": following,
+        "problems": [p.as_dict() for p in problems],
+    }
+
+
+def event_document(doc: Any) -> dict[str, Any]:
+    """Score an event document (contract.md, ``scorekeeper event``).
+
+    >>> deal = {"sides": [{"counts": {"table_points": 400, "clean": 1}, "morto": "taken",
+    ...                    "went_out": True},
+    ...                   {"counts": {"table_points": 150}, "morto": "taken"}]}
+    >>> r = event_document({"profile": "burraco", "deals_per_turn": 1,
+    ...     "vp_table": [[100, 11], [600, 15], [None, 20]],
+    ...     "entrants": [{"id": 1}, {"id": 2}], "plan": [{"movement": "mitchell"}] * 2,
+    ...     "turns": [{"tables": [{"table": 1, "ns": 1, "ew": 2, "deals": [deal]}]}]})
+    >>> r["turns"][0]["tables"][0]["mp"], r["turns"][0]["tables"][0]["vp"]
+    ([700, 150], [15, 5])
+    >>> [(s["rank"], s["id"], s["vp"]) for s in r["standings"]]
+    [(1, 1, 15), (2, 2, 5)]
+    >>> r["next"]["tables"], [w["code"] for w in r["next"]["warnings"]]
+    ([{'table': 1, 'ns': 1, 'ew': 2}], ['mitchell-repeat'])
+    """
+    return score_event(read_event(doc))
