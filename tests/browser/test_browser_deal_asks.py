@@ -149,7 +149,8 @@ def test_the_save_bar_stays_small_with_problems_and_in_landscape(browser, live_s
         expect(page.locator(".savebar details.problems li")).to_have_count(5)
         # in every language, the same bar: the count and Save share one line
         for lang in ("fr", "pt_BR", "pt_PT", "it"):
-            page.goto(f"{live_server}/lang/{lang}?next=" + board.split(live_server)[1] + "/deals/new")
+            back = board.split(live_server)[1] + "/deals/new"
+            page.goto(f"{live_server}/lang/{lang}?next={back}")
             page.locator("fieldset.side").nth(0).locator("input[value=counts]").tap()
             page.fill("#sides-0-table_points", "183")
             page.locator(".savebar button.primary").tap()
