@@ -191,6 +191,9 @@ class Change(Base):
     action: Mapped[str] = mapped_column(String(20))  # added | edited | removed
     position: Mapped[int] = mapped_column(Integer)
     created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # An edited deal's document as it stood before the edit (its figures one tap away on
+    # the deal's page); None for the other changes.
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
     match: Mapped[Match] = relationship(back_populates="changes")
 

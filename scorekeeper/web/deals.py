@@ -307,11 +307,13 @@ def _save(token: str, form: DealForm, index: int, editing: bool, doc: Any,
                 select(Deal).where(Deal.match_id == locked.id, Deal.position == index))
             if stored is None:  # pragma: no cover - excluded by the version check
                 abort(404)
+            before = stored.data
             stored.data = doc
             stored.updated = utcnow()
         else:
+            before = None
             insert_row(db, Deal, match_id=locked.id, position=index, data=doc)
-        record(db, locked, "edited" if editing else "added", index, result)
+        record(db, locked, "edited" if editing else "added", index, result, before)
         saved.append(locked)
         return url
 

@@ -335,11 +335,27 @@ def deal_page(token: str, number: int, *, editable: bool) -> str:
     b = board(match)
     endpoint = "matches.deal" if editable else "share.deal"
     back = "matches.scoreboard" if editable else "share.view"
+    row = b["rows"][number - 1]
     return render_template(
-        "deal_view.html", b=b, r=b["rows"][number - 1], editable=editable,
+        "deal_view.html", b=b, r=row, editable=editable,
+        earlier=before_correction(match, number - 1) if row["corrected"] else None,
         profile_label=rules_label(match), turn=turn(match, number - 1, b["seats"]),
         back=url_for(back, token=token, _anchor=f"deal-{number}"),
         neighbour=lambda n: url_for(endpoint, token=token, number=n))
+
+
+def before_correction(match: Match, index: int) -> dict[str, Any] | None:
+    """Deal ``index``'s figures as they stood before its last correction (its document
+    kept with the edit), the other deals as they are; None when none was kept."""
+    last = reader().scalars(
+        select(Change).where(Change.match_id == match.id, Change.position == index,
+                             Change.action.in_(("added", "edited")))
+        .order_by(Change.version.desc()).limit(1)).first()
+    if last is None or last.action != "edited" or last.before is None:
+        return None
+    docs = [deal.data for deal in match.deals]
+    docs[index] = last.before
+    return board(match, match_result(match, docs))["rows"][index]  # type: ignore[no-any-return]
 
 
 def changes_since(db: Session, match: Match, version: int) -> list[Change]:

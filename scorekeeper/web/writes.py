@@ -319,7 +319,7 @@ _RECORD = update(Match).where(Match.id == bindparam("match_id")).values(
 
 
 def record(db: Session, match: Match, action: str, position: int,
-           result: dict[str, Any]) -> None:
+           result: dict[str, Any], before: dict[str, Any] | None = None) -> None:
     """Bump the match's version, write the history line, keep its status and totals
     (``result``: the referee's document for the deals as they now stand). Two plain
     statements; ``match`` is given the values written, as the database holds them."""
@@ -328,6 +328,6 @@ def record(db: Session, match: Match, action: str, position: int,
               "totals": list(result.get("totals", []))}
     db.connection().execute(_RECORD, {"match_id": match.id, **values})
     insert_row(db, Change, match_id=match.id, version=values["version"], action=action,
-               position=position)
+               position=position, before=before)
     for name, value in values.items():
         set_committed_value(match, name, value)

@@ -213,12 +213,24 @@ def test_a_corrected_deal_leaves_a_trace(site, client, app, seed_deal):
     assert site.save_deal(token, fixed, went_out="0", url=url).status_code == 302
     board = site.board(token)
     lines = {n: board[board.index(f'id="deal-{n}"'):].split("</a>")[0] for n in (1, 2)}
-    assert '<em class="corrected"' in lines[1]
+    assert re.search(r'<em class="corrected">✎ corrected at <time class="num" datetime="[^"]+Z"',
+                     lines[1])
     assert "corrected" not in lines[2]
     page = client.get(f"/m/{token}/deals/1").get_data(as_text=True)
     assert re.search(r'<p class="corrected">✎ Corrected on <time class="num" datetime="[^"]+Z"',
                      page)
+    # the figures the correction replaced, one tap away: 180 + 100 + 100 − 15 = 465 then,
+    # 280 … = 565 now (seed 001 §09); the running total after it as it stood then
+    now = page.split("<table")[1].split("</table>")[0]
+    earlier = page.split('<details class="earlier">')[1].split("</details>")[0]
+    assert "<summary>The figures before the correction</summary>" in earlier
+    assert '<td class="num">280</td>' in now
+    assert '<td class="num">+565</td>' in now
+    assert '<td class="num">180</td>' in earlier
+    assert '<td class="num">+465</td>' in earlier
+    assert '<td class="num">280</td>' not in earlier
     assert 'class="corrected"' not in client.get(f"/m/{token}/deals/2").get_data(as_text=True)
+    assert "earlier" not in client.get(f"/m/{token}/deals/2").get_data(as_text=True)
     pdf = PdfReader(io.BytesIO(client.get(f"/m/{token}/summary.pdf").data))
     text = " ".join(" ".join(page.extract_text() for page in pdf.pages).split())
     assert "Deal 1 was corrected on" in text

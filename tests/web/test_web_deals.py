@@ -113,6 +113,7 @@ def test_a_deal_that_breaks_a_rule_is_saved_only_when_marked_disputed(site, clie
     # the other side 15 − 20 left in hand
     assert deal_line(board, 1) == [("15", "+15"), ("−5", "−5")]
     assert '<em class="disputed" aria-hidden="true">!</em>' in board
+    assert '<span class="marks"><em class="disputed">disputed</em></span>' in board  # in words
     view = client.get(f"/m/{token}/deals/1").get_data(as_text=True)
     assert "Disputed: this deal breaks a rule" in view
 
