@@ -101,6 +101,27 @@ def test_fechado_500_canasta_from_the_picker_in_one_tap(phone, live_server):
     assert phone.input_value("#sides-0-melds").endswith("K♠ !")
 
 
+def test_the_meld_checker_asks_in_one_go_with_one_tap_too(phone, live_server):
+    """The checker's picker as the deal form's: A♠…K♠ built with the run builder is judged
+    pure (200) with a tap offered; the tap makes it the 500 canasta, and the Check sends
+    it so (the line's "!", the checker's verdict)."""
+    phone.goto(live_server + "/check?profile=buraco-fechado")
+    picker = phone.locator(".picker")
+    picker.locator('[data-way="run"]').tap()
+    picker.locator('[data-suit="S"]').tap()
+    picker.locator('[data-rank="A"]').tap()
+    picker.locator('[data-rank="K"]').tap()
+    toggle = phone.locator("button.one-go")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(phone.locator(".verdicts li.ok")).to_contain_text("+ 200")
+    toggle.tap()
+    expect(phone.locator("button.one-go")).to_have_attribute("aria-pressed", "true")
+    expect(phone.locator(".verdicts li.ok")).to_contain_text("+ 500")
+    assert phone.input_value("#melds").endswith("K♠ !")
+    phone.get_by_role("button", name="Check").tap()
+    expect(phone.locator("section.review ul.melds")).to_contain_text("500")
+
+
 def test_single_cards_after_the_run_builder_start_a_new_line(phone, live_server):
     board = _match(phone, live_server)
     phone.goto(board + "/deals/new")
