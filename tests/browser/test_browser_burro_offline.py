@@ -71,7 +71,9 @@ def test_burro_rounds_saved_offline_wait_with_their_letters_then_reach_the_serve
         expect(phone.locator("#letters-1")).to_have_text("B", timeout=30_000)  # the worker
         # a feint by Caio that fooled Ana and Bia: the kept feint pages
         phone.get_by_role("link", name="Nobody lost: it was a feint").tap()
+        expect(phone.locator("h1")).to_have_text("Round 2: a feint")  # Bia's round waits
         phone.get_by_role("link", name="Caio", exact=True).tap()
+        expect(phone.locator("h1")).to_have_text("Round 2: a feint")
         phone.get_by_label("Ana").tap()
         phone.get_by_label("Bia").tap()
         phone.get_by_role("button", name="Save the round").tap()

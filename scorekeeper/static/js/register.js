@@ -82,6 +82,23 @@
   /* The app on the phone (templates/sw.js): pages opened once are there without a network.
      A new version installed in the background is offered, never forced on a page in use. */
   var sw = navigator.serviceWorker;
+  /* A page that names the next round (a Burro feint, kept on the phone) counts the rounds
+     waiting in the outbox too: the server's number was the stored rounds' only. */
+  function countWaiting(reg) {
+    var named = doc.querySelector("h1[data-round][data-token]");
+    if (!named) { return; }
+    var token = named.getAttribute("data-token");
+    sw.addEventListener("message", function (e) {
+      var data = e.data || {};
+      if (data.type !== "outbox" || data.token !== token) { return; }
+      var waiting = (data.entries || []).filter(function (x) {
+        return x.kind !== "match" && !x.refused && !x.opened;
+      }).length;
+      var stored = parseInt(named.getAttribute("data-stored"), 10) || 0;
+      named.textContent = named.textContent.replace(/\d+/, String(stored + waiting + 1));
+    });
+    reg.active.postMessage({type: "outbox", token: token});
+  }
   if (sw && window.isSecureContext) {
     var lang = (root.getAttribute("lang") || "en").replace("-", "_"), updating = false;
     sw.register("/sw.js").then(function (reg) {
@@ -109,6 +126,7 @@
          first claim: it asks to be taken, so that it works offline without a reload */
       if (!sw.controller) { reg.active.postMessage({type: "claim"}); }
       reg.active.postMessage({type: "lang", lang: lang});
+      countWaiting(reg);
       if (first && navigator.onLine) {
         reg.active.postMessage({type: "keep", urls: [location.pathname + location.search, "/"]});
       }
