@@ -94,3 +94,27 @@ def test_a_family_plays_a_whole_match_by_its_own_numbers(phone, live_server):
     summary = _pdf_text(page, board + "/summary.pdf")
     for said in ("Casa da vó (Buraco Aberto)", "Target: 5,000", "Joker: 50", "6,400"):
         assert said in summary, said
+
+
+@pytest.mark.parametrize("size", [(390, 844), (320, 568)])
+def test_a_field_that_shows_an_error_moves_no_other_field(browser, live_server, size):
+    """The pairs of fields keep their boxes side by side when one of them says what is
+    wrong ("500" never drops below "1000"): its message goes under its own box."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                  is_mobile=True, locale="en-US")
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/rules/house/new?base=buraco-aberto")
+        page.fill("#name", "Casa")
+        page.fill("#going_out", "-5")
+        page.fill("#bonus_clean_1000", "20000")
+        page.get_by_role("button", name="Save our rules").tap()
+        expect(page.locator(".field.bad")).to_have_count(2)
+        for left, right in (("#going_out", "#morto_penalty"),
+                            ("#bonus_clean_1000", "#bonus_clean_500")):
+            a, b = page.locator(left).bounding_box(), page.locator(right).bounding_box()
+            assert abs(a["y"] - b["y"]) <= 1, (left, a, right, b)
+            assert abs(a["height"] - b["height"]) <= 1, (left, a, right, b)
+    finally:
+        context.close()
