@@ -5,8 +5,10 @@ matches; a match started without a table works as before."""
 
 from __future__ import annotations
 
+import io
 import re
 
+from pypdf import PdfReader
 from sqlalchemy import select
 from web_support import SEED_001_DEAL, Site, hidden_fields
 
@@ -138,8 +140,13 @@ def test_a_match_from_a_table_seats_its_players_and_keeps_them_renamed(client, a
     board = client.get(f"/m/{edit}").get_data(as_text=True)
     assert "<h1>Ana &amp; Carlos × Bia &amp; Dani</h1>" in board
     assert "Caio" not in board
-    assert "Caio" not in client.get(f"/t/{token}").get_data(as_text=True)
-    assert "Caio" not in client.get(f"/t/{token}/export.csv").get_data(as_text=True)
+    for url in (f"/t/{token}", f"/t/{token}/export.csv", f"/t/{token}/export.json",
+                f"/m/{edit}/seating", f"/m/{edit}/dealer", f"/m/{edit}/deals/new"):
+        assert "Caio" not in client.get(url).get_data(as_text=True), url
+    summary = client.get(f"/m/{edit}/summary.pdf")
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(summary.data)).pages)
+    assert "Carlos" in text
+    assert "Caio" not in text
     # the table named after its players too; the deal entered meanwhile is saved
     assert "<title>Ana · Bia · Carlos · Dani · Eva · Scorekeeper</title>" in \
         client.get(f"/t/{token}").get_data(as_text=True)
