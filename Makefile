@@ -90,7 +90,7 @@ lint: setup-test
 # The service worker's outbox and set-up code unit-tested on Node's own runner, then pytest.
 test: system-deps-test setup-test lint
 	node --test tests/js/
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q --durations=25
 
 # The web and browser tests again, on a local PostgreSQL server (Debian's postgresql,
 # installed and started here when missing; a throwaway database owned by `scorekeeper`).
