@@ -213,11 +213,11 @@ def test_a_corrected_deal_leaves_a_trace(site, client, app, seed_deal):
     assert site.save_deal(token, fixed, went_out="0", url=url).status_code == 302
     board = site.board(token)
     lines = {n: board[board.index(f'id="deal-{n}"'):].split("</a>")[0] for n in (1, 2)}
-    assert re.search(r'<em class="corrected">✎ corrected at <time class="num" datetime="[^"]+Z"',
+    assert re.search(r'<em class="corrected">✎ corrected: <time class="num" datetime="[^"]+Z"',
                      lines[1])
     assert "corrected" not in lines[2]
     page = client.get(f"/m/{token}/deals/1").get_data(as_text=True)
-    assert re.search(r'<p class="corrected">✎ Corrected on <time class="num" datetime="[^"]+Z"',
+    assert re.search(r'<p class="corrected">✎ Corrected: <time class="num" datetime="[^"]+Z"',
                      page)
     # the figures the correction replaced, one tap away: 180 + 100 + 100 − 15 = 465 then,
     # 280 … = 565 now (seed 001 §09); the running total after it as it stood then
