@@ -34,6 +34,7 @@ NO_KEY = {
     "/api/v1/score": "JSON API: judges a document, stores nothing",
     "/api/v1/match": "JSON API: judges a document, stores nothing",
     "/api/v1/burro": "JSON API: judges a document, stores nothing",
+    "/api/v1/event": "JSON API: judges a document, stores nothing",
     "/device/remember": "puts links the server has back in this browser's session: the same "
                         "links sent twice change nothing",
 }
