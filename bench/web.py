@@ -714,11 +714,16 @@ def run_forked(tmp: str, env: dict[str, str], args: argparse.Namespace,
     return result
 
 
-def pinned_clients(port: int, count: int = 2, tries: int = 64) -> list[Client]:
+def pinned_clients(port: int, count: int = 2, seconds: float = 30.0) -> list[Client]:
     """A keep-alive client on each of ``count`` different server processes (each
-    connection stays with the process that accepted it)."""
+    connection stays with the process that accepted it). The socket accepts as soon as
+    the first process is up: the others may still be warming up (``app.warm_up``), so
+    new connections are tried for up to ``seconds``, a little apart."""
     found: dict[int, Client] = {}
-    for _ in range(tries):
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        if found:
+            time.sleep(0.02)
         client = Client(port)
         pid = client.stats()["pid"]
         if pid in found:
