@@ -16,7 +16,7 @@ from scorekeeper.chart import chart
 from scorekeeper.db import get_db, lookup, reader
 from scorekeeper.models import Change, Match
 from scorekeeper.vocabulary import profile_name, tradition_of
-from scorekeeper.web import written
+from scorekeeper.web import tally, written
 from scorekeeper.web.common import _, cache, locale_code, localize, num
 from scorekeeper.web.links import public_url, qr_svg
 
@@ -118,12 +118,13 @@ def with_results(db: Session, matches: list[Match]) -> list[tuple[Match, dict[st
 
 
 def match_result(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The referee's ``match`` document for the stored deals (kept by version), or for
-    the deals given."""
+    """The referee's ``match`` document for the stored deals (kept by version: in this
+    process, else as the database's tally of the version, else scored), or for the
+    deals given."""
     if deals is None:
         return cache("match").get_or_make(  # type: ignore[no-any-return]
-            kept_key(match), lambda: _compute(match.match_input())
-        )
+            kept_key(match), lambda: tally.stored(match.id, match.version)
+            or _compute(match.match_input()))
     return _compute(match.match_input(deals))
 
 
@@ -231,7 +232,8 @@ def board(match: Match, result: dict[str, Any] | None = None) -> dict[str, Any]:
     # are read only when the referee could not read them
     entered = [scored.get("sides", []) for scored in scored_deals] if "unreadable" not in \
         result else [deal.data.get("sides", []) for deal in match.deals]
-    corrected = {d.position: d.corrected for d in match.deals if d.corrected is not None}
+    corrected = {d.position: d.corrected for d in match.deals if d.corrected is not None} \
+        if _loaded(match) else tally.corrected(match.id)
     for k, as_entered in enumerate(entered):
         scored = scored_deals[k] if k < len(scored_deals) else {"sides": []}
         problems = deal_problems(result, k)
@@ -259,6 +261,11 @@ def board(match: Match, result: dict[str, Any] | None = None) -> dict[str, Any]:
         "profile": match.profile,
         "tradition": tradition,
     }
+
+
+def _loaded(match: Match) -> bool:
+    """Whether the match's deals are at hand (read with it, or not stored)."""
+    return match.id is None or "deals" in match.__dict__
 
 
 def seated(match: Match) -> list[str]:

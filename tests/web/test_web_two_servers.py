@@ -124,3 +124,28 @@ def test_the_scorers_next_page_shows_the_save_whichever_server_answers(
     # another phone, which wrote nothing, reads the kept version within its bound
     other = Site(Client(Alternate(second)))
     assert 'id="total-0">1,395<' in other.board(token)
+
+
+def test_the_other_server_reads_the_tally_the_save_kept_and_scores_no_deal(
+        site, client, second, seed_deal, monkeypatch):
+    """A save keeps the referee's tally with the new version (web/tally.py): the other
+    server shows that version without scoring a deal; a tally of another referee is not
+    read, and the deals are scored again."""
+    from scorekeeper import rules
+    from scorekeeper.web import tally
+
+    token = site.new_match()
+    site.save_deal(token, seed_deal, went_out="0")  # through server A
+    site.save_deal(token, seed_deal, went_out="0")
+    scored = []
+    real = rules.match_document
+    monkeypatch.setattr(rules, "match_document",
+                        lambda *a, **k: scored.append(1) or real(*a, **k))
+    phone_b = Site(second.test_client())
+    assert 'id="total-0">930<' in phone_b.board(token)  # seed 001 §09, twice
+    assert scored == []
+    monkeypatch.setattr(tally, "referee", lambda: "another referee")
+    third = Site(second.test_client())
+    second.extensions["scorekeeper.caches"].clear()
+    assert 'id="total-0">930<' in third.board(token)
+    assert scored == [1]
