@@ -36,6 +36,9 @@ from scorekeeper.names import mixes_scripts, shows
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.rules.states import ClosedBy
 from scorekeeper.vocabulary import term
+from scorekeeper.widgets import install as _fast_widgets
+
+_fast_widgets()
 
 # How a side's deal is entered (``EntryMode``: every meld card by card, or the counts),
 # how a round of Burro ended (``RoundEnd``: someone lost, or a feint, seed 002 "La
