@@ -274,12 +274,13 @@ def prepare(db_url: str, grown: int, seeded: list[int], writers: int,
     """Matches no side ever wins (so every deal counts): one to warm the server up,
     ``grown`` empty ones to grow deal by deal, one holding ``n`` deals for each ``n`` of
     ``seeded``, and ``per_writer`` ones holding 12 deals for each writer (stored as if
-    saved through the form: deals, version, history, totals)."""
+    saved through the form: deals, version, history, totals, the referee's tally)."""
     from sqlalchemy import insert
 
     from scorekeeper.db import Database, upgrade
     from scorekeeper.models import Change, Deal, Match
     from scorekeeper.rules import match_document
+    from scorekeeper.web.tally import columns
 
     upgrade(db_url)
     database = Database(db_url)
@@ -303,6 +304,9 @@ def prepare(db_url: str, grown: int, seeded: list[int], writers: int,
         def fill(match: Match, docs: list[dict[str, Any]], result: dict[str, Any]) -> None:
             match.version = 1 + len(docs)
             match.status, match.totals = result["status"], result["totals"]
+            # the referee's tally kept with the version, as the deal form's save keeps it
+            kept = columns(match.version, result)
+            match.tally, match.tally_of = kept["tally"], kept["tally_of"]
             for k, doc in enumerate(docs):
                 deals.append({"match_id": match.id, "position": k, "data": doc})
                 changes.append({"match_id": match.id, "version": k + 2, "action": "added",
