@@ -27,7 +27,7 @@ def html_params(**kwargs: Any) -> Markup:
     """
     params = []
     for key, value in sorted(kwargs.items()):
-        key = core.clean_key(key)
+        key = core.clean_key(key)  # type: ignore[attr-defined]
         if value is True:
             params.append(str(escape(key)))
         elif value is not False:
@@ -44,4 +44,4 @@ def install() -> None:
     core.html_params = html_params
     for widget in vars(core).values():
         if isinstance(widget, type) and "html_params" in vars(widget):
-            widget.html_params = staticmethod(html_params)
+            widget.html_params = staticmethod(html_params)  # type: ignore[attr-defined]

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import time
-from functools import partial
 from typing import Any
 
-from flask import abort, current_app, get_template_attribute, render_template, request, url_for
-from markupsafe import Markup
+from flask import abort, current_app, render_template, request, url_for
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, selectinload
 
@@ -18,6 +16,7 @@ from scorekeeper.models import Change, Match
 from scorekeeper.vocabulary import profile_name, tradition_of
 from scorekeeper.web import tally, written
 from scorekeeper.web.common import _, cache, locale_code, localize, num
+from scorekeeper.web.dealrows import deal_rows
 from scorekeeper.web.links import public_url, qr_svg
 
 #: How long a match's version, read from the database, is trusted for a page view. A write
@@ -141,18 +140,35 @@ def kept_result(match: Match) -> dict[str, Any] | None:
     return None if kept is None or "unreadable" in kept else kept
 
 
+def shown_result(match: Match) -> dict[str, Any]:
+    """The referee's document for the stored deals as pages read it (the deals' melds
+    may be left out: ``tally.shown``): the whole document kept in this process, else the
+    version's tally as shown (kept in this process, else read from the database), else
+    the whole document (scored, and kept)."""
+    key = kept_key(match)
+    found = cache("match").get(key) or cache("match-shown").get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    page = tally.stored(match.id, match.version, as_shown=True)
+    if page is None:
+        return match_result(match)
+    cache("match-shown").put(key, page)
+    return page
+
+
 def deal_count(match: Match) -> int:
-    """How many deals the match holds (read from the kept document when there is one)."""
-    kept = kept_result(match)
-    return len(kept["deals"]) if kept is not None else len(match.deals)
+    """How many deals the match holds (read from the referee's document when it could
+    read them all)."""
+    result = shown_result(match)
+    return len(match.deals) if "unreadable" in result else len(result["deals"])
 
 
 def last_sides(match: Match) -> list[dict[str, Any]]:
     """The sides of the match's last deal as entered or as the referee read them (each
     has ``counts`` when the side gave counts); [] before the first deal."""
-    kept = kept_result(match)
-    if kept is not None:
-        return list(kept["deals"][-1]["sides"]) if kept["deals"] else []
+    result = shown_result(match)
+    if "unreadable" not in result:
+        return list(result["deals"][-1]["sides"]) if result["deals"] else []
     return list(match.deals[-1].data.get("sides", [])) if match.deals else []
 
 
@@ -309,31 +325,6 @@ def match_rules(match: Match) -> rules.Profile:
     return rules.profile_of(match.rules_document())
 
 
-def _row_key(row: dict[str, Any]) -> tuple[Any, ...]:
-    """Everything a deal's line shows, as a key: its numbers, who went out, its problems."""
-    return (row["number"], row["went_out"], row["corrected"], tuple(row["running"]),
-            tuple(tuple(s.get(k) for k in _SHOWN) for s in row["sides"]),
-            tuple(p.get("message") for p in row["problems"]))
-
-
-_SHOWN = ("table_points", "bonus_points", "going_out_bonus", "morto_penalty", "hand_points",
-          "total")
-
-
-def deal_rows(b: dict[str, Any], token: str, *, editable: bool) -> list[Markup]:
-    """The HTML of each deal's line, kept per deal as it stands: after a new deal only its
-    line is rendered (an edit renders the lines whose running totals it changed)."""
-    rows = cache("deal-rows", 16384)
-    macro = get_template_attribute("_deal_row.html", "deal_line")
-    endpoint = "matches.deal" if editable else "share.deal"
-    context = (locale_code(), endpoint, token)
-
-    def render(row: dict[str, Any]) -> Markup:
-        return Markup(macro(row, url_for(endpoint, token=token, number=row["number"])))
-
-    return [rows.get_or_make((context, _row_key(row)), partial(render, row)) for row in b["rows"]]
-
-
 def deal_page(token: str, number: int, *, editable: bool) -> str:
     """One deal's breakdown (what a tap on its line opens)."""
     match = load_match(reader(), edit=token) if editable else load_match(reader(), view=token)
@@ -379,7 +370,7 @@ def board_page(version: int, token: str, *, editable: bool) -> str:
         if editable:
             link = public_url(url_for("share.view", token=match.view_token))
             share = {"link": link, "qr": qr_svg(link)}
-        b = board(match)
+        b = board(match, shown_result(match))
         return render_template(
             "scoreboard.html",
             b=b,

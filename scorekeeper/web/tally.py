@@ -23,8 +23,11 @@ from typing import Any
 from scorekeeper import rules
 from scorekeeper.db import lookup, lookup_all
 
-_READ = "SELECT tally FROM matches WHERE id = ? AND tally_of = ?"
-_NONE: dict[str, str | None] = {"tally": None, "tally_of": None}
+_READ = {False: "SELECT tally FROM matches WHERE id = ? AND tally_of = ?",
+         True: "SELECT tally_shown FROM matches WHERE id = ? AND tally_of = ?"}
+_NONE: dict[str, str | None] = {"tally": None, "tally_shown": None, "tally_of": None}
+#: What a deal's side holds that no page but the deal's own shows (the bulk of a tally).
+_UNSHOWN = frozenset({"melds"})
 
 
 @lru_cache(maxsize=1)
@@ -47,28 +50,41 @@ def tally_of(version: int) -> str | None:
     return None if made_by is None else f"{version}/{made_by}"
 
 
+def shown(result: dict[str, Any]) -> dict[str, Any]:
+    """The referee's document as the scoreboard and the deal form read it: every deal's
+    melds left out (``"shown": True`` says so)."""
+    deals = [{**deal, "sides": [{k: v for k, v in side.items() if k not in _UNSHOWN}
+                                for side in deal.get("sides", [])]}
+             for deal in result.get("deals", [])]
+    return {**result, "deals": deals, "shown": True}
+
+
 def columns(version: int, result: dict[str, Any]) -> dict[str, str | None]:
-    """The ``tally`` and ``tally_of`` columns a write of ``version`` leaves: ``result`` as
-    JSON when it is the referee's whole document for stored deals it could read, else
-    nothing (the next page scores the deals)."""
+    """The ``tally``, ``tally_shown`` and ``tally_of`` columns a write of ``version``
+    leaves: ``result`` as JSON, whole and as shown, when it is the referee's whole
+    document for stored deals it could read, else nothing (the next page scores the
+    deals)."""
     of = tally_of(version)
-    if of is None or "unreadable" in result or not isinstance(result.get("deals"), list) \
-            or "after_each_deal" not in result:
+    if of is None or "unreadable" in result or "shown" in result \
+            or not isinstance(result.get("deals"), list) or "after_each_deal" not in result:
         return _NONE
     try:
         text = json.dumps(result, separators=(",", ":"), ensure_ascii=False)
+        page = json.dumps(shown(result), separators=(",", ":"), ensure_ascii=False)
     except (TypeError, ValueError):
         return _NONE
-    return {"tally": text, "tally_of": of}
+    return {"tally": text, "tally_shown": page, "tally_of": of}
 
 
-def stored(match_id: int | None, version: int) -> dict[str, Any] | None:
-    """The referee's document kept for the match's ``version`` by this referee; None
-    when there is none (another version's, another referee's, none written)."""
+def stored(match_id: int | None, version: int, *, as_shown: bool = False
+           ) -> dict[str, Any] | None:
+    """The referee's document kept for the match's ``version`` by this referee (with
+    ``as_shown``: as pages show it, ``shown``); None when there is none (another
+    version's, another referee's, none written)."""
     of = tally_of(version)
     if match_id is None or of is None:
         return None
-    row = lookup(_READ, match_id, of)
+    row = lookup(_READ[as_shown], match_id, of)
     if row is None or not row[0]:
         return None
     try:
@@ -78,7 +94,8 @@ def stored(match_id: int | None, version: int) -> dict[str, Any] | None:
     return result if isinstance(result, dict) else None
 
 
-_CORRECTED = "SELECT position, created, updated FROM deals WHERE match_id = ? AND updated <> created"
+_CORRECTED = ("SELECT position, created, updated FROM deals"
+              " WHERE match_id = ? AND updated <> created")
 
 
 def corrected(match_id: int | None) -> dict[int, datetime]:

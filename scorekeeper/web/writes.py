@@ -317,7 +317,7 @@ def _inserting(model: type[Base]) -> Any:
 _RECORD = update(Match).where(Match.id == bindparam("match_id")).values(
     version=bindparam("version"), updated=bindparam("updated"), status=bindparam("status"),
     totals=bindparam("totals", type_=Match.totals.type), tally=bindparam("tally"),
-    tally_of=bindparam("tally_of"))
+    tally_shown=bindparam("tally_shown"), tally_of=bindparam("tally_of"))
 
 
 def record(db: Session, match: Match, action: str, position: int,
@@ -327,11 +327,12 @@ def record(db: Session, match: Match, action: str, position: int,
     the new version's tally when it is the referee's whole document, ``web/tally.py``).
     Two plain statements; ``match`` is given the values written, as the database holds
     them."""
-    values = {"version": match.version + 1, "updated": utcnow(),
+    version = match.version + 1
+    values = {"version": version, "updated": utcnow(),
               "status": str(result.get("status", "in-progress")),
               "totals": list(result.get("totals", []))}
     db.connection().execute(_RECORD, {"match_id": match.id, **values,
-                                      **tally.columns(values["version"], result)})
+                                      **tally.columns(version, result)})
     insert_row(db, Change, match_id=match.id, version=values["version"], action=action,
                position=position)
     for name, value in values.items():
