@@ -17,7 +17,7 @@ from scorekeeper.vocabulary import profile_name, tradition_of
 from scorekeeper.web import tally, written
 from scorekeeper.web.common import _, cache, locale_code, localize, num
 from scorekeeper.web.dealrows import deal_rows
-from scorekeeper.web.links import public_url, qr_svg
+from scorekeeper.web.links import public_url
 
 #: How long a match's version, read from the database, is trusted for a page view. A write
 #: by any server process of the same SQLite file shows at once (``db.WriteStamp``);
@@ -134,9 +134,14 @@ def kept_key(match: Match) -> tuple[str, int]:
 
 
 def kept_result(match: Match) -> dict[str, Any] | None:
-    """The referee's document for the stored deals when it is kept (no deal is read
-    for it), and every stored deal could be read; else None."""
+    """The referee's whole document for the stored deals when it is kept (no deal is
+    read for it: in this process, else the version's tally in the database), and every
+    stored deal could be read; else None."""
     kept: dict[str, Any] | None = cache("match").get(kept_key(match))
+    if kept is None:
+        kept = tally.stored(match.id, match.version)
+        if kept is not None:
+            cache("match").put(kept_key(match), kept)
     return None if kept is None or "unreadable" in kept else kept
 
 
@@ -369,7 +374,7 @@ def board_page(version: int, token: str, *, editable: bool) -> str:
         share = None
         if editable:
             link = public_url(url_for("share.view", token=match.view_token))
-            share = {"link": link, "qr": qr_svg(link)}
+            share = {"link": link, "qr": url_for("share.qr_code", token=match.view_token)}
         b = board(match, shown_result(match))
         return render_template(
             "scoreboard.html",
