@@ -215,12 +215,17 @@ WARM_PAGES = ("/", "/check?melds=3H+4H+5H+6H+7H", "/m/-")
 def warm_up(app: Flask) -> None:
     """Make once, before a server process takes its first request, what its first pages
     would otherwise make while a phone waits: every page template compiled (about a
-    second of CPU in all), then ``WARM_PAGES`` in every language, then everything made
+    second of CPU in all), the match queries compiled (``scoreboard.prime``), then
+    ``WARM_PAGES`` in every language, then everything made
     so far set aside from the garbage collector's full collections (``scorekeeper serve``
     and each of its ``--workers`` processes call this)."""
     for name in app.jinja_env.list_templates(
             filter_func=lambda name: name.endswith(".html") and not name.startswith("pdf/")):
         app.jinja_env.get_template(name)
+    with app.app_context():
+        from scorekeeper.web.scoreboard import prime
+
+        prime()
     client = app.test_client()
     for locale in LOCALES:
         for path in WARM_PAGES:

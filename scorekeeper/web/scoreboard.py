@@ -105,6 +105,17 @@ def load_match(db: Session, *, edit: str | None = None, view: str | None = None,
     return db.scalar(_LOAD[kind] if deals else _LOAD_ALONE[kind], {"token": token})
 
 
+def prime() -> None:
+    """Build once what the first scoreboard of a server process would otherwise build
+    while a phone waits: each match query compiled (SQLAlchemy keeps it by statement),
+    the referee's digest read (``tally.referee``). No match is read."""
+    db = reader()
+    for kind in ("edit", "view"):
+        for deals in (True, False):
+            db.scalar(_LOAD[kind] if deals else _LOAD_ALONE[kind], {"token": ""})
+    tally.referee()
+
+
 def with_results(db: Session, matches: list[Match]) -> list[tuple[Match, dict[str, Any]]]:
     """Each match with the referee's document, its status and totals set from it (never
     a column's), for display only: the matches leave the session (nothing is written
