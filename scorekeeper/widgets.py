@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from markupsafe import Markup, escape
+from wtforms import widgets
 from wtforms.widgets import core
 
 
@@ -42,6 +43,7 @@ def install() -> None:
         return
     html_params.__wrapped__ = core.html_params  # type: ignore[attr-defined]
     core.html_params = html_params
+    widgets.html_params = html_params  # what a field's label calls
     for widget in vars(core).values():
         if isinstance(widget, type) and "html_params" in vars(widget):
             widget.html_params = staticmethod(html_params)  # type: ignore[attr-defined]
