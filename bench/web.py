@@ -306,8 +306,7 @@ def prepare(db_url: str, grown: int, seeded: list[int], writers: int,
             match.status, match.totals = result["status"], result["totals"]
             # the referee's tally kept with the version, as the deal form's save keeps it
             kept = columns(match.version, result)
-            match.tally, match.tally_shown, match.tally_of = \
-                kept["tally"], kept["tally_shown"], kept["tally_of"]
+            match.tally, match.tally_of = kept["tally"], kept["tally_of"]
             for k, doc in enumerate(docs):
                 deals.append({"match_id": match.id, "position": k, "data": doc})
                 changes.append({"match_id": match.id, "version": k + 2, "action": "added",

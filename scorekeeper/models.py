@@ -49,14 +49,13 @@ class Match(Base):
     # Cache for the home page only (recomputed from the deals on every change).
     status: Mapped[str] = mapped_column(String(20), default="in-progress")
     totals: Mapped[list[int]] = mapped_column(JSON, default=list)
-    # The referee's match document for the deals as they stand, as JSON text, written
-    # with each change of the deals (web/tally.py): whole, and as pages show it (without
-    # the deals' melds); and what it is the tally of: the version it was made for and a
+    # The referee's match document for the deals as they stand, as pages show it
+    # (without the deals' melds), as JSON text, written with each change of the deals
+    # (web/tally.py); and what it is the tally of: the version it was made for and a
     # digest of the referee that made it. A tally of another version or referee is never
     # read: the deals are scored again. Read on its own (plain SQL), never loaded with
     # the match.
     tally: Mapped[str | None] = mapped_column(Text, nullable=True, deferred=True)
-    tally_shown: Mapped[str | None] = mapped_column(Text, nullable=True, deferred=True)
     tally_of: Mapped[str | None] = mapped_column(String(80), nullable=True, deferred=True)
     # The seat (an index into the seating) of the first deal's dealer; None until the
     # players say.

@@ -79,7 +79,8 @@ def note_written(match: Match, result: dict[str, Any] | None = None) -> None:
         _store(kind, token, match.version, stamp)
     written.tell(match.edit_token, match.view_token, match.version)
     if result is not None and "unreadable" not in result:
-        cache("match").put(kept_key(match), result)
+        # as pages read it: scored after a tally as shown, its earlier deals have no melds
+        cache("match-shown").put(kept_key(match), result)
 
 
 def note_deleted(match: Match) -> None:
@@ -120,7 +121,7 @@ def with_results(db: Session, matches: list[Match]) -> list[tuple[Match, dict[st
     """Each match with the referee's document, its status and totals set from it (never
     a column's), for display only: the matches leave the session (nothing is written
     back). A match's deals are read only when its score is not kept yet."""
-    scored = [(m, match_result(m)) for m in matches]
+    scored = [(m, shown_result(m)) for m in matches]
     for m, result in scored:
         m.status, m.totals = str(result.get("status")), list(result.get("totals", []))
     db.expunge_all()
@@ -128,13 +129,11 @@ def with_results(db: Session, matches: list[Match]) -> list[tuple[Match, dict[st
 
 
 def match_result(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The referee's ``match`` document for the stored deals (kept by version: in this
-    process, else as the database's tally of the version, else scored), or for the
-    deals given."""
+    """The referee's whole ``match`` document for the stored deals (kept by version), or
+    for the deals given."""
     if deals is None:
         return cache("match").get_or_make(  # type: ignore[no-any-return]
-            kept_key(match), lambda: tally.stored(match.id, match.version)
-            or _compute(match.match_input()))
+            kept_key(match), lambda: _compute(match.match_input()))
     return _compute(match.match_input(deals))
 
 
@@ -145,31 +144,23 @@ def kept_key(match: Match) -> tuple[str, int]:
 
 
 def kept_result(match: Match) -> dict[str, Any] | None:
-    """The referee's whole document for the stored deals when it is kept (no deal is
-    read for it: in this process, else the version's tally in the database), and every
-    stored deal could be read; else None."""
-    kept: dict[str, Any] | None = cache("match").get(kept_key(match))
+    """The referee's document for the stored deals when it is kept, whole or as pages show
+    it (``tally.shown``: the deals' melds may be left out), and every stored deal could
+    be read; else None. No deal is read: it is kept in this process, else it is the
+    version's tally in the database."""
+    key = kept_key(match)
+    kept: dict[str, Any] | None = cache("match").get(key) or cache("match-shown").get(key)
     if kept is None:
         kept = tally.stored(match.id, match.version)
         if kept is not None:
-            cache("match").put(kept_key(match), kept)
+            cache("match-shown").put(key, kept)
     return None if kept is None or "unreadable" in kept else kept
 
 
 def shown_result(match: Match) -> dict[str, Any]:
     """The referee's document for the stored deals as pages read it (the deals' melds
-    may be left out: ``tally.shown``): the whole document kept in this process, else the
-    version's tally as shown (kept in this process, else read from the database), else
-    the whole document (scored, and kept)."""
-    key = kept_key(match)
-    found = cache("match").get(key) or cache("match-shown").get(key)
-    if found is not None:
-        return found  # type: ignore[no-any-return]
-    page = tally.stored(match.id, match.version, as_shown=True)
-    if page is None:
-        return match_result(match)
-    cache("match-shown").put(key, page)
-    return page
+    may be left out): kept (``kept_result``), else the whole document, scored and kept."""
+    return kept_result(match) or match_result(match)
 
 
 def deal_count(match: Match) -> int:

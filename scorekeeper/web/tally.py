@@ -4,7 +4,9 @@ scoring every deal again (a phone on one process saves a deal, another phone's p
 comes from the other; a process just started).
 
 The tally is the referee's match document as a writer had it when it changed the deals
-(a deal saved: the writer scored the match with the new deal to judge it). It is read
+(a deal saved: the writer scored the match with the new deal to judge it), as pages show
+it: every deal's melds are left out (a third of its size; a deal's own page, which shows
+them, scores the match), and a new deal is scored after it. It is read
 only for the version it was written with, and only by the same referee (``referee()``,
 a digest of the rules core's code): after any other change, or an upgrade of the
 referee, the deals are scored again, as they always could be. With it, a scoreboard
@@ -23,9 +25,8 @@ from typing import Any
 from scorekeeper import rules
 from scorekeeper.db import lookup, lookup_all
 
-_READ = {False: "SELECT tally FROM matches WHERE id = ? AND tally_of = ?",
-         True: "SELECT tally_shown FROM matches WHERE id = ? AND tally_of = ?"}
-_NONE: dict[str, str | None] = {"tally": None, "tally_shown": None, "tally_of": None}
+_READ = "SELECT tally FROM matches WHERE id = ? AND tally_of = ?"
+_NONE: dict[str, str | None] = {"tally": None, "tally_of": None}
 #: What a deal's side holds that no page but the deal's own shows (the bulk of a tally).
 _UNSHOWN = frozenset({"melds"})
 
@@ -60,31 +61,28 @@ def shown(result: dict[str, Any]) -> dict[str, Any]:
 
 
 def columns(version: int, result: dict[str, Any]) -> dict[str, str | None]:
-    """The ``tally``, ``tally_shown`` and ``tally_of`` columns a write of ``version``
-    leaves: ``result`` as JSON, whole and as shown, when it is the referee's whole
-    document for stored deals it could read, else nothing (the next page scores the
-    deals)."""
+    """The ``tally`` and ``tally_of`` columns a write of ``version`` leaves: ``result`` as
+    pages show it (``shown``), as JSON, when it is the referee's document for stored
+    deals it could all read, else nothing (the next page scores the deals)."""
     of = tally_of(version)
-    if of is None or "unreadable" in result or "shown" in result \
-            or not isinstance(result.get("deals"), list) or "after_each_deal" not in result:
+    if of is None or "unreadable" in result or not isinstance(result.get("deals"), list) \
+            or "after_each_deal" not in result:
         return _NONE
     try:
-        text = json.dumps(result, separators=(",", ":"), ensure_ascii=False)
-        page = json.dumps(shown(result), separators=(",", ":"), ensure_ascii=False)
+        text = json.dumps(shown(result), separators=(",", ":"), ensure_ascii=False)
     except (TypeError, ValueError):
         return _NONE
-    return {"tally": text, "tally_shown": page, "tally_of": of}
+    return {"tally": text, "tally_of": of}
 
 
-def stored(match_id: int | None, version: int, *, as_shown: bool = False
-           ) -> dict[str, Any] | None:
-    """The referee's document kept for the match's ``version`` by this referee (with
-    ``as_shown``: as pages show it, ``shown``); None when there is none (another
-    version's, another referee's, none written)."""
+def stored(match_id: int | None, version: int) -> dict[str, Any] | None:
+    """The referee's document as pages show it (``shown``) kept for the match's
+    ``version`` by this referee; None when there is none (another version's, another
+    referee's, none written)."""
     of = tally_of(version)
     if match_id is None or of is None:
         return None
-    row = lookup(_READ[as_shown], match_id, of)
+    row = lookup(_READ, match_id, of)
     if row is None or not row[0]:
         return None
     try:

@@ -317,14 +317,14 @@ def _inserting(model: type[Base]) -> Any:
 _RECORD = update(Match).where(Match.id == bindparam("match_id")).values(
     version=bindparam("version"), updated=bindparam("updated"), status=bindparam("status"),
     totals=bindparam("totals", type_=Match.totals.type), tally=bindparam("tally"),
-    tally_shown=bindparam("tally_shown"), tally_of=bindparam("tally_of"))
+    tally_of=bindparam("tally_of"))
 
 
 def record(db: Session, match: Match, action: str, position: int,
            result: dict[str, Any]) -> None:
     """Bump the match's version, write the history line, keep its status and totals
-    (``result``: the referee's document for the deals as they now stand; kept whole as
-    the new version's tally when it is the referee's whole document, ``web/tally.py``).
+    (``result``: the referee's document for the deals as they now stand; kept as the new
+    version's tally when it is the referee's whole answer, ``web/tally.py``).
     Two plain statements; ``match`` is given the values written, as the database holds
     them."""
     version = match.version + 1
