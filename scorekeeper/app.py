@@ -84,7 +84,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def _quick_gettext(app: Flask) -> None:
     """The templates' gettext, through ``page_translations``."""
-    from scorekeeper.web.common import page_translations as tr
+    from scorekeeper.i18n import page_translations as tr
 
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: tr().ugettext(s),
