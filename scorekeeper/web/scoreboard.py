@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import abort, current_app, render_template, request, url_for
 from sqlalchemy import bindparam, select
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper import rules, seating
@@ -109,12 +110,16 @@ def load_match(db: Session, *, edit: str | None = None, view: str | None = None,
 def prime() -> None:
     """Build once what the first scoreboard of a server process would otherwise build
     while a phone waits: each match query compiled (SQLAlchemy keeps it by statement),
-    the referee's digest read (``tally.referee``). No match is read."""
-    db = reader()
-    for kind in ("edit", "view"):
-        for deals in (True, False):
-            db.scalar(_LOAD[kind] if deals else _LOAD_ALONE[kind], {"token": ""})
+    the referee's digest read (``tally.referee``). No match is read; a database without
+    its tables yet (``scorekeeper serve`` migrates first) is left to the first page."""
     tally.referee()
+    db = reader()
+    try:
+        for kind in ("edit", "view"):
+            for deals in (True, False):
+                db.scalar(_LOAD[kind] if deals else _LOAD_ALONE[kind], {"token": ""})
+    except SQLAlchemyError:
+        db.rollback()
 
 
 def with_results(db: Session, matches: list[Match]) -> list[tuple[Match, dict[str, Any]]]:
