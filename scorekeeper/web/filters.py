@@ -11,6 +11,7 @@ from scorekeeper import sources, vocabulary
 from scorekeeper.cardtext import meld_lines, notation, read_as, shown, shown_card, use_page_locale
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank, page_gettext
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
+from scorekeeper.web.chrome import chrome
 from scorekeeper.web.common import locale_code, num, red
 from scorekeeper.web.offline import pack_bytes, referee_url, shell_urls, static_digest
 
@@ -82,4 +83,5 @@ def init_app(app: Flask) -> None:
                  for number, title, what in sources.SOURCES],
         current_locale=lambda: locale_code() or DEFAULT_LOCALE,
         BURRO_PLAYERS=(MIN_PLAYERS, MAX_PLAYERS),
+        chrome=chrome,
     )
