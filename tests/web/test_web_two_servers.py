@@ -149,3 +149,27 @@ def test_the_other_server_reads_the_tally_the_save_kept_and_scores_no_deal(
     second.extensions["scorekeeper.caches"].clear()
     assert 'id="total-0">930<' in third.board(token)
     assert scored == [1]
+
+
+def test_a_deal_saved_on_the_other_server_is_scored_after_the_tally_it_read(
+        site, client, second, seed_deal, monkeypatch):
+    """Server B never saw the match: it scores the new deal after the tally server A
+    kept (without the deals' melds, as pages show them), keeps the new tally, and a past
+    deal's own page on B shows its breakdown (the match scored for it)."""
+    from scorekeeper import rules
+
+    token = site.new_match()
+    site.save_deal(token, seed_deal, went_out="0")  # through server A
+    phone_b = Site(second.test_client())
+    scored = []
+    real = rules.match_document
+    monkeypatch.setattr(rules, "match_document",
+                        lambda *a, **k: scored.append(1) or real(*a, **k))
+    assert phone_b.save_deal(token, seed_deal, went_out="0").status_code == 302
+    assert scored == []  # only the new deal, after the tally
+    assert 'id="total-0">930<' in phone_b.board(token)  # seed 001 §09, twice
+    assert 'id="total-0">930<' in site.board(token)  # and on server A, from the tally
+    monkeypatch.undo()
+    first = phone_b.client.get(f"/m/{token}/deals/1")
+    assert first.status_code == 200
+    assert '<td class="num">180</td>' in first.get_data(as_text=True)  # its table points
