@@ -53,11 +53,22 @@ def tally_of(version: int) -> str | None:
 
 def shown(result: dict[str, Any]) -> dict[str, Any]:
     """The referee's document as the scoreboard and the deal form read it: every deal's
-    melds left out (``"shown": True`` says so)."""
-    deals = [{**deal, "sides": [{k: v for k, v in side.items() if k not in _UNSHOWN}
-                                for side in deal.get("sides", [])]}
-             for deal in result.get("deals", [])]
-    return {**result, "deals": deals, "shown": True}
+    melds left out (``"shown": True`` says so). A deal shown already is taken as it is
+    (after a save, every deal but the new one)."""
+    return {**result, "deals": [_shown_deal(deal) for deal in result.get("deals", [])],
+            "shown": True}
+
+
+def _shown_deal(deal: dict[str, Any]) -> dict[str, Any]:
+    sides = deal.get("sides", [])
+    if not any(_UNSHOWN.intersection(side) for side in sides):
+        return deal
+    return {**deal, "sides": [{k: v for k, v in side.items() if k not in _UNSHOWN}
+                              for side in sides]}
+
+
+#: One encoder for every tally (``json.dumps`` with arguments makes one per call).
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
 
 
 def columns(version: int, result: dict[str, Any]) -> dict[str, str | None]:
@@ -69,7 +80,7 @@ def columns(version: int, result: dict[str, Any]) -> dict[str, str | None]:
             or "after_each_deal" not in result:
         return _NONE
     try:
-        text = json.dumps(shown(result), separators=(",", ":"), ensure_ascii=False)
+        text = _ENCODER.encode(shown(result))
     except (TypeError, ValueError):
         return _NONE
     return {"tally": text, "tally_of": of}
