@@ -274,12 +274,13 @@ def prepare(db_url: str, grown: int, seeded: list[int], writers: int,
     """Matches no side ever wins (so every deal counts): one to warm the server up,
     ``grown`` empty ones to grow deal by deal, one holding ``n`` deals for each ``n`` of
     ``seeded``, and ``per_writer`` ones holding 12 deals for each writer (stored as if
-    saved through the form: deals, version, history, totals)."""
+    saved through the form: deals, version, history, totals, the referee's tally)."""
     from sqlalchemy import insert
 
     from scorekeeper.db import Database, upgrade
     from scorekeeper.models import Change, Deal, Match
     from scorekeeper.rules import match_document
+    from scorekeeper.web.tally import columns
 
     upgrade(db_url)
     database = Database(db_url)
@@ -303,6 +304,9 @@ def prepare(db_url: str, grown: int, seeded: list[int], writers: int,
         def fill(match: Match, docs: list[dict[str, Any]], result: dict[str, Any]) -> None:
             match.version = 1 + len(docs)
             match.status, match.totals = result["status"], result["totals"]
+            # the referee's tally kept with the version, as the deal form's save keeps it
+            kept = columns(match.version, result)
+            match.tally, match.tally_of = kept["tally"], kept["tally_of"]
             for k, doc in enumerate(docs):
                 deals.append({"match_id": match.id, "position": k, "data": doc})
                 changes.append({"match_id": match.id, "version": k + 2, "action": "added",
@@ -714,11 +718,16 @@ def run_forked(tmp: str, env: dict[str, str], args: argparse.Namespace,
     return result
 
 
-def pinned_clients(port: int, count: int = 2, tries: int = 64) -> list[Client]:
+def pinned_clients(port: int, count: int = 2, seconds: float = 30.0) -> list[Client]:
     """A keep-alive client on each of ``count`` different server processes (each
-    connection stays with the process that accepted it)."""
+    connection stays with the process that accepted it). The socket accepts as soon as
+    the first process is up: the others may still be warming up (``app.warm_up``), so
+    new connections are tried for up to ``seconds``, a little apart."""
     found: dict[int, Client] = {}
-    for _ in range(tries):
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        if found:
+            time.sleep(0.02)
         client = Client(port)
         pid = client.stats()["pid"]
         if pid in found:

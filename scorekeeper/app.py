@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import secrets
 from typing import Any
@@ -83,7 +84,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def _quick_gettext(app: Flask) -> None:
     """The templates' gettext, through ``page_translations``."""
-    from scorekeeper.web.common import page_translations as tr
+    from scorekeeper.i18n import page_translations as tr
 
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: tr().ugettext(s),
@@ -215,12 +216,23 @@ WARM_PAGES = ("/", "/check?melds=3H+4H+5H+6H+7H", "/m/-")
 def warm_up(app: Flask) -> None:
     """Make once, before a server process takes its first request, what its first pages
     would otherwise make while a phone waits: every page template compiled (about a
-    second of CPU in all), then ``WARM_PAGES`` in every language (``scorekeeper serve``
+    second of CPU in all), the match queries compiled (``scoreboard.prime``), then
+    ``WARM_PAGES`` in every language, then everything made
+    so far set aside from the garbage collector's full collections (``scorekeeper serve``
     and each of its ``--workers`` processes call this)."""
     for name in app.jinja_env.list_templates(
             filter_func=lambda name: name.endswith(".html") and not name.startswith("pdf/")):
         app.jinja_env.get_template(name)
+    with app.app_context():
+        from scorekeeper.web.scoreboard import prime
+
+        prime()
     client = app.test_client()
     for locale in LOCALES:
         for path in WARM_PAGES:
             client.get(path, headers={"Accept-Language": locale.replace("_", "-")}).close()
+    # What the process made to serve lives as long as it does: out of the garbage
+    # collector's sight, its full collections no longer walk it (a pause of tens of
+    # milliseconds in the middle of some page otherwise).
+    gc.collect()
+    gc.freeze()

@@ -221,6 +221,12 @@ def lookup(sql: str, *params: Any) -> tuple[Any, ...] | None:
     SELECT needs no transaction, and skipping the ORM and Core layers makes
     it about ten times cheaper. ``sql`` uses ``?`` placeholders.
     """
+    rows = lookup_all(sql, *params, first=True)
+    return rows[0] if rows else None
+
+
+def lookup_all(sql: str, *params: Any, first: bool = False) -> list[tuple[Any, ...]]:
+    """Every row (``first``: the first only) of a one-statement read, as ``lookup``."""
     engine = get_db().engine
     mark = _PLACEHOLDERS.get(engine.dialect.paramstyle)
     if mark is None:  # pragma: no cover - every driver we ship uses one of the above
@@ -230,19 +236,20 @@ def lookup(sql: str, *params: Any) -> tuple[Any, ...] | None:
         for name in names:
             sql = sql.replace("?", f":{name}", 1)
         with engine.connect() as conn:
-            row = conn.execute(text(sql), names).first()
-        return tuple(row) if row is not None else None
+            result = conn.execute(text(sql), names)
+            found = [result.first()] if first else list(result)
+        return [tuple(row) for row in found if row is not None]
     raw = engine.raw_connection()
     try:
         cursor = raw.cursor()
         try:
             cursor.execute(sql.replace("?", mark), params)
-            row = cursor.fetchone()
+            got = [cursor.fetchone()] if first else cursor.fetchall()
         finally:
             cursor.close()
     finally:
         raw.close()
-    return tuple(row) if row is not None else None
+    return [tuple(row) for row in got if row is not None]
 
 
 def _close_reader(_exc: BaseException | None) -> None:

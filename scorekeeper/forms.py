@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import FileStorage
 from wtforms import (  # type: ignore[attr-defined]  # SelectChoice: WTForms 3.3, stubs 3.2
@@ -32,10 +32,21 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper.entry import EntryMode, RoundEnd
 from scorekeeper.formwords import WTFORMS_TRANSLATIONS, NumberRange
+from scorekeeper.i18n import page_gettext
 from scorekeeper.names import mixes_scripts, shows
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.rules.states import ClosedBy
 from scorekeeper.vocabulary import term
+from scorekeeper.widgets import install as _fast_widgets
+
+_fast_widgets()
+
+
+def _l(text: str) -> LazyString:
+    """A label or message in the page's language when shown (as ``lazy_gettext``, through
+    the request's translations looked up once: a deal form shows sixty of them)."""
+    return LazyString(page_gettext, text)
+
 
 # How a side's deal is entered (``EntryMode``: every meld card by card, or the counts),
 # how a round of Burro ended (``RoundEnd``: someone lost, or a feint, seed 002 "La

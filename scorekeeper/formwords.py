@@ -8,7 +8,7 @@ from typing import Any
 from wtforms.validators import NumberRange as WTFormsNumberRange
 from wtforms.validators import ValidationError
 
-from scorekeeper.i18n import format_number
+from scorekeeper.i18n import format_number, page_translations
 from scorekeeper.msgids import N_
 
 #: WTForms' own messages a page can show, said in the project's catalogs (WTForms' are
@@ -84,9 +84,8 @@ class _WTFormsMessages:
     @staticmethod
     def _ours() -> Any:
         from flask import has_request_context
-        from flask_babel import get_translations
 
-        return get_translations() if has_request_context() else None
+        return page_translations() if has_request_context() else None
 
     def gettext(self, string: str) -> str:
         ours = self._ours()

@@ -37,6 +37,33 @@ def normalize_locale(code: str | None) -> str:
     return LANGUAGE_FALLBACKS.get(lang.lower(), DEFAULT_LOCALE)
 
 
+def page_translations() -> Any:
+    """The translations of the locale in force, looked up once per request and locale:
+    Flask-Babel looks them up, and the locale, on every call, and a page makes dozens
+    (a locale forced for a while, a PDF's, is another locale object: looked up anew)."""
+    from flask import g
+    from flask_babel import get_translations
+
+    if not g:  # no application context: Flask-Babel's own answer
+        return get_translations()
+    ctx = g.get("_flask_babel")
+    kept = getattr(ctx, "scorekeeper_translations", None) if ctx is not None else None
+    if kept is not None and kept[0] is getattr(ctx, "babel_locale", None):
+        return kept[1]
+    translations = get_translations()
+    ctx = g.get("_flask_babel")
+    if ctx is not None:
+        ctx.scorekeeper_translations = (getattr(ctx, "babel_locale", None), translations)
+    return translations
+
+
+def page_gettext(text: str, /, **params: Any) -> str:
+    """The message in the page's language (as ``flask_babel.gettext``, through
+    ``page_translations``): the pages', the forms' labels and the templates' words."""
+    said = str(page_translations().ugettext(text))
+    return said % params if params else said
+
+
 def select_locale() -> str:
     """The session's explicit choice, else the best ``Accept-Language`` match, else English."""
     from flask import request, session

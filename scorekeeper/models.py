@@ -4,7 +4,8 @@ A deal is stored exactly as the players entered it (the contract's deal JSON);
 every total is recomputed from the stored deals by ``scorekeeper.rules``, so
 fixing an old deal fixes everything after it. The only derived values kept in
 the database are the match's ``status`` and ``totals``, a cache for the home
-page's list, rewritten on every change.
+page's list, rewritten on every change, and the referee's whole tally of the deals
+(``tally``), valid for one version and one referee only.
 """
 
 from __future__ import annotations
@@ -48,6 +49,14 @@ class Match(Base):
     # Cache for the home page only (recomputed from the deals on every change).
     status: Mapped[str] = mapped_column(String(20), default="in-progress")
     totals: Mapped[list[int]] = mapped_column(JSON, default=list)
+    # The referee's match document for the deals as they stand, as pages show it
+    # (without the deals' melds), as JSON text, written with each change of the deals
+    # (web/tally.py); and what it is the tally of: the version it was made for and a
+    # digest of the referee that made it. A tally of another version or referee is never
+    # read: the deals are scored again. Read on its own (plain SQL), never loaded with
+    # the match.
+    tally: Mapped[str | None] = mapped_column(Text, nullable=True, deferred=True)
+    tally_of: Mapped[str | None] = mapped_column(String(80), nullable=True, deferred=True)
     # The seat (an index into the seating) of the first deal's dealer; None until the
     # players say.
     first_dealer: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -7,11 +7,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import current_app, g, has_request_context, session
-from flask_babel import get_locale, get_translations
+from flask_babel import get_locale
 
 from scorekeeper import messages
 from scorekeeper.caching import LRU
-from scorekeeper.i18n import format_number, select_locale
+from scorekeeper.i18n import format_number, page_gettext, select_locale
 from scorekeeper.rules import DEFAULT_PROFILE, PROFILES, InputError
 from scorekeeper.vocabulary import profile_name
 
@@ -21,27 +21,9 @@ REMEMBERED = 40
 _CARD = re.compile(r"^(10|[2-9AJQK])([SHDC])(\*?)$", re.IGNORECASE)
 
 
-def page_translations() -> Any:
-    """The translations of the locale in force, looked up once per request and locale:
-    Flask-Babel looks them up, and the locale, on every call, and a page makes dozens
-    (a locale forced for a while, a PDF's, is another locale object: looked up anew)."""
-    if not g:  # no application context: Flask-Babel's own answer
-        return get_translations()
-    ctx = g.get("_flask_babel")
-    kept = getattr(ctx, "scorekeeper_translations", None) if ctx is not None else None
-    if kept is not None and kept[0] is getattr(ctx, "babel_locale", None):
-        return kept[1]
-    translations = get_translations()
-    ctx = g.get("_flask_babel")
-    if ctx is not None:
-        ctx.scorekeeper_translations = (getattr(ctx, "babel_locale", None), translations)
-    return translations
-
-
 def _(text: str, /, **params: Any) -> str:
     """The message in the page's language (as ``flask_babel.gettext``, typed)."""
-    said = str(page_translations().ugettext(text))
-    return said % params if params else said
+    return page_gettext(text, **params)
 
 
 def locale_code() -> str:

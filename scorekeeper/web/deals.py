@@ -45,6 +45,7 @@ from scorekeeper.web.scoreboard import (
     match_rules,
     note_written,
     rules_label,
+    shown_result,
     turn,
 )
 from scorekeeper.web.writes import (
@@ -125,7 +126,9 @@ def first_deal_page(match: Match, key: str) -> Any:
 def _before(match: Match, index: int, count: int) -> dict[str, Any]:
     """The state deal ``index`` of the ``count`` the match holds starts from (kept for a
     new deal)."""
-    return match_result(match, None if index == count else match.deal_docs()[:index])
+    if index == count:
+        return shown_result(match)
+    return match_result(match, match.deal_docs()[:index])
 
 
 def _label(match: Match, form: DealForm) -> rules.Profile:
@@ -272,7 +275,7 @@ def _enter(token: str, number: int | None) -> Any:
 
 def _over(match: Match) -> bool:
     """Whether the match is decided (its winner known)."""
-    return match_result(match).get("status") == "won"
+    return shown_result(match).get("status") == "won"
 
 
 def _disputed(action: str | None) -> bool:

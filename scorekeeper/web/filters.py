@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask
-from flask_babel import gettext, lazy_gettext
+from flask_babel import lazy_gettext
 
 from scorekeeper import sources, vocabulary
 from scorekeeper.cardtext import meld_lines, notation, read_as, shown, shown_card, use_page_locale
-from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank
+from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank, page_gettext
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
+from scorekeeper.web.chrome import chrome
 from scorekeeper.web.common import locale_code, num, red, rules_name
 from scorekeeper.web.offline import pack_bytes, referee_url, shell_urls, static_digest
 
@@ -47,12 +48,12 @@ def term(key: str, tradition: str | None = vocabulary.DEFAULT_TRADITION) -> str:
 def colon() -> str:
     """The separator between a label and its value, as the language writes it (French
     puts a narrow no-break space before the colon)."""
-    return str(gettext(": "))
+    return page_gettext(": ")
 
 
 def source(text: Any) -> str:
     """Where a rule comes from, in the page's language (``source 001 §04``)."""
-    return sources.source(text, gettext)
+    return sources.source(text, page_gettext)
 
 
 def init_app(app: Flask) -> None:
@@ -83,4 +84,5 @@ def init_app(app: Flask) -> None:
                  for number, title, what in sources.SOURCES],
         current_locale=lambda: locale_code() or DEFAULT_LOCALE,
         BURRO_PLAYERS=(MIN_PLAYERS, MAX_PLAYERS),
+        chrome=chrome,
     )

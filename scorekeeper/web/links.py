@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import segno
 from flask import current_app, request
 
@@ -22,3 +24,16 @@ def qr_svg(url: str) -> str:
         return str(code.svg_inline(scale=5, border=2, dark="#000", light="#fff"))
 
     return str(cache("qr").get_or_make(url, make))
+
+
+def qr_image(url: str) -> bytes:
+    """The QR code of ``url`` as an SVG image file (the scoreboard's, which the browser
+    fetches once and keeps: a page no longer carries it, nor makes it)."""
+
+    def make() -> bytes:
+        out = io.BytesIO()
+        segno.make(url, error="m").save(out, kind="svg", scale=5, border=2, dark="#000",
+                                        light="#fff", xmldecl=False)
+        return out.getvalue()
+
+    return bytes(cache("qr-image").get_or_make(url, make))

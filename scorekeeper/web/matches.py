@@ -30,13 +30,13 @@ from scorekeeper.web.common import (
     remember,
     remembered,
 )
+from scorekeeper.web.dealpage import deal_page
 from scorekeeper.web.house import HOUSE, load_house, remembered_house
 from scorekeeper.web.scoreboard import (
     board,
     board_page,
     changes_since,
     current_version,
-    deal_page,
     load_match,
     match_result,
     note_deleted,

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import time
-from functools import partial
 from typing import Any
 
-from flask import abort, current_app, get_template_attribute, render_template, request, url_for
-from markupsafe import Markup
+from flask import abort, current_app, render_template, request, url_for
 from sqlalchemy import bindparam, select
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper import rules, seating
@@ -16,9 +15,10 @@ from scorekeeper.chart import chart
 from scorekeeper.db import get_db, lookup, reader
 from scorekeeper.models import Change, Match
 from scorekeeper.vocabulary import profile_name, tradition_of
-from scorekeeper.web import written
+from scorekeeper.web import tally, written
 from scorekeeper.web.common import _, cache, locale_code, localize, num
-from scorekeeper.web.links import public_url, qr_svg
+from scorekeeper.web.dealrows import deal_rows
+from scorekeeper.web.links import public_url
 
 #: How long a match's version, read from the database, is trusted for a page view. A write
 #: by any server process of the same SQLite file shows at once (``db.WriteStamp``);
@@ -80,7 +80,8 @@ def note_written(match: Match, result: dict[str, Any] | None = None) -> None:
         _store(kind, token, match.version, stamp)
     written.tell(match.edit_token, match.view_token, match.version)
     if result is not None and "unreadable" not in result:
-        cache("match").put(kept_key(match), result)
+        # as pages read it: scored after a tally as shown, its earlier deals have no melds
+        cache("match-shown").put(kept_key(match), result)
 
 
 def note_deleted(match: Match) -> None:
@@ -106,11 +107,26 @@ def load_match(db: Session, *, edit: str | None = None, view: str | None = None,
     return db.scalar(_LOAD[kind] if deals else _LOAD_ALONE[kind], {"token": token})
 
 
+def prime() -> None:
+    """Build once what the first scoreboard of a server process would otherwise build
+    while a phone waits: each match query compiled (SQLAlchemy keeps it by statement),
+    the referee's digest read (``tally.referee``). No match is read; a database without
+    its tables yet (``scorekeeper serve`` migrates first) is left to the first page."""
+    tally.referee()
+    db = reader()
+    try:
+        for kind in ("edit", "view"):
+            for deals in (True, False):
+                db.scalar(_LOAD[kind] if deals else _LOAD_ALONE[kind], {"token": ""})
+    except SQLAlchemyError:
+        db.rollback()
+
+
 def with_results(db: Session, matches: list[Match]) -> list[tuple[Match, dict[str, Any]]]:
     """Each match with the referee's document, its status and totals set from it (never
     a column's), for display only: the matches leave the session (nothing is written
     back). A match's deals are read only when its score is not kept yet."""
-    scored = [(m, match_result(m)) for m in matches]
+    scored = [(m, shown_result(m)) for m in matches]
     for m, result in scored:
         m.status, m.totals = str(result.get("status")), list(result.get("totals", []))
     db.expunge_all()
@@ -118,12 +134,11 @@ def with_results(db: Session, matches: list[Match]) -> list[tuple[Match, dict[st
 
 
 def match_result(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The referee's ``match`` document for the stored deals (kept by version), or for
-    the deals given."""
+    """The referee's whole ``match`` document for the stored deals (kept by version), or
+    for the deals given."""
     if deals is None:
         return cache("match").get_or_make(  # type: ignore[no-any-return]
-            kept_key(match), lambda: _compute(match.match_input())
-        )
+            kept_key(match), lambda: _compute(match.match_input()))
     return _compute(match.match_input(deals))
 
 
@@ -134,24 +149,38 @@ def kept_key(match: Match) -> tuple[str, int]:
 
 
 def kept_result(match: Match) -> dict[str, Any] | None:
-    """The referee's document for the stored deals when it is kept (no deal is read
-    for it), and every stored deal could be read; else None."""
-    kept: dict[str, Any] | None = cache("match").get(kept_key(match))
+    """The referee's document for the stored deals when it is kept, whole or as pages show
+    it (``tally.shown``: the deals' melds may be left out), and every stored deal could
+    be read; else None. No deal is read: it is kept in this process, else it is the
+    version's tally in the database."""
+    key = kept_key(match)
+    kept: dict[str, Any] | None = cache("match").get(key) or cache("match-shown").get(key)
+    if kept is None:
+        kept = tally.stored(match.id, match.version)
+        if kept is not None:
+            cache("match-shown").put(key, kept)
     return None if kept is None or "unreadable" in kept else kept
 
 
+def shown_result(match: Match) -> dict[str, Any]:
+    """The referee's document for the stored deals as pages read it (the deals' melds
+    may be left out): kept (``kept_result``), else the whole document, scored and kept."""
+    return kept_result(match) or match_result(match)
+
+
 def deal_count(match: Match) -> int:
-    """How many deals the match holds (read from the kept document when there is one)."""
-    kept = kept_result(match)
-    return len(kept["deals"]) if kept is not None else len(match.deals)
+    """How many deals the match holds (read from the referee's document when it could
+    read them all)."""
+    result = shown_result(match)
+    return len(match.deals) if "unreadable" in result else len(result["deals"])
 
 
 def last_sides(match: Match) -> list[dict[str, Any]]:
     """The sides of the match's last deal as entered or as the referee read them (each
     has ``counts`` when the side gave counts); [] before the first deal."""
-    kept = kept_result(match)
-    if kept is not None:
-        return list(kept["deals"][-1]["sides"]) if kept["deals"] else []
+    result = shown_result(match)
+    if "unreadable" not in result:
+        return list(result["deals"][-1]["sides"]) if result["deals"] else []
     return list(match.deals[-1].data.get("sides", [])) if match.deals else []
 
 
@@ -231,7 +260,8 @@ def board(match: Match, result: dict[str, Any] | None = None) -> dict[str, Any]:
     # are read only when the referee could not read them
     entered = [scored.get("sides", []) for scored in scored_deals] if "unreadable" not in \
         result else [deal.data.get("sides", []) for deal in match.deals]
-    corrected = {d.position: d.corrected for d in match.deals if d.corrected is not None}
+    corrected = {d.position: d.corrected for d in match.deals if d.corrected is not None} \
+        if _loaded(match) else tally.corrected(match.id)
     for k, as_entered in enumerate(entered):
         scored = scored_deals[k] if k < len(scored_deals) else {"sides": []}
         problems = deal_problems(result, k)
@@ -259,6 +289,11 @@ def board(match: Match, result: dict[str, Any] | None = None) -> dict[str, Any]:
         "profile": match.profile,
         "tradition": tradition,
     }
+
+
+def _loaded(match: Match) -> bool:
+    """Whether the match's deals are at hand (read with it, or not stored)."""
+    return match.id is None or "deals" in match.__dict__
 
 
 def seated(match: Match) -> list[str]:
@@ -302,62 +337,6 @@ def match_rules(match: Match) -> rules.Profile:
     return rules.profile_of(match.rules_document())
 
 
-def _row_key(row: dict[str, Any]) -> tuple[Any, ...]:
-    """Everything a deal's line shows, as a key: its numbers, who went out, its problems."""
-    return (row["number"], row["went_out"], row["corrected"], tuple(row["running"]),
-            tuple(tuple(s.get(k) for k in _SHOWN) for s in row["sides"]),
-            tuple(p.get("message") for p in row["problems"]))
-
-
-_SHOWN = ("table_points", "bonus_points", "going_out_bonus", "morto_penalty", "hand_points",
-          "total")
-
-
-def deal_rows(b: dict[str, Any], token: str, *, editable: bool) -> list[Markup]:
-    """The HTML of each deal's line, kept per deal as it stands: after a new deal only its
-    line is rendered (an edit renders the lines whose running totals it changed)."""
-    rows = cache("deal-rows", 16384)
-    macro = get_template_attribute("_deal_row.html", "deal_line")
-    endpoint = "matches.deal" if editable else "share.deal"
-    context = (locale_code(), endpoint, token)
-
-    def render(row: dict[str, Any]) -> Markup:
-        return Markup(macro(row, url_for(endpoint, token=token, number=row["number"])))
-
-    return [rows.get_or_make((context, _row_key(row)), partial(render, row)) for row in b["rows"]]
-
-
-def deal_page(token: str, number: int, *, editable: bool) -> str:
-    """One deal's breakdown (what a tap on its line opens)."""
-    match = load_match(reader(), edit=token) if editable else load_match(reader(), view=token)
-    if match is None or not 1 <= number <= len(match.deals):
-        abort(404)
-    b = board(match)
-    endpoint = "matches.deal" if editable else "share.deal"
-    back = "matches.scoreboard" if editable else "share.view"
-    row = b["rows"][number - 1]
-    return render_template(
-        "deal_view.html", b=b, r=row, editable=editable,
-        earlier=before_correction(match, number - 1) if row["corrected"] else None,
-        profile_label=rules_label(match), turn=turn(match, number - 1, b["seats"]),
-        back=url_for(back, token=token, _anchor=f"deal-{number}"),
-        neighbour=lambda n: url_for(endpoint, token=token, number=n))
-
-
-def before_correction(match: Match, index: int) -> dict[str, Any] | None:
-    """Deal ``index``'s figures as they stood before its last correction (its document
-    kept with the edit), the other deals as they are; None when none was kept."""
-    last = reader().scalars(
-        select(Change).where(Change.match_id == match.id, Change.position == index,
-                             Change.action.in_(("added", "edited")))
-        .order_by(Change.version.desc()).limit(1)).first()
-    if last is None or last.action != "edited" or last.before is None:
-        return None
-    docs = [deal.data for deal in match.deals]
-    docs[index] = last.before
-    return board(match, match_result(match, docs))["rows"][index]  # type: ignore[no-any-return]
-
-
 def changes_since(db: Session, match: Match, version: int) -> list[Change]:
     return list(
         db.scalars(
@@ -387,8 +366,8 @@ def board_page(version: int, token: str, *, editable: bool) -> str:
         share = None
         if editable:
             link = public_url(url_for("share.view", token=match.view_token))
-            share = {"link": link, "qr": qr_svg(link)}
-        b = board(match)
+            share = {"link": link, "qr": url_for("share.qr_code", token=match.view_token)}
+        b = board(match, shown_result(match))
         return render_template(
             "scoreboard.html",
             b=b,

@@ -7,14 +7,15 @@ import time
 from datetime import datetime, timedelta
 from typing import Any
 
-from flask import Blueprint, abort, current_app, jsonify, render_template, url_for
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, url_for
 from sqlalchemy import select, update
 
 from scorekeeper.db import reader, writer
 from scorekeeper.models import BurroGame, Match, utcnow
 from scorekeeper.web.common import cache
-from scorekeeper.web.links import public_url, qr_svg
-from scorekeeper.web.scoreboard import board_page, current_version, deal_page, load_match
+from scorekeeper.web.dealpage import deal_page
+from scorekeeper.web.links import public_url, qr_image, qr_svg
+from scorekeeper.web.scoreboard import board_page, current_version, load_match
 
 bp = Blueprint("share", __name__)
 
@@ -32,6 +33,17 @@ def view(token: str) -> Any:
 def deal(token: str, number: int) -> Any:
     """One deal's breakdown, read-only."""
     return deal_page(token, number, editable=False)
+
+
+@bp.get("/v/<token>/qr.svg")
+def qr_code(token: str) -> Any:
+    """The QR code of the read-only link, as an image: the scoreboard shows it, and the
+    browser keeps it (the link never changes; the host it names is the request's)."""
+    if current_version("view", token) is None:
+        abort(404)
+    image = qr_image(public_url(url_for("share.view", token=token)))
+    return Response(image, mimetype="image/svg+xml",
+                    headers={"Cache-Control": "private, max-age=86400"})
 
 
 @bp.get("/v/<token>/version.json")

@@ -43,6 +43,7 @@ from scorekeeper.models import (
     used_submission,
     utcnow,
 )
+from scorekeeper.web import tally
 from scorekeeper.web.common import _, remember
 
 #: How long a used idempotency key is kept (a resubmitted form is minutes old, not days).
@@ -315,18 +316,23 @@ def _inserting(model: type[Base]) -> Any:
 
 _RECORD = update(Match).where(Match.id == bindparam("match_id")).values(
     version=bindparam("version"), updated=bindparam("updated"), status=bindparam("status"),
-    totals=bindparam("totals", type_=Match.totals.type))
+    totals=bindparam("totals", type_=Match.totals.type), tally=bindparam("tally"),
+    tally_of=bindparam("tally_of"))
 
 
 def record(db: Session, match: Match, action: str, position: int,
            result: dict[str, Any], before: dict[str, Any] | None = None) -> None:
     """Bump the match's version, write the history line, keep its status and totals
-    (``result``: the referee's document for the deals as they now stand). Two plain
-    statements; ``match`` is given the values written, as the database holds them."""
-    values = {"version": match.version + 1, "updated": utcnow(),
+    (``result``: the referee's document for the deals as they now stand; kept as the new
+    version's tally when it is the referee's whole answer, ``web/tally.py``).
+    Two plain statements; ``match`` is given the values written, as the database holds
+    them."""
+    version = match.version + 1
+    values = {"version": version, "updated": utcnow(),
               "status": str(result.get("status", "in-progress")),
               "totals": list(result.get("totals", []))}
-    db.connection().execute(_RECORD, {"match_id": match.id, **values})
+    db.connection().execute(_RECORD, {"match_id": match.id, **values,
+                                      **tally.columns(version, result)})
     insert_row(db, Change, match_id=match.id, version=values["version"], action=action,
                position=position, before=before)
     for name, value in values.items():

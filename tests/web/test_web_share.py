@@ -110,10 +110,17 @@ def test_scoreboard_offers_the_qr_code_of_the_read_only_link(site, client):
     token = site.new_match()
     html = site.board(token)
     view = _view_token(client, token)
-    assert "<svg" in html
+    assert f'<img src="/v/{view}/qr.svg"' in html  # an image the browser keeps
     assert f'href="http://localhost/v/{view}"' in html
+    image = client.get(f"/v/{view}/qr.svg")
+    assert image.status_code == 200
+    assert image.mimetype == "image/svg+xml"
+    assert image.get_data(as_text=True).startswith("<svg")
     other_host = client.get(f"/m/{token}", base_url="http://192.168.1.5:5000")
     assert "http://192.168.1.5:5000/v/" in other_host.get_data(as_text=True)
+    elsewhere = client.get(f"/v/{view}/qr.svg", base_url="http://192.168.1.5:5000")
+    assert elsewhere.get_data() != image.get_data()  # the link of the host asked
+    assert client.get("/v/nope/qr.svg").status_code == 404
 
 
 def test_a_slow_reader_never_brings_back_an_older_version(app):

@@ -124,3 +124,52 @@ def test_the_scorers_next_page_shows_the_save_whichever_server_answers(
     # another phone, which wrote nothing, reads the kept version within its bound
     other = Site(Client(Alternate(second)))
     assert 'id="total-0">1,395<' in other.board(token)
+
+
+def test_the_other_server_reads_the_tally_the_save_kept_and_scores_no_deal(
+        site, client, second, seed_deal, monkeypatch):
+    """A save keeps the referee's tally with the new version (web/tally.py): the other
+    server shows that version without scoring a deal; a tally of another referee is not
+    read, and the deals are scored again."""
+    from scorekeeper import rules
+    from scorekeeper.web import tally
+
+    token = site.new_match()
+    site.save_deal(token, seed_deal, went_out="0")  # through server A
+    site.save_deal(token, seed_deal, went_out="0")
+    scored = []
+    real = rules.match_document
+    monkeypatch.setattr(rules, "match_document",
+                        lambda *a, **k: scored.append(1) or real(*a, **k))
+    phone_b = Site(second.test_client())
+    assert 'id="total-0">930<' in phone_b.board(token)  # seed 001 §09, twice
+    assert scored == []
+    monkeypatch.setattr(tally, "referee", lambda: "another referee")
+    third = Site(second.test_client())
+    second.extensions["scorekeeper.caches"].clear()
+    assert 'id="total-0">930<' in third.board(token)
+    assert scored == [1]
+
+
+def test_a_deal_saved_on_the_other_server_is_scored_after_the_tally_it_read(
+        site, client, second, seed_deal, monkeypatch):
+    """Server B never saw the match: it scores the new deal after the tally server A
+    kept (without the deals' melds, as pages show them), keeps the new tally, and a past
+    deal's own page on B shows its breakdown (the match scored for it)."""
+    from scorekeeper import rules
+
+    token = site.new_match()
+    site.save_deal(token, seed_deal, went_out="0")  # through server A
+    phone_b = Site(second.test_client())
+    scored = []
+    real = rules.match_document
+    monkeypatch.setattr(rules, "match_document",
+                        lambda *a, **k: scored.append(1) or real(*a, **k))
+    assert phone_b.save_deal(token, seed_deal, went_out="0").status_code == 302
+    assert scored == []  # only the new deal, after the tally
+    assert 'id="total-0">930<' in phone_b.board(token)  # seed 001 §09, twice
+    assert 'id="total-0">930<' in site.board(token)  # and on server A, from the tally
+    monkeypatch.undo()
+    first = phone_b.client.get(f"/m/{token}/deals/1")
+    assert first.status_code == 200
+    assert '<td class="num">180</td>' in first.get_data(as_text=True)  # its table points

@@ -1,0 +1,33 @@
+"""What every page shows around its own content (``templates/_chrome.html``): the links
+of its head, its header with the language switcher, its footer's notices. They depend on
+the page's language and little else, so each is made once per language (and link path,
+for the switcher's links back to the page) and kept: a page no longer builds its dozen
+links and its footer's sentences every time."""
+
+from __future__ import annotations
+
+from flask import current_app, get_template_attribute, request
+from markupsafe import Markup
+
+from scorekeeper.web.common import cache, locale_code
+from scorekeeper.web.offline import pack_version
+
+#: The pages played from at the table, which keep the phone's screen on.
+WAKELOCK = frozenset({"matches.scoreboard", "deals.new_deal", "deals.edit_deal", "share.view",
+                      "burro.game", "burro.view", "burro.feint", "burro.add_round"})
+
+
+def chrome(part: str) -> Markup:
+    """The page's ``head`` links, ``header`` or ``footer``, in its language."""
+    wakelock = request.endpoint in WAKELOCK if part == "head" else None
+    here = request.full_path.rstrip("?") if part == "header" else None
+    # the phone's referee is offered by the head and the footer when there is a pack
+    offered = (pack_version(), current_app.config.get("OFFLINE_PACK", True))
+    key = (part, locale_code(), request.script_root, wakelock, here, offered)
+
+    def make() -> Markup:
+        macro = get_template_attribute("_chrome.html", part)
+        html = str(macro(wakelock) if part == "head" else macro())
+        return Markup(html[:-1] if html.endswith("\n") else html)
+
+    return Markup(cache("chrome", 1024).get_or_make(key, make))
