@@ -59,7 +59,7 @@ from scorekeeper import resource_dir, rules
 from scorekeeper.db import reader
 from scorekeeper.i18n import LOCALES, format_number
 from scorekeeper.models import Match, utcnow
-from scorekeeper.rules.house import MAX_TARGET, MIN_TARGET
+from scorekeeper.rules.document import MAX_TARGET, MIN_TARGET
 from scorekeeper.vocabulary import profile_name
 from scorekeeper.web.burro import load_game
 from scorekeeper.web.common import _

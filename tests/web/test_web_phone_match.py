@@ -102,7 +102,7 @@ def test_links_another_match_holds_are_refused_and_it_is_left_alone(site, client
 
 
 def test_the_pages_a_phone_keeps_to_set_a_match_up_offline(site, client):
-    from scorekeeper.rules.house import MAX_TARGET, MIN_TARGET
+    from scorekeeper.rules.document import MAX_TARGET, MIN_TARGET
     from scorekeeper.web.offline import SHELL, SHELL_TARGET
 
     # the new match page lists them, in its language: each rule set with each number of
