@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, SUITS
+from scorekeeper.rules.document import CARD_KEYS
 from scorekeeper.rules.problems import InputError
 from scorekeeper.rules.profiles import CardPoints, Profile
 
@@ -123,9 +124,7 @@ def count_step(profile: Profile) -> int:
     >>> count_step(get_profile("buraco-aberto")), count_step(get_profile("burraco"))
     (5, 5)
     """
-    p = profile.points
-    return math.gcd(p.joker, p.wild_two, p.natural_two, p.ace_high, p.ace_low, p.hand_two,
-                    p.hand_ace, p.high, p.low) or 1
+    return math.gcd(*(getattr(profile.points, name) for name in CARD_KEYS.values())) or 1
 
 
 def off_step(deal: Mapping[str, Any], profile: Profile) -> Iterator[tuple[str, int, int]]:
