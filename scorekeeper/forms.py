@@ -42,6 +42,7 @@ from scorekeeper.rules.document import (
     MIN_SIDES,
     MIN_TARGET,
 )
+from scorekeeper.rules.limits import MOST_CANASTRAS, MOST_POINTS
 from scorekeeper.rules.states import ClosedBy
 from scorekeeper.vocabulary import term
 
@@ -224,7 +225,7 @@ class HouseRulesForm(WriteForm):
 
 
 def _count(label: Any) -> IntegerField:
-    return IntegerField(label, validators=[Optional(), NumberRange(min=0, max=20)])
+    return IntegerField(label, validators=[Optional(), NumberRange(min=0, max=MOST_CANASTRAS)])
 
 
 class AskedRadioField(RadioField):
@@ -244,7 +245,8 @@ class SideDealForm(Form):
                                        (EntryMode.COUNTS.value, _l("Counts"))]))
     melds = TextAreaField(_l("Melds, one per line (e.g. 3♥ 4♥ 5♥)"), validators=[Length(max=2000)])
     table_points = IntegerField(_l("Points of the cards on the table"),
-                                validators=[Optional(), NumberRange(min=-1000, max=5000)])
+                                validators=[Optional(),
+                                            NumberRange(min=-MOST_POINTS, max=MOST_POINTS)])
     clean = _count(_l("Clean canastras"))
     dirty = _count(_l("Dirty canastras"))
     semi_clean = _count(_l("Semi-clean canastras"))
@@ -252,7 +254,7 @@ class SideDealForm(Form):
     clean_1000 = _count(_l("Clean canastras of 14 cards (1000)"))
     hand = StringField(_l("Cards left in hand"), validators=[Length(max=400)])
     hand_points = IntegerField(
-        _l("or their points"), validators=[Optional(), NumberRange(min=0, max=2000)]
+        _l("or their points"), validators=[Optional(), NumberRange(min=0, max=MOST_POINTS)]
     )
     # the profile's own morto states (``Profile.morto_states``), asked (``dealform.ask_answers``)
     morto = AskedRadioField(_l("Morto"), default=None)

@@ -171,10 +171,12 @@ def test_sentences_carry_no_amount_of_a_rule():
 #: A bound of the rules retyped outside its home (``rules/document.py``: the target's range,
 #: a card's or a bonus's largest value, the numbers of sides; ``rules/burro.py``: players):
 #: ``100000``, ``10_000``, ``min=100``, a form's ``max_entries=5``, ``100 <= target <= …``,
-#: ``len(sides) <= 5``.
+#: ``len(sides) <= 5``, a form's range of counts (``NumberRange(min=0, max=20)``:
+#: ``rules/limits.py``).
 RULE_BOUNDS = re.compile(r"(?<![\w.])-?(?:100_?000|10_?000)(?![\w])|\bmin=100\b|_entries=\d"
                          r"|\b\d+\s*<=\s*\w+\s*<=\s*\d+"
-                         r"|len\((?:sides|players|seats)\)\s*[<>]=?\s*\d")
+                         r"|len\((?:sides|players|seats)\)\s*[<>]=?\s*\d"
+                         r"|NumberRange\([^)]*(?:min|max)=-?[1-9]\d")
 #: The doors a number comes in by, besides the pages, PDFs and forms.
 DOORS = ("entry.py", "documents.py", "cli.py", "phone.py")
 
@@ -224,6 +226,7 @@ def test_the_script_rules_are_seen():
     assert RULE_BOUNDS.search("_need(_whole(target) and 100 <= target <= 100000, …)")
     assert RULE_BOUNDS.search("validators=[Optional(), NumberRange(min=100, max=MAX_TARGET)]")
     assert RULE_BOUNDS.search("sides = FieldList(FormField(SideEntry), min_entries=5)")
+    assert RULE_BOUNDS.search("IntegerField(label, validators=[NumberRange(min=0, max=20)])")
 
 
 # -- The documented examples still hold ----------------------------------------------------
