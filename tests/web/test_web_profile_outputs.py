@@ -31,6 +31,7 @@ FAMILY = {"name": "Casa da vó", "joker": "50", "target": "5000", "going_out": "
 #: What changes from one request to the next: form tokens and write keys.
 _VOLATILE = re.compile(r'(name="(?:csrf_token|idem)"[^>]*? value=")[^"]*(")')
 _QR = re.compile(r'<svg [^>]*class="segno".*?</svg>', re.S)
+_VERSION = re.compile(r"([?&;](?:v|pack)=)[0-9a-f]{12}")
 
 
 def _digest(text: str | bytes) -> str:
@@ -102,10 +103,11 @@ def _outputs(client) -> dict[str, str]:
 
 def _steady(text: str, houses: dict[str, str]) -> str:
     """``text`` without what differs from one run to the next: the house rules' links
-    (the rules page lists those the phone keeps) and their QR codes."""
+    (the rules page lists those the phone keeps) and their QR codes, and the versions of
+    the static files and of the offline pack (any change to a script changes them)."""
     for n, token in enumerate(houses.values()):
         text = text.replace(token, f"TOKEN{n}")
-    return _QR.sub("QR", text)
+    return _VERSION.sub(r"\1V", _QR.sub("QR", text))
 
 
 def test_every_profile_answers_as_before(client):
