@@ -35,6 +35,15 @@ from scorekeeper.formwords import WTFORMS_TRANSLATIONS, NumberRange
 from scorekeeper.i18n import page_gettext
 from scorekeeper.names import mixes_scripts, shows
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
+from scorekeeper.rules.document import (
+    CARD_KEYS,
+    MAX_POINTS,
+    MAX_SIDES,
+    MAX_TARGET,
+    MIN_SIDES,
+    MIN_TARGET,
+)
+from scorekeeper.rules.limits import MOST_CANASTRAS, MOST_POINTS
 from scorekeeper.rules.states import ClosedBy
 from scorekeeper.vocabulary import term
 from scorekeeper.widgets import install as _fast_widgets
@@ -168,6 +177,12 @@ class SideEntry(Form):
 LINK_TOKEN = r"[A-Za-z0-9_-]{22,64}"
 
 
+def _target(label: Any) -> IntegerField:
+    """A match's target, in the range the referee reads (``rules.document``)."""
+    return IntegerField(label, validators=[Optional(),
+                                           NumberRange(min=MIN_TARGET, max=MAX_TARGET)])
+
+
 class NewMatchForm(BaseForm):
     idem = HiddenField()
     table = HiddenField()  # the table's link, for a match started from a table
@@ -177,11 +192,8 @@ class NewMatchForm(BaseForm):
     view_token = HiddenField()
     name = StringField(_l("Match name"), validators=[Optional(), Length(max=80), Visible])
     profile = SelectField(_l("Rules"), validators=[InputRequired()])
-    target = IntegerField(
-        _l("Target (empty: the rules' default)"),
-        validators=[Optional(), NumberRange(min=100, max=100000)],
-    )
-    sides = FieldList(FormField(SideEntry), min_entries=5, max_entries=5)
+    target = _target(_l("Target (empty: the rules' default)"))
+    sides = FieldList(FormField(SideEntry), min_entries=MAX_SIDES, max_entries=MAX_SIDES)
 
 
 class ConfirmForm(WriteForm):
@@ -192,7 +204,7 @@ class ConfirmForm(WriteForm):
 
 
 def _points(label: Any) -> IntegerField:
-    return IntegerField(label, validators=[Optional(), NumberRange(min=0, max=10000)])
+    return IntegerField(label, validators=[Optional(), NumberRange(min=0, max=MAX_POINTS)])
 
 
 class HouseRulesForm(WriteForm):
@@ -203,16 +215,9 @@ class HouseRulesForm(WriteForm):
     table = HiddenField()  # the table the rules are kept with, when made from one
     name = StringField(_l("Name of these rules"),
                        validators=[InputRequired(), Length(max=80), Visible])
-    target = IntegerField(_l("Target"), validators=[Optional(), NumberRange(min=100, max=100000)])
-    joker = _points("joker")
-    wild_two = _points("wild_two")
-    natural_two = _points("natural_two")
-    ace = _points("ace")
-    ace_low = _points("ace_low")
-    eight_to_king = _points("eight_to_king")
-    three_to_seven = _points("three_to_seven")
-    two_in_hand = _points("two_in_hand")
-    ace_in_hand = _points("ace_in_hand")
+    target = _target(_l("Target"))
+    # a field per card value, named by its key in the profile document (``CARD_KEYS``)
+    vars().update({key: _points(key) for key in CARD_KEYS})
     bonus_clean = _points("clean")
     bonus_dirty = _points("dirty")
     bonus_semi_clean = _points("semi-clean")
@@ -223,7 +228,7 @@ class HouseRulesForm(WriteForm):
     going_out = _points("going out")
     morto_penalty = _points("morto")
     vulnerable_from = IntegerField(_l("Vulnerable from (empty: never)"),
-                                   validators=[Optional(), NumberRange(min=1, max=100000)])
+                                   validators=[Optional(), NumberRange(min=1, max=MAX_TARGET)])
     opening_minimum = _points(_l("Opening minimum when vulnerable"))
 
 
@@ -231,7 +236,7 @@ class HouseRulesForm(WriteForm):
 
 
 def _count(label: Any) -> IntegerField:
-    return IntegerField(label, validators=[Optional(), NumberRange(min=0, max=20)])
+    return IntegerField(label, validators=[Optional(), NumberRange(min=0, max=MOST_CANASTRAS)])
 
 
 class AskedRadioField(RadioField):
@@ -251,7 +256,8 @@ class SideDealForm(Form):
                                        (EntryMode.COUNTS.value, _l("Counts"))]))
     melds = TextAreaField(_l("Melds, one per line (e.g. 3♥ 4♥ 5♥)"), validators=[Length(max=2000)])
     table_points = IntegerField(_l("Points of the cards on the table"),
-                                validators=[Optional(), NumberRange(min=-1000, max=5000)])
+                                validators=[Optional(),
+                                            NumberRange(min=-MOST_POINTS, max=MOST_POINTS)])
     clean = _count(_l("Clean canastras"))
     dirty = _count(_l("Dirty canastras"))
     semi_clean = _count(_l("Semi-clean canastras"))
@@ -259,7 +265,7 @@ class SideDealForm(Form):
     clean_1000 = _count(_l("Clean canastras of 14 cards (1000)"))
     hand = StringField(_l("Cards left in hand"), validators=[Length(max=400)])
     hand_points = IntegerField(
-        _l("or their points"), validators=[Optional(), NumberRange(min=0, max=2000)]
+        _l("or their points"), validators=[Optional(), NumberRange(min=0, max=MOST_POINTS)]
     )
     # the profile's own morto states (``Profile.morto_states``), asked (``dealform.ask_answers``)
     morto = AskedRadioField(_l("Morto"), default=None)
@@ -276,7 +282,7 @@ class DealForm(WriteForm):
     #: the errors ``dealform.judge`` put on meld boxes about one meld each (the page's live
     #: verdicts under a meld box already say them; the form's own errors list repeats them)
     meld_problems: set[str]
-    sides = FieldList(FormField(SideDealForm), min_entries=2, max_entries=5)
+    sides = FieldList(FormField(SideDealForm), min_entries=MIN_SIDES, max_entries=MAX_SIDES)
     #: "" when nobody went out (the stock ran out); ``None`` when not answered yet
     went_out = AskedRadioField(_l("Who went out?"), default=None)
     #: the side that took its morto first, when the players noted it (statistics only)
@@ -297,7 +303,7 @@ class CheckForm(QueryForm):
     melds = TextAreaField(_l("Melds, one per line (e.g. 3♥ 4♥ 5♥)"), validators=[Length(max=2000)])
     before = IntegerField(
         _l("Side's total before the deal (for the opening check)"),
-        validators=[Optional(), NumberRange(min=-100000, max=100000)],
+        validators=[Optional(), NumberRange(min=-MAX_TARGET, max=MAX_TARGET)],
     )
     in_one_go = BooleanField(_l("Laid down in one go"))
 

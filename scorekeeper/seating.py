@@ -150,6 +150,19 @@ def turn(seats: int, first_dealer: int | None, index: int) -> Turn | None:
     return Turn(dealer=dealer, first=(dealer + 1) % seats)
 
 
+def turns(seats: int, first_dealer: int | None, index: int) -> list[Turn]:
+    """Who deals and who plays first in deal ``index`` and each deal after it, for one
+    round of the table (``seats`` deals: then the round starts again); [] until the
+    players have said who dealt first. A page moved on by deals it has not counted yet
+    (those waiting on a phone) picks its turn from these.
+
+    >>> turns(2, 0, 1)
+    [Turn(dealer=1, first=0), Turn(dealer=0, first=1)]
+    """
+    found = (turn(seats, first_dealer, index + n) for n in range(seats))
+    return [t for t in found if t is not None]
+
+
 def moved_dealer(before: Sequence[Seat], after: Sequence[Seat],
                  first_dealer: int | None) -> int | None:
     """The first dealer's place in a new seating ``after``: the same person as in

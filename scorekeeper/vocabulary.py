@@ -124,7 +124,7 @@ _BURRACO: dict[str, str] = {"clean": NP_("burraco", "clean"), "dirty": NP_("burr
             "semi-clean": NP_("burraco", "semi-clean"),
             "clean-500": NP_("burraco", "clean A–K"), "clean-1000": NP_("burraco", "clean A–A")}
 CATEGORY_SHORT_BY_TRADITION: dict[str, dict[str, str]] = {"br": _CANASTRA, "it": _BURRACO}
-#: The rules page's words for the categories (``Profile.describe()["bonuses"]`` keys).
+#: The rules page's words for the categories (``rules.describe_profile(…)["bonuses"]`` keys).
 CATEGORY_RULE_LABELS: dict[str, dict[str, str]] = {
     "br": {**_CANASTRA, "clean-500": NP_("canastra", "clean of 13 cards"),
            "clean-1000": NP_("canastra", "clean of 14 cards")},
@@ -278,7 +278,27 @@ def term(key: str, tradition: str | None = DEFAULT_TRADITION) -> Any:
     return key if message is None else lazy(message)
 
 
-# -- The rules as data: the words for the keys and values of ``Profile.describe()`` ----
+# -- The rules as data: the words for the keys and values of ``rules.describe_profile`` ----
+
+#: The card values, in the order of their keys (``rules.document.CARD_KEYS``): each key,
+#: its word among the rules shown as data (None: the rule's own, ``ace``), on the PDF
+#: reminder and the house-rules form, and in the rules page's sentences (None: said in the
+#: sentence of the cards left in hand); the key whose value, when equal, the reminder does
+#: not repeat.
+CARD_VALUES = (
+    ("joker", N_("joker"), N_("Joker"), N_("Joker"), None),
+    ("wild_two", N_("2 as wildcard"), N_("2 as wildcard"), N_("2 as wildcard"), None),
+    ("natural_two", N_("natural 2"), N_("natural 2"), N_("Natural 2"), "wild_two"),
+    ("ace", None, N_("A"), N_("Ace"), None),
+    ("ace_low", N_("ace below the 2"), N_("A below the 2"), N_("Ace below the 2"), "ace"),
+    ("eight_to_king", N_("8 to K"), N_("K Q J 10 9 8"), N_("K Q J 10 9 8"), None),
+    ("three_to_seven", N_("3 to 7"), N_("7 6 5 4 3"), N_("7 6 5 4 3"), None),
+    ("two_in_hand", N_("2 left in hand"), N_("2 left in hand"), None, "wild_two"),
+    ("ace_in_hand", N_("ace left in hand"), N_("A left in hand"), None, "ace"),
+)
+#: A card value's word on the reminder and the form, and in the sentences, by its key.
+CARD_SHOWN = {key: shown for key, _data, shown, _said, _same in CARD_VALUES}
+CARD_SAID = {key: said for key, _data, _shown, said, _same in CARD_VALUES}
 
 RULE_LABELS = {
     # rules
@@ -303,14 +323,7 @@ RULE_LABELS = {
     "only": N_("only"),
     "penalty": N_("penalty"),
     "piles": N_("mortos dealt (with 3 or 5 players, to the first two sides out)"),
-    "joker": N_("joker"),
-    "wild_two": N_("2 as wildcard"),
-    "natural_two": N_("natural 2"),
-    "ace_low": N_("ace below the 2"),
-    "eight_to_king": N_("8 to K"),
-    "three_to_seven": N_("3 to 7"),
-    "two_in_hand": N_("2 left in hand"),
-    "ace_in_hand": N_("ace left in hand"),
+    **{key: data for key, data, _shown, _said, _same in CARD_VALUES if data},
     "bonus": N_("bonus"),
     "needs": N_("needs"),
     "by_meld": N_("may close by melding the last card"),
@@ -382,18 +395,3 @@ def rule_label(key: Any, tradition: str | None = None) -> Any:
                    or _word(CATEGORY_RULE_LABELS, tradition, key))
     message = message or RULE_LABELS.get(key)
     return key if message is None else lazy(message)
-
-
-#: The profile's card values (``describe()["card_points"]`` keys) on the PDF reminder,
-#: in order; a value equal to the one of ``same_as`` is not repeated.
-CARD_VALUE_LABELS = (
-    ("joker", N_("Joker"), None),
-    ("wild_two", N_("2 as wildcard"), None),
-    ("natural_two", N_("natural 2"), "wild_two"),
-    ("ace", N_("A"), None),
-    ("ace_low", N_("A below the 2"), "ace"),
-    ("eight_to_king", N_("K Q J 10 9 8"), None),
-    ("three_to_seven", N_("7 6 5 4 3"), None),
-    ("two_in_hand", N_("2 left in hand"), "wild_two"),
-    ("ace_in_hand", N_("A left in hand"), "ace"),
-)

@@ -168,6 +168,67 @@ def test_sentences_carry_no_amount_of_a_rule():
         assert not any(name in sentence for name in PROFILE_NAMES), sentence
 
 
+#: A bound of the rules retyped outside its home (``rules/document.py``: the target's range,
+#: a card's or a bonus's largest value, the numbers of sides; ``rules/burro.py``: players):
+#: ``100000``, ``10_000``, ``min=100``, a form's ``max_entries=5``, ``100 <= target <= …``,
+#: ``len(sides) <= 5``, a form's range of counts (``NumberRange(min=0, max=20)``:
+#: ``rules/limits.py``).
+RULE_BOUNDS = re.compile(r"(?<![\w.])-?(?:100_?000|10_?000)(?![\w])|\bmin=100\b|_entries=\d"
+                         r"|\b\d+\s*<=\s*\w+\s*<=\s*\d+"
+                         r"|len\((?:sides|players|seats)\)\s*[<>]=?\s*\d"
+                         r"|NumberRange\([^)]*(?:min|max)=-?[1-9]\d")
+#: The doors a number comes in by, besides the pages, PDFs and forms.
+DOORS = ("entry.py", "documents.py", "cli.py", "phone.py")
+
+
+def _scripts() -> list[Path]:
+    """Every script of ours: the pages' and the service worker's (not the offline pack)."""
+    static = PACKAGE / "static"
+    return [*(p for p in (static / "js").rglob("*.js")), TEMPLATES / "sw.js"]
+
+
+@pytest.mark.parametrize("path", [*_presentation_files(), *(PACKAGE / d for d in DOORS),
+                                  *_scripts()], ids=lambda p: p.name)
+def test_no_bound_of_the_rules_is_retyped(path):
+    """A bound is imported from its one home (or handed to a script by the server), so a
+    change of the rules changes every door at once."""
+    assert RULE_BOUNDS.findall(path.read_text(encoding="utf-8")) == [], path.name
+
+
+#: What a script must not know (ARCHITECTURE.md, "Things we do not do"): where a target
+#: may go, what a card is (a pattern of ranks: ``[2-9AJQK]``, ``10|…``), who deals next
+#: (counting round the seats: ``% seats.length``, ``(dealer + 1) %``).
+SCRIPT_RULES = {
+    "a bound of the rules": re.compile(r"target_range|\b(?:MIN|MAX)_(?:TARGET|SIDES|POINTS)\b"
+                                       r"|(?<![\w.])(?:100_?000|10_?000)(?![\w])"),
+    "a card pattern": re.compile(r"2-9|\(10\||\|10\)|\[[AKQJ2-9]{3,}\]|\[SHDC\]"),
+    "a turn counted round the seats": re.compile(
+        r"%\s*(?:\w+\.)?(?:seats|players|sides|around)\b|(?:dealer|seat|at)\s*\+\s*1\)?\s*%"),
+}
+
+
+@pytest.mark.parametrize("path", _scripts(), ids=lambda p: p.name)
+def test_no_script_holds_a_rule(path):
+    """The scripts carry data and draw: the server (or the phone's Python) decides."""
+    text = path.read_text(encoding="utf-8")
+    found = {what: pattern.findall(text) for what, pattern in SCRIPT_RULES.items()}
+    assert {what: hits for what, hits in found.items() if hits} == {}, path.name
+
+
+def test_the_script_rules_are_seen():
+    """Each pattern finds what it is meant to (the lines these scripts once held)."""
+    once = {"a bound of the rules": "var range = setup.target_range || [100, 100000];",
+            "a card pattern": "var m = /^(10|[2-9AJQK])([SHDC])(\\*?)$/i.exec(card);",
+            "a turn counted round the seats":
+                "who[1].textContent = seats[(at + 1) % seats.length];"}
+    for what, line in once.items():
+        assert SCRIPT_RULES[what].search(line), what
+    assert RULE_BOUNDS.search("_need(_whole(target) and 100 <= target <= 100000, …)")
+    assert RULE_BOUNDS.search("validators=[Optional(), NumberRange(min=100, max=MAX_TARGET)]")
+    assert RULE_BOUNDS.search("sides = FieldList(FormField(SideEntry), min_entries=5)")
+    assert RULE_BOUNDS.search("IntegerField(label, validators=[NumberRange(min=0, max=20)])")
+
+
 # -- The documented examples still hold ----------------------------------------------------
 
 #: Every module with an example in its docstrings (a line starting ``>>>``), found by it.

@@ -14,7 +14,7 @@ from scorekeeper.i18n import format_rank
 from scorekeeper.pdf.cache import Job, cached
 from scorekeeper.pdf.engine import _write_pdf, check_paper, render_html
 from scorekeeper.pdf.words import category_label, number, profile_terms
-from scorekeeper.rules import Profile, burro_ranks, get_profile, profile_of
+from scorekeeper.rules import Profile, burro_ranks, export_profile, get_profile, profile_of
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS, WORD
 from scorekeeper.rules.house import key as house_key
 
@@ -52,33 +52,33 @@ def layout_blank_sheet(profile_id: str, lang: str, paper: str, rows: int,
 
 
 def reminder(profile: Profile, lang: str) -> dict[str, Any]:
-    """The profile's numbers on the sheet: its categories (a column each) and the
-    reminder of its target, card values, going out, pile and opening rules."""
-    vulnerability = None
-    if profile.vulnerable_at is not None and profile.opening_minimum:
-        vulnerability = {"total": number(profile.vulnerable_at, lang),
-                         "minimum": number(profile.opening_minimum, lang)}
+    """The profile's numbers on the sheet, read from its document (``export_profile``):
+    its categories (a column each) and the reminder of its target, card values, going
+    out, pile and opening rules."""
+    params = export_profile(profile)["params"]
+    vulnerable, vulnerability = params["vulnerability"], None
+    if vulnerable is not None and vulnerable["opening_minimum"]:
+        vulnerability = {"total": number(vulnerable["from"], lang),
+                         "minimum": number(vulnerable["opening_minimum"], lang)}
     return {
         "categories": [{"key": name, "label": category_label(name, profile.base or profile.id),
-                        "points": number(profile.bonuses.get(name), lang)}
-                       for name in profile.categories],
-        "card_values": _card_values(profile.describe()["card_points"], lang),
-        "target": number(profile.target, lang),
-        "going_out": number(profile.going_out_bonus, lang),
-        "pile_penalty": number(-abs(profile.morto_penalty), lang),
+                        "points": number(points, lang)}
+                       for name, points in params["bonuses"].items()],
+        "card_values": _card_values(params["card_points"], lang),
+        "target": number(params["target"], lang),
+        "going_out": number(params["going_out"]["bonus"], lang),
+        "pile_penalty": number(-abs(params["morto_penalty"]), lang),
         "vulnerability": vulnerability,
     }
 
 
 def _card_values(card_points: Mapping[str, Any], lang: str) -> list[dict[str, str]]:
-    """The profile's card values for the reminder, in the order of the label table;
-    a value equal to the one of its ``same_as`` is not repeated."""
+    """The profile's card values for the reminder, in the order of the card table; a
+    value equal to the one of its ``same_as`` is not repeated."""
     shown = []
-    for key, label, same_as in vocabulary.CARD_VALUE_LABELS:
-        points = card_points.get(key)
-        if not isinstance(points, int | float):
-            continue
-        if same_as is not None and card_points.get(same_as) == points:
+    for key, _data, label, _said, same_as in vocabulary.CARD_VALUES:
+        points = card_points[key]
+        if same_as is not None and card_points[same_as] == points:
             continue
         shown.append({"cards": gettext(label), "points": number(points, lang)})
     return shown

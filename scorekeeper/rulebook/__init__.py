@@ -1,4 +1,4 @@
-"""The rules as a player reads them: each rule of ``Profile.describe()`` as sentences.
+"""The rules as a player reads them: each rule of ``rules.describe_profile`` as sentences.
 
 The rules page shows one rule set at a time; each rule (``sides``, ``bonuses``…) is
 said here in one or a few full sentences, in the page's language and in the words

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.rulebook.base import Block, Say, count, flag, pick
+from scorekeeper.vocabulary import CARD_SAID
 
 
 def _sides(say: Say, value: Any, rules: Mapping[str, Any], tradition: str) -> list[Block]:
@@ -67,21 +68,22 @@ def _wildcards(say: Say, value: Any, rules: Mapping[str, Any], tradition: str) -
 
 
 def _card_labels(say: Say, p: Mapping[str, Any], tradition: str) -> list[tuple[str, int]]:
-    """Each card value of the table with its label; equal values said once."""
-    t = say.t
-    labels = [(t.gettext("Joker"), count(p["joker"]))]
+    """Each card value of the table with its label (``vocabulary.CARD_SAID``); equal values
+    said once."""
+    t, said = say.t, {key: say.t.gettext(label) for key, label in CARD_SAID.items() if label}
+    labels = [(said["joker"], count(p["joker"]))]
     if count(p["wild_two"]) == count(p["natural_two"]):
         labels.append((pick(tradition, t.gettext("2, wildcard or natural"),
                             t.gettext("2, pinella or natural")), p["wild_two"]))
     else:
-        labels += [(pick(tradition, t.gettext("2 as wildcard"),
+        labels += [(pick(tradition, said["wild_two"],
                          t.gettext("Pinella (a 2 as wildcard)")), p["wild_two"]),
-                   (t.gettext("Natural 2"), p["natural_two"])]
-    labels.append((t.gettext("Ace"), count(p["ace"])))
+                   (said["natural_two"], p["natural_two"])]
+    labels.append((said["ace"], count(p["ace"])))
     if count(p["ace_low"]) != p["ace"]:
-        labels.append((t.gettext("Ace below the 2"), p["ace_low"]))
-    return [*labels, (t.gettext("K Q J 10 9 8"), count(p["eight_to_king"])),
-            (t.gettext("7 6 5 4 3"), count(p["three_to_seven"]))]
+        labels.append((said["ace_low"], p["ace_low"]))
+    return [*labels, (said["eight_to_king"], count(p["eight_to_king"])),
+            (said["three_to_seven"], count(p["three_to_seven"]))]
 
 
 def _card_points(say: Say, value: Any, rules: Mapping[str, Any],
@@ -100,7 +102,7 @@ def _card_points(say: Say, value: Any, rules: Mapping[str, Any],
     return [t.gettext("On the table, each card is worth:"), items, hand]
 
 
-#: Each rule of the melds and cards, by its key in ``Profile.describe()``.
+#: Each rule of the melds and cards, by its key in ``rules.describe_profile``.
 MELDS = {
     "sides": _sides, "sets_allowed": _sets, "ace": _ace, "max_run": _max_run,
     "wildcards_per_meld": _wildcards, "card_points": _card_points,

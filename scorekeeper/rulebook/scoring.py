@@ -294,7 +294,7 @@ def _discard_pile(say: Say, value: Any, rules: Mapping[str, Any],
     return None
 
 
-#: Each rule of the score, by its key in ``Profile.describe()``.
+#: Each rule of the score, by its key in ``rules.describe_profile``.
 SCORING = {
     "bonuses": _bonuses, "long_canastras": _long_canastras, "going_out": _going_out,
     "morto_penalty": _morto_penalty, "nobody_took_nobody_pays": _nobody_pays,

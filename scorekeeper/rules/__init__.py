@@ -11,9 +11,10 @@ from typing import Any
 from scorekeeper.rules.burro import burro_document, burro_ranks
 from scorekeeper.rules.caches import clear_caches
 from scorekeeper.rules.cards import Card, format_cards, parse_cards
+from scorekeeper.rules.document import describe as describe_profile
+from scorekeeper.rules.document import export as export_profile
 from scorekeeper.rules.eventdoc import read_event
 from scorekeeper.rules.events import event_document
-from scorekeeper.rules.house import export as export_profile
 from scorekeeper.rules.house import profile_of
 from scorekeeper.rules.house import read as read_profile
 from scorekeeper.rules.limits import (
@@ -99,7 +100,8 @@ def _one_go(meld: dict[str, Any], read: Any, rules: Profile) -> dict[str, Any]:
 
 def profiles_document() -> dict[str, Any]:
     """Every profile described as data (for ``scorekeeper profiles`` and the rules page)."""
-    return {"default": DEFAULT_PROFILE, "profiles": [p.describe() for p in PROFILES.values()]}
+    return {"default": DEFAULT_PROFILE,
+            "profiles": [describe_profile(p) for p in PROFILES.values()]}
 
 
 __all__ = [
@@ -110,6 +112,7 @@ __all__ = [
     "Profile", "Reading", "Verdict", "burro_document", "burro_ranks", "check_document",
     "check_meld", "deal_added", "format_cards", "get_profile", "match_document", "match_status",
     "may_take_pile", "parse_cards", "profiles_document", "read_deal", "replace_wildcard",
-    "score_document", "score_match", "score_sides", "export_profile", "profile_of",
+    "score_document", "score_match", "score_sides", "describe_profile", "export_profile",
+    "profile_of",
     "read_profile", "read_total",
 ]

@@ -16,6 +16,7 @@ from typing import Any
 import scorekeeper.rules.burro as burro
 import scorekeeper.rules.cards as cards
 import scorekeeper.rules.consistency as consistency
+import scorekeeper.rules.document as document
 import scorekeeper.rules.eventdoc as eventdoc
 import scorekeeper.rules.events as events
 import scorekeeper.rules.house as house
@@ -32,9 +33,9 @@ import scorekeeper.rules.verdicts as verdicts
 import scorekeeper.rules.vptables as vptables
 
 #: The modules of the core, where its caches are looked for.
-MODULES: tuple[ModuleType, ...] = (burro, cards, consistency, eventdoc, events, house, limits,
-                                   match, melds, movements, problems, profiles, scoring, states,
-                                   tabletime, verdicts, vptables)
+MODULES: tuple[ModuleType, ...] = (burro, cards, consistency, document, eventdoc, events,
+                                   house, limits, match, melds, movements, problems, profiles,
+                                   scoring, states, tabletime, verdicts, vptables)
 
 
 def cached_functions() -> dict[str, Any]:

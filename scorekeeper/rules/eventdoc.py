@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules.house import MAX_TARGET, profile_of, same_rules
+from scorekeeper.rules.document import MAX_TARGET
+from scorekeeper.rules.house import profile_of, same_rules
 from scorekeeper.rules.problems import InputError
 from scorekeeper.rules.profiles import Profile
 from scorekeeper.rules.scoring import SideInput, _int, _show, read_deal

@@ -9,7 +9,7 @@ a built-in profile's own export gives that very profile.
 A document that cannot be read, names an unknown parameter or gives a value out of its
 range is unreadable input naming the parameter (``bad-value``, ``unknown-parameter``);
 rules that no deal can be played by are refused with the reason (``inconsistent-rules``,
-``consistency.py``).
+``consistency.py``). The document itself is written out by ``document.py``.
 """
 
 from __future__ import annotations
@@ -21,6 +21,19 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.rules.consistency import check_consistency
+from scorekeeper.rules.document import (
+    CARD_KEYS,
+    MAX_POINTS,
+    MAX_SIDES,
+    MAX_TARGET,
+    MIN_SIDES,
+    MIN_TARGET,
+    NEEDS,
+    WILDCARDS_PER_MELD,
+    contiguous,
+    describe,
+    export,
+)
 from scorekeeper.rules.problems import InputError
 from scorekeeper.rules.profiles import (
     ALL_CATEGORIES,
@@ -33,61 +46,9 @@ from scorekeeper.rules.states import LongCanastras, PileRule
 
 #: Where a rule the house rules change comes from (``Profile.sources``).
 HOUSE_SOURCE = "house rules"
-#: The largest number a house rule may give (a bonus, a penalty, a card's value).
-MAX_POINTS = 10_000
-#: The targets a match may be played to (the new-match form's range).
-MIN_TARGET, MAX_TARGET = 100, 100_000
-#: Wildcards in one meld: one, in every game of the family.
-WILDCARDS_PER_MELD = 1
-#: The numbers of sides a deal of two decks can be played by.
-MIN_SIDES, MAX_SIDES = 2, 5
-
-#: The card values, by their name in the document, and the ``CardPoints`` field.
-CARD_KEYS = {"joker": "joker", "wild_two": "wild_two", "natural_two": "natural_two",
-             "ace": "ace_high", "ace_low": "ace_low", "eight_to_king": "high",
-             "three_to_seven": "low", "two_in_hand": "hand_two", "ace_in_hand": "hand_ace"}
-#: The going-out conditions: a clean canastra, or any canastra.
-NEEDS = ("clean-canastra", "canastra")
 #: Document keys, and the params of which a document may give part (merged with the base).
 DOC_KEYS = ("id", "base", "name", "params")
 _PARTS = ("card_points", "going_out", "vulnerability", "bonuses")
-
-
-def export(profile: Profile) -> dict[str, Any]:
-    """The profile as a document: every param the referee uses.
-
-    >>> doc = export(PROFILES["burraco"])
-    >>> doc["base"], doc["params"]["card_points"]["joker"], doc["params"]["target"]
-    ('burraco', 30, 2005)
-    """
-    p = profile.points
-    params: dict[str, Any] = {
-        "tradition": profile.tradition,
-        "sides": list(profile.sides_played),
-        "morto_piles": profile.morto_piles,
-        "sets_allowed": profile.sets_allowed,
-        "ace_both_ends": profile.ace_both_ends,
-        "wildcards_per_meld": WILDCARDS_PER_MELD,
-        "card_points": {key: getattr(p, name) for key, name in CARD_KEYS.items()},
-        "bonuses": {c: profile.bonuses[c] for c in ALL_CATEGORIES if c in profile.bonuses},
-        "long_canastras": str(profile.long_canastras),
-        "semi_clean": profile.semi_clean,
-        "going_out": {"bonus": profile.going_out_bonus,
-                      "needs": NEEDS[0] if profile.going_out_needs_clean else NEEDS[1],
-                      "by_meld": profile.going_out_by_meld,
-                      "needs_morto": profile.going_out_needs_morto},
-        "morto_penalty": profile.morto_penalty,
-        "nobody_took_nobody_pays": profile.nobody_took_nobody_pays,
-        "unused_morto": profile.unused_morto,
-        "vulnerability": (None if profile.vulnerable_at is None else
-                          {"from": profile.vulnerable_at,
-                           "opening_minimum": profile.opening_minimum}),
-        "target": profile.target,
-        "discard_pile": str(profile.pile_rule),
-    }
-    base = profile.base or (profile.id if PROFILES.get(profile.id) is profile else None)
-    return {"id": profile.id, **({"base": base} if base else {}),
-            "name": profile.name or profile.id, "params": params}
 
 
 def read(doc: Any, field: str = "") -> Profile:
@@ -350,7 +311,7 @@ def _build(params: Mapping[str, Any], at: _Path, base: Profile | None, profile_i
     sides, out, vulnerable = read["sides"], read["going_out"], read["vulnerability"]
     values: dict[str, Any] = dict(
         id=profile_id, tradition=read["tradition"], min_sides=sides[0], max_sides=sides[-1],
-        side_counts=sides if len(sides) != sides[-1] - sides[0] + 1 else (),
+        side_counts=() if contiguous(sides) else sides,
         morto_piles=read["morto_piles"], sets_allowed=read["sets_allowed"],
         ace_both_ends=read["ace_both_ends"], points=read["card_points"],
         bonuses=read["bonuses"], long_canastras=LongCanastras(read["long_canastras"]),
@@ -366,7 +327,7 @@ def _build(params: Mapping[str, Any], at: _Path, base: Profile | None, profile_i
     if base is None:
         return Profile(**values)
     built = replace(base, **values)
-    kept = base.describe()
-    mine = built.describe()
+    kept = describe(base)
+    mine = describe(built)
     return replace(built, sources={k: v if kept.get(k) == mine.get(k) else HOUSE_SOURCE
                                    for k, v in base.sources.items()})

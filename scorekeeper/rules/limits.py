@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, SUITS
+from scorekeeper.rules.document import CARD_KEYS, MAX_POINTS
 from scorekeeper.rules.problems import InputError
 from scorekeeper.rules.profiles import CardPoints, Profile
 
@@ -33,6 +34,12 @@ _WILDCARDS = JOKERS_IN_DECK + len(SUITS) * COPIES_PER_CARD
 #: §07 "propre de 13 cartes 500, propre de 14 cartes 1000" (seed 003 "Canastas": A to K
 #: and A to A); seed 000 "Décompte": a semi-pure buraco has 8 cards or more.
 CANASTRA_CARDS = {"clean": 7, "dirty": 7, "semi-clean": 8, "clean-500": 13, "clean-1000": 14}
+#: The most canastras two decks make together, whatever their categories.
+MOST_CANASTRAS = DECK_CARDS // min(CANASTRA_CARDS.values())
+#: The most points a side can count under any profile document: every card of the two
+#: decks at the largest value a document may give. The forms' bounds, before the profile's
+#: own (``count_limits``) are known.
+MOST_POINTS = DECK_CARDS * MAX_POINTS
 
 
 def _most(category: str) -> int:
@@ -84,7 +91,7 @@ def _limits(p: CardPoints, categories: tuple[str, ...]) -> CountLimits:
     hand = copies * (p.hand_ace + p.hand_two + plain)
     return CountLimits(table_points=table + JOKERS_IN_DECK * p.joker,
                        hand_points=hand + JOKERS_IN_DECK * p.joker,
-                       canastras=DECK_CARDS // min(CANASTRA_CARDS.values()),
+                       canastras=MOST_CANASTRAS,
                        categories={c: _most(c) for c in categories})
 
 
@@ -123,9 +130,7 @@ def count_step(profile: Profile) -> int:
     >>> count_step(get_profile("buraco-aberto")), count_step(get_profile("burraco"))
     (5, 5)
     """
-    p = profile.points
-    return math.gcd(p.joker, p.wild_two, p.natural_two, p.ace_high, p.ace_low, p.hand_two,
-                    p.hand_ace, p.high, p.low) or 1
+    return math.gcd(*(getattr(profile.points, name) for name in CARD_KEYS.values())) or 1
 
 
 def off_step(deal: Mapping[str, Any], profile: Profile) -> Iterator[tuple[str, int, int]]:

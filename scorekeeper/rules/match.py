@@ -12,7 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from scorekeeper.rules.house import MAX_TARGET, from_key, profile_of, same_rules
+from scorekeeper.rules.document import MAX_TARGET
+from scorekeeper.rules.house import from_key, profile_of, same_rules
 from scorekeeper.rules.house import key as house_key
 from scorekeeper.rules.problems import InputError, Problem
 from scorekeeper.rules.profiles import Profile

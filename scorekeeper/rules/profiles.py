@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
 
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.problems import InputError
@@ -205,52 +204,6 @@ class Profile:
         if self.going_out_needs_clean:
             return any(c in CLEAN_CATEGORIES for c in categories)
         return bool(categories)
-
-    def describe(self) -> dict[str, Any]:
-        """The profile as data, with the seed clause of each rule (for the rules page)."""
-        p = self.points
-        values: dict[str, Any] = {
-            "sides": {"min": self.min_sides, "max": self.max_sides,
-                      **({"only": list(self.side_counts)} if self.side_counts else {})},
-            "sets_allowed": self.sets_allowed,
-            "ace": "both-ends" if self.ace_both_ends else "low-or-high",
-            "max_run": self.max_run,
-            "wildcards_per_meld": 1,
-            "card_points": {
-                "joker": p.joker, "wild_two": p.wild_two, "natural_two": p.natural_two,
-                "ace": p.ace_high, "ace_low": p.ace_low, "eight_to_king": p.high,
-                "three_to_seven": p.low, "two_in_hand": p.hand_two, "ace_in_hand": p.hand_ace,
-            },
-            "bonuses": dict(self.bonuses),
-            "long_canastras": self.long_canastras,
-            "going_out": {
-                "bonus": self.going_out_bonus,
-                "needs": "clean-canastra" if self.going_out_needs_clean else "canastra",
-                "by_meld": self.going_out_by_meld,
-                "needs_morto": self.going_out_needs_morto,
-            },
-            "morto_penalty": (self.morto_penalty if self.morto_piles is None
-                              else {"penalty": self.morto_penalty, "piles": self.morto_piles}),
-            "nobody_took_nobody_pays": self.nobody_took_nobody_pays,
-            "unused_morto": self.unused_morto,
-            "vulnerability": (
-                None if self.vulnerable_at is None
-                else {"from": self.vulnerable_at, "opening_minimum": self.opening_minimum}
-            ),
-            "target": self.target,
-            "discard_pile": self.pile_rule,
-        }
-        rules = [
-            {"rule": key, "value": value, "source": self.sources.get(key)}
-            for key, value in values.items()
-        ]
-        return {
-            "id": self.id,
-            "tradition": self.tradition,
-            "categories": list(self.categories),
-            **values,
-            "rules": rules,
-        }
 
 
 _BR_POINTS = dict(natural_two=10, wild_two=10, hand_two=10, ace_high=15, ace_low=15,

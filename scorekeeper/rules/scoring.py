@@ -13,7 +13,8 @@ from itertools import chain
 from typing import Any
 
 from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, Card, parse_cards
-from scorekeeper.rules.house import MAX_TARGET, profile_of
+from scorekeeper.rules.document import MAX_TARGET
+from scorekeeper.rules.house import profile_of
 from scorekeeper.rules.limits import check_canastras, check_count, count_limits
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import InputError, Problem

@@ -22,10 +22,10 @@ from scorekeeper.db import reader
 from scorekeeper.forms import HouseRulesForm
 from scorekeeper.messages import input_error_message
 from scorekeeper.models import HouseRules, Table, utcnow
-from scorekeeper.rules.house import CARD_KEYS
+from scorekeeper.rules.document import CARD_KEYS
 from scorekeeper.rules.profiles import ALL_CATEGORIES
 from scorekeeper.vocabulary import (
-    CARD_VALUE_LABELS,
+    CARD_SHOWN,
     category_label,
     morto_label,
     profile_name,
@@ -86,7 +86,7 @@ def remembered_house(db: Session, table: Table | None = None) -> list[HouseRules
 def _labels(form: HouseRulesForm, base: rules.Profile) -> None:
     """The card values' and bonuses' labels in the game's own words."""
     tradition = tradition_of(base.id)
-    for key, label, _same in CARD_VALUE_LABELS:
+    for key, label in CARD_SHOWN.items():
         getattr(form, key).label.text = _(label)
     for category, name in BONUS_FIELDS.items():
         getattr(form, name).label.text = str(category_label(category, tradition))
@@ -200,7 +200,7 @@ def differences(base: rules.Profile, house: rules.Profile) -> list[tuple[str, An
     rows: list[tuple[str, Any, Any]] = []
     if was["target"] != now["target"]:
         rows.append((_("Target"), was["target"], now["target"]))
-    for key, label, _same in CARD_VALUE_LABELS:
+    for key, label in CARD_SHOWN.items():
         if was["card_points"][key] != now["card_points"][key]:
             rows.append((_(label), was["card_points"][key], now["card_points"][key]))
     for category in ALL_CATEGORIES:
@@ -235,6 +235,7 @@ def _page(form: HouseRulesForm, base: rules.Profile, found: HouseRules | None,
     problems = [f"{field.label.text}{_(': ')}{e}" for field in form
                 if field.type != "CSRFTokenField" for e in field.errors]
     return render_template("house_form.html", form=form, base=base, found=found,
+                           card_keys=CARD_KEYS,
                            base_name=profile_name(base.id), preview=preview,
                            problems=problems), status
 

@@ -59,7 +59,6 @@ from scorekeeper import resource_dir, rules
 from scorekeeper.db import reader
 from scorekeeper.i18n import LOCALES, format_number
 from scorekeeper.models import Match, utcnow
-from scorekeeper.rules.house import MAX_TARGET, MIN_TARGET
 from scorekeeper.vocabulary import profile_name
 from scorekeeper.web.burro import load_game
 from scorekeeper.web.common import _
@@ -283,13 +282,15 @@ def shell_setup(code: str) -> Any:
             "lang": code,
             "defaults": [_("Us"), _("Them")],
             "thousands": format_number(1000, code),
-            "rules": {pid: {"target": profile.target, "sides": list(profile.sides_played)}
-                      for pid, profile in rules.PROFILES.items()},
-            "board": url_for("offline.shell_board", code=code, profile="P", sides=0),
-            "deal": url_for("offline.shell_deal", code=code, profile="P", sides=0),
+            # each rule set's target, and the kept pages of a match of each number of
+            # sides it is played by (none: the phone has no page to show such a match)
+            "rules": {pid: {"target": profile.target, "pages": {
+                str(n): {"board": url_for("offline.shell_board", code=code, profile=pid,
+                                          sides=n),
+                         "deal": url_for("offline.shell_deal", code=code, profile=pid, sides=n)}
+                for n in profile.sides_played}} for pid, profile in rules.PROFILES.items()},
             "shell": SHELL,
             "target": SHELL_TARGET,
-            "target_range": [MIN_TARGET, MAX_TARGET],
         }
     response = jsonify(doc)
     response.headers["Cache-Control"] = "no-store"

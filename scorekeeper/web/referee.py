@@ -198,7 +198,8 @@ def rules_page() -> Any:
 
     def render() -> str:
         for key, found in house.items():
-            profiles[key] = {**rules.profile_of(found.document).describe(), "id": found.base}
+            profiles[key] = {**rules.describe_profile(rules.profile_of(found.document)),
+                             "id": found.base}
         mine = profiles[shown]["rules"]
         said = _rules_said(profiles[shown])
         theirs = {r["rule"]: r for r in profiles[other]["rules"]} if other else {}

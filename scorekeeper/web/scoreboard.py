@@ -302,16 +302,17 @@ def seated(match: Match) -> list[str]:
 
 
 def turn(match: Match, index: int, around: list[str] | None = None) -> dict[str, Any] | None:
-    """Who deals deal ``index`` (0-based) and who plays first in it, by name, with the
-    seating they come from (``seats``: the names going round to the left, ``seated``'s,
-    given as ``around`` when the caller has them; ``at``: the dealer's place in it); None
-    until the players have said who dealt first."""
+    """Who deals deal ``index`` (0-based) and who plays first in it, by name, and the
+    same for the deals after it round the table (``next``: ``[dealer, first]`` pairs, the
+    first of them this deal's; ``seating.turns``), for a page that counts deals waiting
+    on the phone; ``around``: ``seated``'s names, when the caller has them. None until the
+    players have said who dealt first."""
     around = seated(match) if around is None else around
-    found = seating.turn(len(around), match.first_dealer, index)
-    if found is None:
+    found = seating.turns(len(around), match.first_dealer, index)
+    if not found:
         return None
-    return {"dealer": around[found.dealer], "first": around[found.first],
-            "seats": around, "at": found.dealer}
+    return {"dealer": around[found[0].dealer], "first": around[found[0].first],
+            "next": [[around[t.dealer], around[t.first]] for t in found]}
 
 
 def plays_alone(match: Match) -> bool:

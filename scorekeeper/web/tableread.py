@@ -23,6 +23,7 @@ from scorekeeper import rules, seating
 from scorekeeper.forms import clean_text
 from scorekeeper.models import utcnow
 from scorekeeper.names import shows
+from scorekeeper.rules.document import MAX_SIDES, MAX_TARGET, MIN_TARGET
 from scorekeeper.web.common import _, input_error_text
 from scorekeeper.web.matches import side_problem
 from scorekeeper.web.tables import MAX_PLAYERS, known_zone, name_problems
@@ -171,7 +172,7 @@ def _read_match(number: int, match: Any, names: dict[int, str]) -> tuple[dict[st
     _need(isinstance(match, dict), _bad(where, f"matches[{number - 1}]"))
     profile, target = match.get("profile"), match.get("target")
     _need(isinstance(profile, str) and profile in rules.PROFILES, _bad(where, "profile"))
-    _need(_whole(target) and 100 <= target <= 100000, _bad(where, "target"))
+    _need(_whole(target) and MIN_TARGET <= target <= MAX_TARGET, _bad(where, "target"))
     deals = match.get("deals")
     _need(isinstance(deals, list) and len(deals) <= MAX_DEALS
           and all(isinstance(d, dict) for d in deals), _bad(where, "deals"))
@@ -194,7 +195,7 @@ def _read_match(number: int, match: Any, names: dict[int, str]) -> tuple[dict[st
 def _sides(where: str, sides: Any, names: dict[int, str]) -> list[dict[str, Any]]:
     """A match's sides: each one's name, players and seats (the table's players, by their
     ids in the file), as the new match form makes them."""
-    _need(isinstance(sides, list) and 0 < len(sides) <= 5
+    _need(isinstance(sides, list) and 0 < len(sides) <= MAX_SIDES
           and all(isinstance(s, dict) for s in sides), _bad(where, "sides"))
     read = []
     for i, side in enumerate(sides):

@@ -6,9 +6,10 @@ const assert = require("node:assert/strict");
 const S = require("../../scorekeeper/static/js/sw/setup.js");
 
 const SETUP = {
-  defaults: ["Nós", "Eles"], thousands: "1.000", target: 99991, target_range: [100, 100000],
-  rules: {"buraco-aberto": {target: 3000, sides: [2, 3]}},
-  board: "/offline/board/pt_BR/P/0", deal: "/offline/deal/pt_BR/P/0",
+  defaults: ["Nós", "Eles"], thousands: "1.000", target: 99991,
+  rules: {"buraco-aberto": {target: 3000, pages: {
+    2: {board: "/offline/board/pt_BR/buraco-aberto/2", deal: "/offline/deal/pt_BR/buraco-aberto/2"},
+    3: {board: "/offline/board/pt_BR/buraco-aberto/3", deal: "/offline/deal/pt_BR/buraco-aberto/3"}}}},
   shell: {edit: "__edit_link__", view: "__view_link__", name: "__match_name__", key: "__form_key__",
           side: "__side_{n}__", players: "__players_{n}__"},
 };
@@ -32,12 +33,17 @@ test("a match the server would take: its name, target and kept pages", () => {
                          SETUP).target, 3000);
 });
 
-test("a match the server would refuse is not set up", () => {
+test("a match is queued as typed: the server judges its target and names at sync", () => {
   const two = {profile: "buraco-aberto", "sides-0-name": "A", "sides-1-name": "B"};
-  assert.equal(S.matchOf(form(Object.assign({}, two, {target: "99"})), SETUP), null);
-  assert.equal(S.matchOf(form(Object.assign({}, two, {target: "100001"})), SETUP), null);
+  assert.equal(S.matchOf(form(Object.assign({}, two, {target: "99"})), SETUP).target, 99);
+  assert.equal(S.matchOf(form(Object.assign({}, two, {target: "100001"})), SETUP).target, 100001);
+  assert.deepEqual(S.matchOf(form(Object.assign({}, two, {"sides-1-name": "A"})), SETUP).sides,
+                   [{name: "A", players: []}, {name: "A", players: []}]);
+});
+
+test("a match this phone keeps no page for, or whose target is no whole number, is not set up", () => {
+  const two = {profile: "buraco-aberto", "sides-0-name": "A", "sides-1-name": "B"};
   assert.equal(S.matchOf(form(Object.assign({}, two, {target: "2500.5"})), SETUP), null);
-  assert.equal(S.matchOf(form(Object.assign({}, two, {"sides-1-name": "A"})), SETUP), null);
   assert.equal(S.matchOf(form(Object.assign({}, two, {profile: "burro"})), SETUP), null);
   assert.equal(S.matchOf(form({profile: "buraco-aberto", "sides-0-name": "A", "sides-1-name": "B",
                                "sides-2-name": "C", "sides-3-name": "D"}), SETUP), null);

@@ -33,7 +33,7 @@ from scorekeeper.rules import (
     score_document,
 )
 from scorekeeper.rules.consistency import check_consistency
-from scorekeeper.rules.house import CARD_KEYS
+from scorekeeper.rules.document import CARD_KEYS
 
 #: Each built-in profile written out whole, without a base, under an id of its own.
 HOUSE = {pid: {"id": f"{pid}-house", "name": "ours", "params": export_profile(p)["params"]}

@@ -102,7 +102,6 @@ def test_links_another_match_holds_are_refused_and_it_is_left_alone(site, client
 
 
 def test_the_pages_a_phone_keeps_to_set_a_match_up_offline(site, client):
-    from scorekeeper.rules.house import MAX_TARGET, MIN_TARGET
     from scorekeeper.web.offline import SHELL, SHELL_TARGET
 
     # the new match page lists them, in its language: each rule set with each number of
@@ -117,14 +116,18 @@ def test_the_pages_a_phone_keeps_to_set_a_match_up_offline(site, client):
                          ("buraco-classico", 5)))
     setup = client.get("/offline/setup/it.json")
     assert setup.headers["Cache-Control"] == "no-store"
+    def pages(rules, *counts):
+        return {str(n): {kind: f"/offline/{kind}/it/{rules}/{n}" for kind in ("board", "deal")}
+                for n in counts}
+
     assert setup.get_json() == {
         "lang": "it", "defaults": ["Noi", "Voi"], "thousands": "1.000",
-        "rules": {"buraco-aberto": {"target": 3000, "sides": [2]},
-                  "buraco-fechado": {"target": 3000, "sides": [2]},
-                  "burraco": {"target": 2005, "sides": [2]},
-                  "buraco-classico": {"target": 2005, "sides": [2, 3, 5]}},
-        "board": "/offline/board/it/P/0", "deal": "/offline/deal/it/P/0",
-        "shell": SHELL, "target": SHELL_TARGET, "target_range": [MIN_TARGET, MAX_TARGET]}
+        "rules": {"buraco-aberto": {"target": 3000, "pages": pages("buraco-aberto", 2)},
+                  "buraco-fechado": {"target": 3000, "pages": pages("buraco-fechado", 2)},
+                  "burraco": {"target": 2005, "pages": pages("burraco", 2)},
+                  "buraco-classico": {"target": 2005,
+                                      "pages": pages("buraco-classico", 2, 3, 5)}},
+        "shell": SHELL, "target": SHELL_TARGET}
 
     # the scoreboard: placeholders where the match's words and links go, the target as a
     # number no match has, nothing that needs the server

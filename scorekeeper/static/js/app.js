@@ -17,23 +17,26 @@
     if (text) { e.textContent = text; }
     return e;
   }
-  /* A canonical card from the referee (QH) with the page's rank letter and symbol (D\u2665). */
+  /* A card as the referee wrote it (QH, 2S*: rank, suit letter, the wildcard's mark) with
+     the page's rank letter and the suit's symbol (D\u2665); anything else (JK) as it is.
+     Which cards there are is the referee's to say: this only swaps letters it gave. */
   function pretty(card, ranks) {
-    var m = /^(10|[2-9AJQK])([SHDC])(\*?)$/i.exec(card);
-    if (!m) { return card; }
-    var r = m[1].toUpperCase();
-    return (ranks[r] || r) + SYM[m[2].toUpperCase()] + m[3];
+    var mark = card.slice(-1) === "*" ? "*" : "", bare = mark ? card.slice(0, -1) : card;
+    var rank = bare.slice(0, -1), symbol = SYM[bare.slice(-1)];
+    return symbol && rank ? (ranks[rank] || rank) + symbol + mark : card;
   }
 
-  /* who deals and who plays first (the _macros.html turn), moved on by ``by`` deals: the
-     new deals waiting on the phone, which come before the one a page speaks of */
+  /* who deals and who plays first (the _macros.html turn), ``by`` deals on: the new deals
+     waiting on the phone come before the one a page speaks of. The server wrote the turns
+     of one round of the table from that deal on (data-next, seating.turns); the round
+     then starts again. */
   function turnOn(by) {
-    doc.querySelectorAll(".turn[data-seats]").forEach(function (turn) {
-      var seats = JSON.parse(turn.getAttribute("data-seats"));
-      var at = (parseInt(turn.getAttribute("data-at"), 10) || 0) + by, who = turn.querySelectorAll("b");
-      if (!seats.length || who.length < 2) { return; }
-      who[0].textContent = seats[at % seats.length];
-      who[1].textContent = seats[(at + 1) % seats.length];
+    doc.querySelectorAll(".turn[data-next]").forEach(function (turn) {
+      var round = JSON.parse(turn.getAttribute("data-next")), who = turn.querySelectorAll("b");
+      if (!round.length || who.length < 2) { return; }
+      var picked = round[by % round.length];
+      who[0].textContent = picked[0];
+      who[1].textContent = picked[1];
     });
   }
 

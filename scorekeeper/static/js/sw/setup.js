@@ -5,9 +5,8 @@
    with links chosen here (as models.new_token makes them), so that its pages keep their
    addresses once the server has it. Set up only when this phone holds the pages of its
    rules and sides, in the language of the last page (the new match page has it keep
-   them, web/offline.py); otherwise, or when the server would refuse it anyway (a number
-   of sides its rules are not played by, a target out of range), nothing is queued and
-   the offline page says why it cannot be.
+   them, web/offline.py); otherwise nothing is queued and the offline page says why it
+   cannot be. Whether the server takes it is the server's to say, when the outbox sends it.
 
    Its pages are the kept scoreboard and deal form of its rules and sides, with its own
    words written over their placeholders. */
@@ -56,21 +55,22 @@
     return sides;
   }
 
-  /* The match a new match form describes, or null when the server would refuse it
-     (``setup``: the kept words and numbers of /offline/setup/<lang>.json). */
+  /* The match a new match form describes, as typed: the server judges it when the outbox
+     sends it (its rules, target and sides, as for any form), and a match it refuses waits
+     on its scoreboard with the reason. Null when this phone keeps no page to show it by
+     (``setup``: the kept words and pages of /offline/setup/<lang>.json; a rule set not
+     played by that many sides has none) or its target is not a whole number. */
   function matchOf(fields, setup) {
     var rules = setup && setup.rules[fields.get("profile")];
     if (!rules) { return null; }
     var sides = sidesOf(fields, setup.defaults);
-    var target = fields.get("target") ? Number(fields.get("target")) : rules.target;
+    var pages = rules.pages[String(sides.length)];
+    var typed = (fields.get("target") || "").trim();
+    if (!pages || (typed && !/^\d+$/.test(typed))) { return null; }
     var names = sides.map(function (side) { return side.name; });
-    var range = setup.target_range || [100, 100000];
-    if (rules.sides.indexOf(sides.length) < 0 || !(target >= range[0] && target <= range[1]) ||
-        target % 1 || new Set(names).size !== names.length) { return null; }
-    var shape = "/" + fields.get("profile") + "/" + sides.length;
     return {name: (fields.get("name") || "").trim() || names.join(" \u00d7 "),
-            profile: fields.get("profile"), target: target, sides: sides,
-            board: setup.board.replace("/P/0", shape), deal: setup.deal.replace("/P/0", shape),
+            profile: fields.get("profile"), target: typed ? Number(typed) : rules.target,
+            sides: sides, board: pages.board, deal: pages.deal,
             shell: setup.shell, sample: setup.target, thousands: setup.thousands};
   }
 

@@ -1,0 +1,123 @@
+"""Every page, PDF and document that says a profile answers as it did when the profile
+was written out in one shape (``rules/house.py``): the rules page (each profile, each
+comparison), the house-rules form and page, the blank sheets' reminder (their text),
+``/api/v1/profiles``, ``scorekeeper profiles`` and ``--export``, for every built-in profile,
+house rules over each, and every language.
+
+``profile_outputs.json`` holds the digest of each answer as the code gave it before; run
+with ``SCOREKEEPER_WRITE_OUTPUTS=1`` to write it again (only for a change meant to be seen).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import os
+import re
+from pathlib import Path
+
+from pypdf import PdfReader
+from web_support import hidden_fields
+
+from scorekeeper import rules
+from scorekeeper.cli import main
+from scorekeeper.i18n import LOCALES
+
+FIXTURE = Path(__file__).with_name("profile_outputs.json")
+#: A family's numbers over each built-in profile: a different joker, target and going out.
+FAMILY = {"name": "Casa da vó", "joker": "50", "target": "5000", "going_out": "200"}
+#: What changes from one request to the next: form tokens and write keys.
+_VOLATILE = re.compile(r'(name="(?:csrf_token|idem)"[^>]*? value=")[^"]*(")')
+_QR = re.compile(r'<svg [^>]*class="segno".*?</svg>', re.S)
+_VERSION = re.compile(r"([?&;](?:v|pack)=)[0-9a-f]{12}")
+
+
+def _digest(text: str | bytes) -> str:
+    data = text.encode() if isinstance(text, str) else text
+    return hashlib.sha256(data).hexdigest()
+
+
+def _get(client, url: str, lang: str) -> str:
+    response = client.get(url, headers={"Accept-Language": lang.replace("_", "-")})
+    assert response.status_code == 200, (url, lang, response.status_code)
+    return _VOLATILE.sub(r"\1\2", response.get_data(as_text=True))
+
+
+def _pdf(client, url: str, lang: str) -> str:
+    response = client.get(url, headers={"Accept-Language": lang.replace("_", "-")})
+    assert response.status_code == 200, (url, lang)
+    pages = PdfReader(io.BytesIO(response.data)).pages
+    return "\n".join(page.extract_text() for page in pages)
+
+
+def _house(client, base: str) -> str:
+    url = f"/rules/house/new?base={base}"
+    page = client.get(url).get_data(as_text=True)
+    fields = dict(re.findall(r'<input [^>]*?name="([^"]+)"[^>]*? value="([^"]*)"', page))
+    fields.update(hidden_fields(page))
+    fields.pop("semi_clean", None)
+    if 'name="semi_clean" checked' in page or re.search(r'name="semi_clean"[^>]*checked', page):
+        fields["semi_clean"] = "y"
+    saved = client.post(url, data={**fields, **FAMILY, "action": "save"})
+    assert saved.status_code == 302, saved.get_data(as_text=True)[-2000:]
+    return saved.headers["Location"].rsplit("/h/", 1)[1]
+
+
+def _cli(*args: str) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(list(args)) == 0
+    return out.getvalue()
+
+
+def _outputs(client) -> dict[str, str]:
+    ids = list(rules.PROFILES)
+    found: dict[str, str] = {
+        "cli profiles": _cli("profiles"),
+        **{f"cli export {p}": _cli("profiles", "--export", p) for p in ids},
+    }
+    api = client.get("/api/v1/profiles")
+    found["api profiles"] = api.get_data(as_text=True)
+    houses = {p: _house(client, p) for p in ids}
+    for lang in LOCALES:
+        for p in ids:
+            found[f"{lang} rules {p}"] = _get(client, f"/rules?profile={p}", lang)
+            for q in ids:
+                if q != p:
+                    found[f"{lang} rules {p} vs {q}"] = _get(
+                        client, f"/rules?profile={p}&compare={q}", lang)
+            found[f"{lang} house form {p}"] = _get(client, f"/rules/house/new?base={p}", lang)
+            found[f"{lang} sheet {p}"] = _pdf(client, f"/sheets/{p}.pdf", lang)
+            token = houses[p]
+            for name, url in ((f"house rules {p}", f"/rules?profile=house:{token}"),
+                              (f"house rules {p} vs base", f"/rules?profile=house:{token}"
+                                                           f"&compare={p}"),
+                              (f"house page {p}", f"/h/{token}"),
+                              (f"house edit {p}", f"/h/{token}/edit")):
+                found[f"{lang} {name}"] = _get(client, url, lang)
+            found[f"{lang} house sheet {p}"] = _pdf(client, f"/h/{token}/sheet.pdf", lang)
+    return {key: _steady(text, houses) for key, text in found.items()}
+
+
+def _steady(text: str, houses: dict[str, str]) -> str:
+    """``text`` without what differs from one run to the next: the house rules' links
+    (the rules page lists those the phone keeps) and their QR codes, and the versions of
+    the static files and of the offline pack (any change to a script changes them)."""
+    for n, token in enumerate(houses.values()):
+        text = text.replace(token, f"TOKEN{n}")
+    return _VERSION.sub(r"\1V", _QR.sub("QR", text))
+
+
+def test_every_profile_answers_as_before(client):
+    texts = _outputs(client)
+    if os.environ.get("SCOREKEEPER_DUMP_OUTPUTS"):  # to see what changed: diff two dumps
+        Path(os.environ["SCOREKEEPER_DUMP_OUTPUTS"]).write_text(json.dumps(texts, indent=1))
+    found = {key: _digest(text) for key, text in texts.items()}
+    if os.environ.get("SCOREKEEPER_WRITE_OUTPUTS"):
+        FIXTURE.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n")
+    kept = json.loads(FIXTURE.read_text())
+    assert sorted(found) == sorted(kept)
+    changed = [key for key in kept if found[key] != kept[key]]
+    assert not changed, changed
