@@ -104,3 +104,18 @@ def _play(page, live_server, app) -> None:
     page.get_by_role("button", name="Compare").tap()
     expect(page.locator(".versus tbody td")).to_have_text(["1", "1", "0", "+410"])
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+
+    # Caio is renamed Carlos: the match, its side, its deal and the evening say Carlos
+    page.goto(table)
+    page.get_by_role("link", name="Players").tap()
+    page.get_by_label("Player 3", exact=True).fill("Carlos")
+    page.get_by_role("button", name="Save the players").tap()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]{22}$"))
+    expect(page.locator("main")).to_contain_text("Ana & Carlos × Bia & Dani")
+    expect(page.locator("main")).not_to_contain_text("Caio")
+    page.get_by_role("link", name="Ana & Carlos × Bia & Dani").first.tap()
+    expect(page.locator("h1")).to_have_text("Ana & Carlos × Bia & Dani")
+    expect(page.locator(".result .winner b")).to_have_text("Ana & Carlos")
+    page.locator("#deal-1").tap()
+    expect(page.locator("table.breakdown thead th.name")).to_have_text(["Ana & Carlos",
+                                                                         "Bia & Dani"])
