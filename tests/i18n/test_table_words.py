@@ -12,6 +12,7 @@ from babel.messages.pofile import read_po
 
 from scorekeeper.i18n import LOCALES, format_number
 from scorekeeper.messages import problem_message
+from scorekeeper.rules.limits import MOST_POINTS
 
 from .catalogs import CATALOG_LOCALES, TRANSLATIONS
 from .corrected_words import CORRECTED
@@ -92,17 +93,17 @@ def test_the_semi_clean_switch_agrees_with_the_meld(player, locale, canastra, bu
         assert label.group(1).startswith(word), (base, label.group(1))
 
 
-#: WTForms' messages on the deal form, as each language says them.
+#: WTForms' messages on the deal form, as each language says them; the range is what two
+#: decks can make at the largest card values house rules allow (``rules.limits``).
 WTFORMS = {
-    "en": ("Not a valid integer value.", "Number must be between -1,000 and 5,000.",
+    "en": ("Not a valid integer value.", "Number must be between {low} and {high}.",
            "Not a valid choice."),
-    "fr": ("Nombre entier attendu.", f"Entre \u22121{NNBSP}000 et 5{NNBSP}000.",
-           "Choix non valable."),
-    "pt_BR": ("Digite um número inteiro.", "Digite um número entre \u22121.000 e 5.000.",
+    "fr": ("Nombre entier attendu.", "Entre {low} et {high}.", "Choix non valable."),
+    "pt_BR": ("Digite um número inteiro.", "Digite um número entre {low} e {high}.",
               "Escolha uma das opções."),
-    "pt_PT": ("Escreva um número inteiro.",
-              "Escreva um número entre \u22121\u00a0000 e 5\u00a0000.", "Escolha uma das opções."),
-    "it": ("Serve un numero intero.", "Serve un numero tra \u22121.000 e 5.000.",
+    "pt_PT": ("Escreva um número inteiro.", "Escreva um número entre {low} e {high}.",
+              "Escolha uma das opções."),
+    "it": ("Serve un numero intero.", "Serve un numero tra {low} e {high}.",
            "Scelta non valida."),
 }
 
@@ -113,12 +114,16 @@ def test_wtforms_messages_on_the_deal_form_speak_the_page_language(player, local
     token = player.new_match()
     response = player.save_deal(token, [
         {"mode": "counts", "table_points": "many"},
-        {"mode": "counts", "table_points": -5000, "morto": "somewhere"}])
+        {"mode": "counts", "table_points": -2 * MOST_POINTS, "morto": "somewhere"}])
     page = htmllib.unescape(response.get_data(as_text=True))
     assert response.status_code in (400, 422)
     integer, between, choice = WTFORMS[locale]
     assert integer in page
-    assert between.replace("-", "\u2212") in page
+    # 1,080,000 written as the language writes it (1 080 000, 1.080.000), with a true minus
+    assert MOST_POINTS == 1_080_000
+    assert between.format(low=format_number(-MOST_POINTS, locale),
+                          high=format_number(MOST_POINTS, locale)) in page
+    assert "\u22121" in format_number(-MOST_POINTS, locale)
     assert choice in page
 
 
