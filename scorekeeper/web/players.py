@@ -14,6 +14,7 @@ from scorekeeper.forms import TablePlayersForm
 from scorekeeper.models import Match, Table, TablePlayer, utcnow
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, joined_name
+from scorekeeper.web.scoreboard import note_written
 from scorekeeper.web.tables import name_problems, names_typed, open_table
 
 bp = Blueprint("players", __name__)
@@ -65,12 +66,14 @@ def _save_players(token: str, found: Table, form: TablePlayersForm) -> Any:
         form.new.errors = [*form.new.errors, *problems]
         return render_template("table_players.html", table=found, form=form), 422
 
+    renamed_matches: list[Match] = []
+
     def run(db: Session) -> str:
         locked = writes.lock(db, Table, token, form.version.data, key)
         named_after = locked.name == joined_name([p.name for p in locked.players], " · ", 80)
         for player in locked.players:
             player.name = renamed.get(str(player.id)) or player.name
-        _follow_names(db, locked)
+        renamed_matches.extend(_follow_names(db, locked))
         start = len(locked.players)
         locked.players.extend(TablePlayer(name=n, position=start + i) for i, n in enumerate(added))
         if named_after:  # a table named after its players is named after them still
@@ -79,15 +82,21 @@ def _save_players(token: str, found: Table, form: TablePlayersForm) -> Any:
         locked.updated = utcnow()
         return url_for("tables.table", token=token)
 
-    return writes.write_once(key, run)
+    # every server's pages see each renamed match's new version at once
+    def told() -> None:
+        for match in renamed_matches:
+            note_written(match)
+
+    return writes.write_once(key, run, after=told)
 
 
-def _follow_names(db: Session, locked: Table) -> None:
+def _follow_names(db: Session, locked: Table) -> list[Match]:
     """The table's matches name their players as they are called now (and a side, or a
     match, named after its players follows them): a new version of each match changed,
     which a deal being entered on it takes as harmless."""
     names = {p.id: p.name for p in locked.players}
     query = select(Match).where(Match.table_id == locked.id).with_for_update()
+    changed = []
     for match in db.scalars(query):
         sides = seating.renamed(match.sides, names)
         if sides == match.sides:
@@ -96,6 +105,8 @@ def _follow_names(db: Session, locked: Table) -> None:
             match.name = joined_name([s["name"] for s in sides], " × ", 120)
         match.sides = sides
         writes.record(db, match, "renamed", 0, {"status": match.status, "totals": match.totals})
+        changed.append(match)
+    return changed
 
 
 def _players_changed(token: str, form: TablePlayersForm) -> Any:
