@@ -38,22 +38,25 @@ def normalize_locale(code: str | None) -> str:
 
 
 def page_translations() -> Any:
-    """The translations of the locale in force, looked up once per request and locale:
-    Flask-Babel looks them up, and the locale, on every call, and a page makes dozens
-    (a locale forced for a while, a PDF's, is another locale object: looked up anew)."""
+    """The translations of the locale in force, looked up once per request and locale.
+
+    Flask-Babel's ``get_translations`` looks the catalog up again on every call, and a
+    page asks for dozens of messages. They are kept on ``g`` beside the ``Locale`` object
+    that ``get_locale`` answered (the same object for the whole request: Flask-Babel
+    keeps it); a locale forced for a while, a PDF's, is another object, looked up anew,
+    and the request's own comes back with it. Only Flask-Babel's public functions are
+    used (``tests/i18n/test_page_translations.py`` holds the hit and the forced locale)."""
     from flask import g
-    from flask_babel import get_translations
+    from flask_babel import get_locale, get_translations
 
     if not g:  # no application context: Flask-Babel's own answer
         return get_translations()
-    ctx = g.get("_flask_babel")
-    kept = getattr(ctx, "scorekeeper_translations", None) if ctx is not None else None
-    if kept is not None and kept[0] is getattr(ctx, "babel_locale", None):
+    locale = get_locale()
+    kept = g.get("_page_translations")
+    if kept is not None and kept[0] is locale:
         return kept[1]
     translations = get_translations()
-    ctx = g.get("_flask_babel")
-    if ctx is not None:
-        ctx.scorekeeper_translations = (getattr(ctx, "babel_locale", None), translations)
+    g._page_translations = (locale, translations)
     return translations
 
 

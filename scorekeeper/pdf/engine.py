@@ -24,6 +24,7 @@ import atexit
 import gc
 import mimetypes
 import re
+import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
@@ -194,9 +195,23 @@ def _with_stack_room(function: Callable[[], Any]) -> Any:
 #: 256 KiB chunk and leaves about 120 KiB of it to the render, several times what
 #: the deepest layout needs.
 _STACK_ROOM_SLOTS = 16384
-with suppress(AttributeError, TypeError, ValueError):  # not CPython: a plain call
-    _with_stack_room.__code__ = _with_stack_room.__code__.replace(
-        co_stacksize=_with_stack_room.__code__.co_stacksize + _STACK_ROOM_SLOTS)
+
+
+def stack_chunks_thrash(implementation: str, version: tuple[int, ...]) -> bool:
+    """Whether this interpreter frees a data-stack chunk as soon as the frame that
+    opened it returns: CPython 3.11 (frames moved to per-thread chunks, bpo-44032) up
+    to the releases that keep one spare chunk per thread (python/cpython gh-142183,
+    "Calls across stack chunks perform badly": fixed by gh-145789 in 3.15 and
+    backported to the 3.13 and 3.14 branches in March 2026; 3.11 and 3.12 take
+    security fixes only). The patch reserves room it never touches, so keeping it on
+    a 3.13 or 3.14 release that has the fix costs nothing but the reservation."""
+    return implementation == "cpython" and (3, 11) <= version[:2] < (3, 15)
+
+
+if stack_chunks_thrash(sys.implementation.name, sys.version_info[:3]):
+    with suppress(AttributeError, TypeError, ValueError):
+        _with_stack_room.__code__ = _with_stack_room.__code__.replace(
+            co_stacksize=_with_stack_room.__code__.co_stacksize + _STACK_ROOM_SLOTS)
 
 
 def _write_pdf(html: str, paper: str, landscape: bool = False,
