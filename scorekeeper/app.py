@@ -7,12 +7,13 @@ import os
 import secrets
 from typing import Any
 
-from flask import Flask, redirect, request, session
+from flask import Flask, g, redirect, request, session
 from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect, generate_csrf
+from markupsafe import Markup
 
 from scorekeeper import db, resource_dir
-from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, select_locale
+from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, select_locale, start_page
 
 babel = Babel()
 csrf = CSRFProtect()
@@ -94,6 +95,14 @@ def _quick_gettext(app: Flask) -> None:
         npgettext=lambda c, s, p, n: tr().unpgettext(c, s, p, n),
     )
 
+    def message(text: str, /, **params: Any) -> Markup:
+        """``_(text, **params)`` in a template: what the newstyle ``gettext`` Jinja
+        installs answers (the translation as markup, its parameters escaped into it),
+        in one call instead of three (every template that says ``_`` is HTML)."""
+        return Markup(tr().ugettext(text)) % params
+
+    app.jinja_env.globals["_"] = message
+
 
 def trust_proxies(app: Flask, count: int) -> None:
     """Behind ``count`` reverse proxies: links, QR codes and the request's scheme follow
@@ -128,6 +137,16 @@ def _instance_secret(app: Flask) -> str:
     return key
 
 
+def _start_page() -> None:
+    g.end_page = start_page()
+
+
+def _end_page(_error: BaseException | None) -> None:
+    end = g.pop("end_page", None)
+    if end is not None:
+        end()
+
+
 def _register(app: Flask) -> None:
     from scorekeeper.web import (
         api,
@@ -156,6 +175,9 @@ def _register(app: Flask) -> None:
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)
+    # the page's translations, kept for the request (i18n.page_translations)
+    app.before_request_funcs.setdefault(None, []).insert(0, _start_page)
+    app.teardown_request_funcs.setdefault(None, []).append(_end_page)
     # the import's own body limit, set before Flask-WTF's CSRF check reads the body
     app.before_request_funcs.setdefault(None, []).insert(0, tablefiles.body_limit)
 

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.i18n import DEFAULT_LOCALE, card_aliases, format_card, format_rank, suit_initials
-from scorekeeper.rules.cards import SUIT_SYMBOLS, Card, split_tokens
+from scorekeeper.rules.cards import RED_SUITS, RUN_ORDER, SUIT_SYMBOLS, Card, split_tokens
 from scorekeeper.rules.problems import InputError
 
 #: A meld line ending with "!" was laid down in one go (Fechado's 500/1000 canastas).
@@ -161,3 +161,14 @@ def notation(locale: str | None = None) -> dict[str, Any]:
         "suits": [(sym, initials.get(sym, "")) for sym in SUIT_SYMBOLS.values()],
         "also": [s for s in SUIT_SYMBOLS if own and s not in own.values()],
     }
+
+
+def deck() -> dict[str, Any]:
+    """The cards the card picker offers, as the referee knows them: the ranks in run
+    order (the ace at both ends), each suit's letter and symbol, the red suits.
+
+    >>> deck()["order"][-2:], deck()["red"]
+    (['K', 'A'], ['H', 'D'])
+    """
+    return {"order": list(RUN_ORDER), "suits": [[s, sym] for s, sym in SUIT_SYMBOLS.items()],
+            "red": list(RED_SUITS)}

@@ -10,6 +10,9 @@ The game's words are in ``scorekeeper.vocabulary``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
@@ -37,27 +40,57 @@ def normalize_locale(code: str | None) -> str:
     return LANGUAGE_FALLBACKS.get(lang.lower(), DEFAULT_LOCALE)
 
 
+#: The request's kept translations (``page_translations``): set empty when a request
+#: starts and reset when it ends (``start_page``, hooked by the app), so no request sees
+#: another's; a plain context variable, since Flask's ``g`` costs a few microseconds a
+#: look and a page looks a hundred times.
+_KEPT: ContextVar[list[Any] | None] = ContextVar("scorekeeper_page_translations", default=None)
+
+
+def start_page() -> Callable[[], None]:
+    """A request starts: its translations will be looked up on first use. Returns what
+    ends it (the app's teardown hook)."""
+    token = _KEPT.set([])
+
+    def end() -> None:
+        with suppress(ValueError):  # a token of another context: nothing of ours to undo
+            _KEPT.reset(token)
+
+    return end
+
+
 def page_translations() -> Any:
     """The translations of the locale in force, looked up once per request and locale.
 
-    Flask-Babel's ``get_translations`` looks the catalog up again on every call, and a
-    page asks for dozens of messages. They are kept on ``g`` beside the ``Locale`` object
-    that ``get_locale`` answered (the same object for the whole request: Flask-Babel
-    keeps it); a locale forced for a while, a PDF's, is another object, looked up anew,
-    and the request's own comes back with it. Only Flask-Babel's public functions are
-    used (``tests/i18n/test_page_translations.py`` holds the hit and the forced locale)."""
-    from flask import g
-    from flask_babel import get_locale, get_translations
+    Flask-Babel's ``get_translations`` looks the catalog (and the locale) up again on
+    every call, and a page asks for a hundred messages: they are kept for the request
+    (``_KEPT``). A locale forced for a while (a PDF's, an API answer's) goes through
+    ``forced_locale``, which keeps its own and gives the request's back after it; the
+    architecture test holds every other module to it (``tests/i18n/
+    test_page_translations.py`` holds the hit and the forced locale). Outside a request,
+    Flask-Babel's own answer."""
+    from flask_babel import get_translations
 
-    if not g:  # no application context: Flask-Babel's own answer
+    kept = _KEPT.get()
+    if kept is None:
         return get_translations()
-    locale = get_locale()
-    kept = g.get("_page_translations")
-    if kept is not None and kept[0] is locale:
-        return kept[1]
-    translations = get_translations()
-    g._page_translations = (locale, translations)
-    return translations
+    if not kept:
+        kept.append(get_translations())
+    return kept[0]
+
+
+@contextmanager
+def forced_locale(code: str) -> Iterator[None]:
+    """Flask-Babel's ``force_locale(code)``, with the page's kept translations set aside
+    for the while (``page_translations``)."""
+    from flask_babel import force_locale
+
+    token = _KEPT.set([] if _KEPT.get() is not None else None)
+    try:
+        with force_locale(code):
+            yield
+    finally:
+        _KEPT.reset(token)
 
 
 def page_gettext(text: str, /, **params: Any) -> str:

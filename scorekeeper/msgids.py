@@ -97,7 +97,8 @@ def translate(message: str, gettext: Callable[[str], str]) -> str:
 
 def lazy(message: str) -> Any:
     """A msgid translated when shown, in the page's language."""
-    from flask_babel import gettext
     from flask_babel.speaklater import LazyString
 
-    return LazyString(translate, message, gettext)
+    from scorekeeper.i18n import page_gettext
+
+    return LazyString(translate, message, page_gettext)

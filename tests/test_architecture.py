@@ -197,11 +197,13 @@ def test_no_bound_of_the_rules_is_retyped(path):
 
 #: What a script must not know (ARCHITECTURE.md, "Things we do not do"): where a target
 #: may go, what a card is (a pattern of ranks: ``[2-9AJQK]``, ``10|…``), who deals next
-#: (counting round the seats: ``% seats.length``, ``(dealer + 1) %``).
+#: (counting round the seats: ``% seats.length``, ``(dealer + 1) %``), which ranks and suits
+#: there are and in what order (the card picker reads them from the page: ``cardtext.deck``).
 SCRIPT_RULES = {
     "a bound of the rules": re.compile(r"target_range|\b(?:MIN|MAX)_(?:TARGET|SIDES|POINTS)\b"
                                        r"|(?<![\w.])(?:100_?000|10_?000)(?![\w])"),
     "a card pattern": re.compile(r"2-9|\(10\||\|10\)|\[[AKQJ2-9]{3,}\]|\[SHDC\]"),
+    "the deck listed": re.compile(r"\"J\",\s*\"Q\",\s*\"K\"|\\u266[0356]|[♠♥♦♣]|% 13\b"),
     "a turn counted round the seats": re.compile(
         r"%\s*(?:\w+\.)?(?:seats|players|sides|around)\b|(?:dealer|seat|at)\s*\+\s*1\)?\s*%"),
 }
@@ -220,7 +222,10 @@ def test_the_script_rules_are_seen():
     once = {"a bound of the rules": "var range = setup.target_range || [100, 100000];",
             "a card pattern": "var m = /^(10|[2-9AJQK])([SHDC])(\\*?)$/i.exec(card);",
             "a turn counted round the seats":
-                "who[1].textContent = seats[(at + 1) % seats.length];"}
+                "who[1].textContent = seats[(at + 1) % seats.length];",
+            "the deck listed": 'var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];'}
+    assert SCRIPT_RULES["the deck listed"].search('var SYM = {S: "\\u2660", H: "\\u2665"};')
+    assert SCRIPT_RULES["the deck listed"].search("out.push(pad.card(RANKS[i % 13], pad.suit));")
     for what, line in once.items():
         assert SCRIPT_RULES[what].search(line), what
     assert RULE_BOUNDS.search("_need(_whole(target) and 100 <= target <= 100000, …)")

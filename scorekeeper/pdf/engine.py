@@ -277,7 +277,7 @@ def render_html(template: str, lang: str, title: str, **context: Any) -> str:
     """A ``templates/pdf/`` template, with what the common layout needs: the
     ``<html lang>`` tag (``pt_BR`` -> ``pt-BR``), the title, the footer (the title
     when not given), the page counter, and ``num`` to write a number as ``lang``
-    does. Call it inside ``force_locale(lang)``."""
+    does. Call it inside ``forced_locale(lang)``."""
     context.setdefault("footer", None)
     return render_template(
         template, lang=lang.replace("_", "-"), page_counter=_page_counter_css(),

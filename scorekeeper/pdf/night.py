@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from flask_babel import force_locale, gettext
+from flask_babel import gettext
 
+from scorekeeper.i18n import forced_locale
 from scorekeeper.pdf.cache import Job, cached
 from scorekeeper.pdf.engine import _write_pdf, check_paper, render_html
 
@@ -30,7 +31,7 @@ def layout_night_sheet(heading: str, table: str, players: Sequence[Line],
                        pairs: Sequence[Line], matches: Sequence[Played], waiting: str,
                        lang: str, paper: str) -> bytes:
     """Lay the evening's sheet out (the worker's job; inside an app context)."""
-    with force_locale(lang):
+    with forced_locale(lang):
         html = render_html("pdf/night_sheet.html", lang, heading, heading=heading, table=table,
                            players=players, pairs=pairs, matches=matches, waiting=waiting,
                            columns=(gettext("Who"), gettext("Won"), gettext("Played"),

@@ -7,10 +7,10 @@ from collections.abc import Iterable, Mapping
 from functools import partial
 from typing import Any
 
-from flask_babel import force_locale, gettext
+from flask_babel import gettext
 
 from scorekeeper import vocabulary
-from scorekeeper.i18n import format_rank
+from scorekeeper.i18n import forced_locale, format_rank
 from scorekeeper.pdf.cache import Job, cached
 from scorekeeper.pdf.engine import _write_pdf, check_paper, render_html
 from scorekeeper.pdf.words import category_label, number, profile_terms
@@ -41,7 +41,7 @@ def layout_blank_sheet(profile_id: str, lang: str, paper: str, rows: int,
                        house: dict[str, Any] | None = None) -> bytes:
     """Lay out a blank scoresheet (the worker's job; inside an app context)."""
     profile = profile_of(house) if house else get_profile(profile_id)
-    with force_locale(lang):
+    with forced_locale(lang):
         terms = profile_terms(profile_id, house=profile.name if house else None)
         html = render_html(
             "pdf/blank_sheet.html", lang,
@@ -105,7 +105,7 @@ def layout_burro_sheet(lang: str, paper: str, names: list[str]) -> bytes:
     """Lay out a Burro sheet (the worker's job; inside an app context)."""
     # Too few names for a game: the table keeps room for the largest one.
     rows = names + [""] * (MAX_PLAYERS - len(names)) if len(names) < MIN_PLAYERS else names
-    with force_locale(lang):
+    with forced_locale(lang):
         html = render_html(
             "pdf/burro_sheet.html", lang, gettext("Burro: scoresheet"),
             players=rows, letters=list(WORD),

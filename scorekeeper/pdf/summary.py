@@ -8,9 +8,10 @@ from datetime import date, datetime
 from functools import partial
 from typing import Any
 
-from flask_babel import force_locale, format_date, gettext
+from flask_babel import format_date, gettext
 
 from scorekeeper.chart import chart
+from scorekeeper.i18n import forced_locale
 from scorekeeper.pdf.cache import Job, cached
 from scorekeeper.pdf.engine import _write_pdf, check_paper, render_html
 from scorekeeper.pdf.sheets import reminder
@@ -39,7 +40,7 @@ def render_saved_summary(kept: Hashable | None, snapshot: Callable[[], Mapping[s
 
 def layout_match_summary(snapshot: Mapping[str, Any], lang: str, paper: str) -> bytes:
     """Lay out the match summary (the worker's job; inside an app context)."""
-    with force_locale(lang):
+    with forced_locale(lang):
         context = _match_context(snapshot, lang)
         title = gettext("%(match)s: match summary", match=context["name"])
         context["footer"] = " · ".join(

@@ -2,7 +2,7 @@
 
 The words are the product's vocabulary (``scorekeeper.vocabulary``) and the
 numbers its one formatter (``scorekeeper.i18n.format_number``); this module
-translates the msgids with ``gettext``, so call it inside ``force_locale(lang)``.
+translates the msgids with ``gettext``, so call it inside ``forced_locale(lang)``.
 """
 
 from __future__ import annotations

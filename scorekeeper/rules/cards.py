@@ -22,6 +22,10 @@ _SYMBOL_SUITS.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RANK_NAMES.update({n: str(n) for n in range(2, 11)})
 _NAME_RANKS = {v: k for k, v in RANK_NAMES.items()}
+#: Where each rank may stand in a run, low to high: the ace at both ends.
+RUN_ORDER = (*(RANK_NAMES[n] for n in range(1, 14)), RANK_NAMES[1])
+#: The suits printed in red.
+RED_SUITS = ("H", "D")
 
 JOKER_TOKENS = frozenset({"JK", "JOKER", "🃏"})
 

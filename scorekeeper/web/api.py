@@ -13,10 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request, send_from_directory
-from flask_babel import force_locale
 
 from scorekeeper import documents, rules
-from scorekeeper.i18n import normalize_locale
+from scorekeeper.i18n import forced_locale, normalize_locale
 from scorekeeper.web.common import _, input_error_text, localize
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -35,7 +34,7 @@ def error(code: str, message: str, field: str | None = None, status: int = 400) 
 
 
 def _run(kind: str) -> Any:
-    with force_locale(_lang()):
+    with forced_locale(_lang()):
         if request.content_length is not None and request.content_length > MAX_BODY:
             return error("too-large", _("The document is too large."), None, 413)
         try:

@@ -6,6 +6,8 @@ links and its footer's sentences every time."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from flask import current_app, get_template_attribute, request
 from markupsafe import Markup
 
@@ -31,3 +33,16 @@ def chrome(part: str) -> Markup:
         return Markup(html[:-1] if html.endswith("\n") else html)
 
     return Markup(cache("chrome", 1024).get_or_make(key, make))
+
+
+def per_language(name: str, *args: Hashable) -> Markup:
+    """What the ``_forms.html`` macro ``name`` says with ``args``, made once per language
+    and kept: for a macro whose words depend on nothing but the page's language and its
+    arguments (the card picker's words, how to write cards), which a deal form would
+    otherwise build again on every view."""
+    key = (name, args, locale_code(), request.script_root)
+
+    def make() -> Markup:
+        return Markup(str(get_template_attribute("_forms.html", name)(*args)))
+
+    return Markup(cache("per-language", 256).get_or_make(key, make))

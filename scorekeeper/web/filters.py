@@ -8,10 +8,10 @@ from flask import Flask
 from flask_babel import lazy_gettext
 
 from scorekeeper import sources, vocabulary
-from scorekeeper.cardtext import meld_lines, notation, read_as, shown, shown_card, use_page_locale
+from scorekeeper.cardtext import deck, meld_lines, notation, read_as, shown, shown_card, use_page_locale
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank, page_gettext
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
-from scorekeeper.web.chrome import chrome
+from scorekeeper.web.chrome import chrome, per_language
 from scorekeeper.web.common import locale_code, num, red, rules_name
 from scorekeeper.web.offline import pack_bytes, referee_url, shell_urls, static_digest
 
@@ -77,6 +77,7 @@ def init_app(app: Flask) -> None:
         morto_label=vocabulary.morto_label,
         count_label=vocabulary.count_label,
         notation=notation,
+        deck=deck,
         colon=colon,
         profile_name=lambda pid: str(vocabulary.profile_name(pid)),
         rules_name=rules_name,
@@ -85,4 +86,5 @@ def init_app(app: Flask) -> None:
         current_locale=lambda: locale_code() or DEFAULT_LOCALE,
         BURRO_PLAYERS=(MIN_PLAYERS, MAX_PLAYERS),
         chrome=chrome,
+        per_language=per_language,
     )

@@ -52,12 +52,11 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, g, jsonify, render_template, url_for
-from flask_babel import force_locale
 from flask_wtf.csrf import generate_csrf
 
 from scorekeeper import resource_dir, rules
 from scorekeeper.db import reader
-from scorekeeper.i18n import LOCALES, format_number
+from scorekeeper.i18n import LOCALES, forced_locale, format_number
 from scorekeeper.models import Match, utcnow
 from scorekeeper.vocabulary import profile_name
 from scorekeeper.web.burro import load_game
@@ -180,7 +179,7 @@ def manifest(code: str) -> Any:
     """The web app manifest, in language ``code``."""
     if code not in LOCALES:
         abort(404)
-    with force_locale(code):
+    with forced_locale(code):
         doc = {
             "name": _("Scorekeeper: Buraco and Burro scores"),
             "short_name": _("Scores"),
@@ -219,7 +218,7 @@ def offline_page(code: str) -> Any:
     if code not in LOCALES:
         abort(404)
     g.locale_code = code
-    with force_locale(code):
+    with forced_locale(code):
         return render_template("offline.html")
 
 
@@ -277,7 +276,7 @@ def shell_setup(code: str) -> Any:
     """The words and numbers a phone needs to set up a new match without a network."""
     if code not in LOCALES:
         abort(404)
-    with force_locale(code):
+    with forced_locale(code):
         doc = {
             "lang": code,
             "defaults": [_("Us"), _("Them")],
@@ -311,7 +310,7 @@ def shell_urls(code: str) -> list[str]:
 def shell_board(code: str, profile: str, sides: int) -> Any:
     """The scoreboard of a match set up without a network, before its first deal."""
     match = _shell_match(code, profile, sides)
-    with force_locale(code):
+    with forced_locale(code):
         return _shell_page(render_template(
             "scoreboard.html", b=board(match, match_result(match, [])), rows_html=[],
             editable=True, provisional=True, share=None,
@@ -322,6 +321,6 @@ def shell_board(code: str, profile: str, sides: int) -> Any:
 def shell_deal(code: str, profile: str, sides: int) -> Any:
     """The first deal's form of a match set up without a network."""
     match = _shell_match(code, profile, sides)
-    with force_locale(code):
+    with forced_locale(code):
         page, _status = first_deal_page(match, SHELL["key"])
         return _shell_page(page)

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel.lists import format_list
 from flask import Blueprint, abort, render_template, request, url_for
-from flask_babel import force_locale, format_date, ngettext
+from flask_babel import format_date, ngettext
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
@@ -23,7 +23,7 @@ from scorekeeper import pdf
 from scorekeeper.chart import bars
 from scorekeeper.db import reader
 from scorekeeper.forms import MIXED_NAME, NewTableForm
-from scorekeeper.i18n import format_number
+from scorekeeper.i18n import forced_locale, format_number
 from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer
 from scorekeeper.names import mixes_scripts, shows, visible_key
 from scorekeeper.standings import (
@@ -189,7 +189,7 @@ def night_sheet(token: str, day: str) -> Any:
     evening = _Evening(found, day)
     lang = exports.language()
     names = _namer(found)
-    with force_locale(lang):
+    with forced_locale(lang):
         heading = _("Evening of %(date)s", date=format_date(evening.day, "full"))
         waiting = ngettext("%(num)d match still in progress is not counted.",
                            "%(num)d matches still in progress are not counted.",

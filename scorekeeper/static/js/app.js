@@ -7,9 +7,14 @@
   "use strict";
   var doc = document, root = doc.documentElement;
   root.classList.add("js");
-  var SUITS = [["S", "\u2660"], ["H", "\u2665"], ["D", "\u2666"], ["C", "\u2663"]];
-  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-  var SYM = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
+  /* The cards the picker offers, as the page gives them (cardtext.deck): the ranks in run
+     order, the suits' letters and symbols, the red suits. */
+  function deckOf(words) {
+    var deck = words.deck || {order: [], suits: [], red: []}, symbols = {};
+    deck.suits.forEach(function (s) { symbols[s[0]] = s[1]; });
+    return {order: deck.order, suits: deck.suits, red: deck.red, symbols: symbols,
+            ranks: deck.order.filter(function (r, i) { return deck.order.indexOf(r) === i; })};
+  }
 
   function el(tag, attrs, text) {
     var e = doc.createElement(tag);
@@ -18,11 +23,12 @@
     return e;
   }
   /* A card as the referee wrote it (QH, 2S*: rank, suit letter, the wildcard's mark) with
-     the page's rank letter and the suit's symbol (D\u2665); anything else (JK) as it is.
+     the page's rank letter and the suit's symbol (a French queen of hearts: D and
+     the hearts symbol); anything else (JK) as it is.
      Which cards there are is the referee's to say: this only swaps letters it gave. */
-  function pretty(card, ranks) {
+  function pretty(card, ranks, symbols) {
     var mark = card.slice(-1) === "*" ? "*" : "", bare = mark ? card.slice(0, -1) : card;
-    var rank = bare.slice(0, -1), symbol = SYM[bare.slice(-1)];
+    var rank = bare.slice(0, -1), symbol = symbols[bare.slice(-1)];
     return symbol && rank ? (ranks[rank] || rank) + symbol + mark : card;
   }
 
@@ -81,16 +87,16 @@
      in French); a card is written with its suit's symbol, which no language misreads (C is
      clubs in English, hearts in French). ``on`` says what a tap on each kind of key does. */
   function keypad(words, on) {
-    var letters = words.ranks || {};
+    var letters = words.ranks || {}, deck = deckOf(words);
     var pad = {suit: "H", suits: el("div", {"class": "suits"}), ranks: el("div", {"class": "ranks"})};
     var suitButtons = [], rankButtons = [];
-    pad.card = function (r, s) { return (letters[r] || r) + SYM[s]; };
+    pad.card = function (r, s) { return (letters[r] || r) + deck.symbols[s]; };
     pad.press = function (rank) {
       rankButtons.forEach(function (b) { b.setAttribute("aria-pressed", b.getAttribute("data-rank") === rank ? "true" : "false"); });
     };
-    SUITS.forEach(function (s) {
+    deck.suits.forEach(function (s) {
       var b = el("button", {type: "button", "data-suit": s[0], "aria-pressed": s[0] === pad.suit ? "true" : "false",
-        "class": s[0] === "H" || s[0] === "D" ? "r" : ""}, s[1]);
+        "class": deck.red.indexOf(s[0]) >= 0 ? "r" : ""}, s[1]);
       b.addEventListener("click", function () {
         pad.suit = s[0];
         suitButtons.forEach(function (o) { o.setAttribute("aria-pressed", o === b ? "true" : "false"); });
@@ -101,7 +107,7 @@
     var joker = el("button", {type: "button", "data-rank": "JK"}, "JK");
     joker.addEventListener("click", on.joker);
     pad.suits.appendChild(joker);
-    RANKS.forEach(function (r) {
+    deck.ranks.forEach(function (r) {
       var b = el("button", {type: "button", "data-rank": r, "aria-pressed": "false"}, letters[r] || r);
       b.addEventListener("click", function () { on.rank(r); });
       rankButtons.push(b); pad.ranks.appendChild(b);
@@ -119,7 +125,8 @@
     var words = wordsOf(input.closest("form[data-words]"));
     var picker = el("div", {"class": "picker loose", id: input.id + "-keys", hidden: ""});
     var open = el("button", {type: "button", "class": "keys", "aria-expanded": "false",
-      "aria-controls": picker.id, "aria-label": words.keys || "Cards"}, "\u2660\u2665");
+      "aria-controls": picker.id, "aria-label": words.keys || "Cards"},
+      deckOf(words).suits.slice(0, 2).map(function (s) { return s[1]; }).join(""));
     function changed() { input.dispatchEvent(new Event("input", {bubbles: true})); }
     function add(card) {
       var v = input.value;
@@ -191,14 +198,13 @@
         newLine(); add(run(first, r)); first = null; pad.press(null); built = true;
       }
     });
-    var letters = words.ranks || {};
-    /* The run from one rank to another in the chosen suit; an ace after a king is high. */
+    var letters = words.ranks || {}, order = deckOf(words).order;
+    /* The run from one rank to another in the chosen suit, along the page's run order: to
+       a rank that stands twice in it (the ace), its last place. */
     function run(from, to) {
-      var a = RANKS.indexOf(from), b = RANKS.indexOf(to);
-      if (to === "A" && a > 0) { b = 13; }
-      if (from === "A" && b > 0 && b < a) { a = 13; }
+      var a = order.indexOf(from), b = to === from ? a : order.lastIndexOf(to);
       var lo = Math.min(a, b), hi = Math.max(a, b), out = [];
-      for (var i = lo; i <= hi; i++) { out.push(pad.card(RANKS[i % 13], pad.suit)); }
+      for (var i = lo; i <= hi; i++) { out.push(pad.card(order[i], pad.suit)); }
       return out.join(" ");
     }
     function newLine() {
@@ -271,7 +277,7 @@
       }
       (data.melds || []).forEach(function (m, j) {
         var li = el("li", {"class": m.valid ? "ok verdict" : "bad verdict"});
-        var text = (m.valid ? "\u2713 " : "\u2717 ") + (m.arranged || m.cards).map(function (c) { return pretty(c, letters); }).join(" ");
+        var text = (m.valid ? "\u2713 " : "\u2717 ") + (m.arranged || m.cards).map(function (c) { return pretty(c, letters, deckOf(words).symbols); }).join(" ");
         if (m.valid) {
           text += " \u00b7 " + (words[m.category] || words[m.kind] || m.kind) + " \u00b7 " + m.points + " " + (words.points || "");
           if (m.bonus) { text += " + " + m.bonus; }
