@@ -11,10 +11,20 @@ page's list, rewritten on every change, and the referee's whole tally of the dea
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, bindparam, select
+from sqlalchemy import (
+    JSON,
+    Date,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    bindparam,
+    select,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
 
@@ -205,6 +215,51 @@ class Change(Base):
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
     match: Mapped[Match] = relationship(back_populates="changes")
+
+
+class Event(Base):
+    """A club's evening (a tournament), reached by a secret link like a match's: the
+    contract's event document as the director has entered it so far (docs/contract.md,
+    "Events"), scored from scratch by the referee on every view."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    day: Mapped[date] = mapped_column(Date)
+    # {"profile": …, "kind": …, "deals_per_turn": …, "entrants": […], "plan": […],
+    #  "turns": […], …}: the event document, without its name (``name`` above)
+    document: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # Raised by one on every change; a form carries the version it was built from.
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+
+    changes: Mapped[list[EventChange]] = relationship(
+        order_by="EventChange.version", cascade="all, delete-orphan", passive_deletes=True)
+
+    def event_input(self) -> dict[str, Any]:
+        """The contract's event document."""
+        return {**self.document, "name": self.name}
+
+
+class EventChange(Base):
+    """One line of an event's history: what the director did, and why when it corrects
+    a result."""
+
+    __tablename__ = "event_changes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    version: Mapped[int] = mapped_column(Integer)  # the event version this change produced
+    # entrants | turn | deal | edited | penalty | forfeit
+    action: Mapped[str] = mapped_column(String(20))
+    turn: Mapped[int | None] = mapped_column(Integer, nullable=True)  # 0-based
+    table: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the table's number
+    reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
 class Submission(Base):

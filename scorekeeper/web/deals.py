@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import (
@@ -83,6 +84,7 @@ def _page(
     status: int = 200,
     before: dict[str, Any] | None = None,
     count: int | None = None,
+    extra: dict[str, Any] | None = None,
 ) -> Any:
     """The deal form, with the referee's count of what it holds when there is one;
     ``disputable``: the deal breaks a rule but can be counted, so it may be saved marked
@@ -109,6 +111,7 @@ def _page(
             changes=changes,
             disputable=disputable,
             turn=turn(match, index),
+            **(extra or {}),
         ),
         status,
     )
@@ -121,6 +124,13 @@ def first_deal_page(match: Match, key: str) -> Any:
     form.version.data = str(match.version)
     form.idem.data = key
     return _page(match, form, 0, before=match_result(match, []), count=0)
+
+
+def unstored_deal_page(match: Match, form: DealForm, extra: dict[str, Any]) -> Any:
+    """The form of a deal judged on its own, the first of ``match``, a match that is not
+    stored (an event table's deal: every deal starts from 0), with ``extra`` for the page
+    (``board``: where Cancel goes; ``number``: the deal's number in its turn)."""
+    return _page(match, form, 0, before=match_result(match, []), count=0, extra=extra)
 
 
 def _before(match: Match, index: int, count: int) -> dict[str, Any]:
@@ -239,14 +249,23 @@ def _enter(token: str, number: int | None) -> Any:
             remember_modes(form, last_sides(match))
         keyed(form, match.version)
         return _page(match, form, index, count=count)
+    return answer_deal(match, form, index, count, _before(match, index, count),
+                       lambda doc, full: _save(token, form, index, index < count, doc, full))
 
+
+def answer_deal(match: Match, form: DealForm, index: int, count: int, before: dict[str, Any],
+                save: Callable[[dict[str, Any], dict[str, Any]], Any],
+                extra: dict[str, Any] | None = None) -> Any:
+    """A deal form sent: the referee's preview (``action=preview``, as JSON), the form
+    again with what is wrong or still to answer, or ``save(doc, full)`` of the deal the
+    players entered and the referee's match document with it. ``extra``: what the page
+    shows besides a match's deal form (an event table's, ``web/eventtables.py``)."""
     action = request.form.get("action")
-    before = _before(match, index, count)
     if not form.validate():
         if action == "preview":
             return _preview(match, form, index, None, _expired(form), set(), False, before)
         return _page(match, form, index, status=400 if _csrf_failed(form) else 422,
-                     before=before, count=count)
+                     before=before, count=count, extra=extra)
     # counts the cards can make, the opening of a vulnerable side said, and a first morto
     # taken by a side that took one (all asked)
     profile = _profile(match)
@@ -267,10 +286,11 @@ def _enter(token: str, number: int | None) -> Any:
                         implied)
     if full is None or result is None or not answered or (disputable and not _disputed(action)):
         return _page(match, form, index, result=result, general=general,
-                     disputable=disputable, status=422, before=before, count=count)
+                     disputable=disputable, status=422, before=before, count=count, extra=extra)
     if action != "save":
-        return _page(match, form, index, result=result, before=before, count=count)
-    return _save(token, form, index, index < count, doc, full)
+        return _page(match, form, index, result=result, before=before, count=count,
+                     extra=extra)
+    return save(doc, full)
 
 
 def _over(match: Match) -> bool:
