@@ -202,8 +202,10 @@ def test_the_seating_lists_the_byes(ctx: Any) -> None:
     assert _header_clashes(runs, {"Tavolo", "Nord-Sud", "Est-Ovest"}) == []
 
 
-def test_nothing_left_to_seat_once_the_plan_is_played(ctx: Any) -> None:
-    text = pdf_text(pdf.render_event_paper("seating", evening(3), "en"))
+@pytest.mark.parametrize("paper", ["seating", "cards", "slips"])
+def test_nothing_left_to_seat_once_the_plan_is_played(ctx: Any, paper: str) -> None:
+    text = pdf_text(pdf.render_event_paper(paper, evening(3), "en", table_url=_urls))
+    assert "Venerdì al circolo" in text
     assert "no turn left to seat" in text
 
 
