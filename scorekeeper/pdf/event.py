@@ -76,7 +76,8 @@ def event_facts(doc: Any, turn: int | None = None,
 def render_event_paper(paper_kind: str, doc: Any, lang: str, paper: str = "A4",
                        table_url: Callable[[int], str] | None = None,
                        turn: int | None = None) -> bytes:
-    """One of ``EVENT_PAPERS`` for the event document ``doc``, kept by what it shows."""
+    """One of ``EVENT_PAPERS`` for the event document ``doc``, kept by what it shows;
+    ``InputError`` for an unreadable document, ``ValueError`` for a turn it does not have."""
     check_paper(paper)
     if paper_kind not in EVENT_PAPERS:
         raise ValueError(f"unknown paper {paper_kind!r}, expected one of {EVENT_PAPERS}")
