@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from scorekeeper import resource_dir
+from scorekeeper.eventfiles import results_csv
 from scorekeeper.messages import input_error_message, localize
 from scorekeeper.rules import (
     DEFAULT_PROFILE,
@@ -83,10 +84,68 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument("file", metavar="FILE|-")
         if name != "burro":
             with_profile_file(command)
+        if name == "event":
+            _event_papers(command)
     profiles = with_lang(sub.add_parser("profiles", help="describe every rule profile"))
     profiles.add_argument("--export", metavar="ID", default=None,
                           help="print one built-in profile as a profile document")
     return parser
+
+
+#: The papers ``event --print`` lays out (``scorekeeper.pdf.EVENT_PAPERS``).
+EVENT_PAPERS = ("seating", "cards", "slips", "standings")
+#: What ``--table-url`` replaces with a table's number.
+TABLE_SLOT = "{table}"
+
+
+def _event_papers(command: argparse.ArgumentParser) -> None:
+    """``event``'s files besides its JSON answer: a paper as PDF, the results as CSV."""
+    files = command.add_mutually_exclusive_group()
+    files.add_argument("--print", choices=EVENT_PAPERS, default=None, dest="paper_kind",
+                       help="write a paper of the evening as PDF")
+    files.add_argument("--csv", action="store_true",
+                       help="write the results per turn and entrant as CSV")
+    command.add_argument("--paper", choices=("A4", "Letter"), default="A4")
+    command.add_argument("--table-url", metavar="TEMPLATE", default=None,
+                         help=f"the table cards' QR codes: a link with {TABLE_SLOT}")
+    command.add_argument("--turn", type=int, default=None, metavar="N",
+                         help="the turn of the seating, cards and slips (default: the next)")
+    command.add_argument("-o", "--output", metavar="OUT", default="-",
+                         help="where the PDF or CSV goes (default: standard output)")
+
+
+def _event_file(args: argparse.Namespace, doc: Any) -> tuple[bytes, int]:
+    """``event --print`` or ``--csv``: the file, and the status of the JSON answer."""
+    status = 1 if event_document(doc)["problems"] else 0
+    if args.csv:
+        return results_csv(doc).encode("utf-8"), status
+    template = args.table_url
+    if template is not None and TABLE_SLOT not in template:
+        raise _Unreadable(f"--table-url: the link needs {TABLE_SLOT} for the table's number")
+    from scorekeeper.pdf import print_event_paper
+
+    def table_url(number: int) -> str:
+        return str(template).replace(TABLE_SLOT, str(number))
+
+    try:
+        pdf = print_event_paper(args.paper_kind, doc, LANGS.get(args.lang or "en", "en"),
+                                args.paper, table_url if template else None, args.turn)
+    except ValueError as err:  # a turn the event does not have
+        raise _Unreadable(f"--turn: {err}") from None
+    return pdf, status
+
+
+def _write(data: bytes, path: str) -> None:
+    """The file to ``path``, or to standard output for ``-``."""
+    if path == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    try:
+        with open(path, "wb") as handle:
+            handle.write(data)
+    except OSError as err:
+        raise _Unreadable(f"{path}: {err.strerror or err}") from None
 
 
 def _read_json(path: str) -> Any:
@@ -146,7 +205,9 @@ def _export(profile_id: str) -> dict[str, Any]:
     return doc
 
 
-def run(args: argparse.Namespace) -> tuple[dict[str, Any], int]:
+def run(args: argparse.Namespace) -> tuple[dict[str, Any] | None, int]:
+    """The command's JSON answer and exit status; no answer when the command wrote a
+    file of its own (``event --print``, ``event --csv``)."""
     house = _house_rules(args)
     if args.command == "check":
         _check_text(list(args.melds), "melds")
@@ -159,6 +220,10 @@ def run(args: argparse.Namespace) -> tuple[dict[str, Any], int]:
         given = _read_json(args.file)
         if house is not None and isinstance(given, dict):
             given = {**given, "profile": house}
+        if getattr(args, "paper_kind", None) or getattr(args, "csv", False):
+            data, status = _event_file(args, given)
+            _write(data, args.output)
+            return None, status
         doc = handler[args.command](given)
     return doc, 0 if not doc.get("problems") and doc.get("valid", True) else 1
 
@@ -174,6 +239,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         gettext = translator(args.lang)
         doc, status = run(args)
+        if doc is None:
+            return status
     except _Unreadable as err:
         print(f"scorekeeper: {err}", file=sys.stderr)
         return 2

@@ -26,6 +26,7 @@ from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -100,6 +101,21 @@ def layout_app(settings: Mapping[str, Any]) -> Flask:
         setattr(app.jinja_env, name, value)
     Babel(app)
     return app
+
+
+def standalone_app() -> Flask:
+    """An app that lays documents out in this process, for a command run without a
+    server (``scorekeeper event --print``): the package's templates and translations,
+    the web app's Jinja settings."""
+    from scorekeeper import resource_dir
+    from scorekeeper.i18n import DEFAULT_LOCALE
+
+    return layout_app({
+        "root_path": str(Path(__file__).resolve().parent.parent),
+        "template_folder": str(resource_dir("templates")),
+        "config": {"BABEL_DEFAULT_LOCALE": DEFAULT_LOCALE,
+                   "BABEL_TRANSLATION_DIRECTORIES": str(resource_dir("translations"))},
+        "jinja": {"trim_blocks": True, "lstrip_blocks": True}})
 
 
 _child: dict[str, Flask] = {}

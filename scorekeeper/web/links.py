@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import io
-
-import segno
 from flask import current_app, request
 
+from scorekeeper import qrcodes
 from scorekeeper.web.common import cache
 
 
@@ -18,22 +16,10 @@ def public_url(path: str) -> str:
 
 def qr_svg(url: str) -> str:
     """The QR code of ``url`` as inline SVG (made on the server; no third-party host)."""
-
-    def make() -> str:
-        code = segno.make(url, error="m")
-        return str(code.svg_inline(scale=5, border=2, dark="#000", light="#fff"))
-
-    return str(cache("qr").get_or_make(url, make))
+    return str(cache("qr").get_or_make(url, lambda: qrcodes.svg_inline(url)))
 
 
 def qr_image(url: str) -> bytes:
     """The QR code of ``url`` as an SVG image file (the scoreboard's, which the browser
     fetches once and keeps: a page no longer carries it, nor makes it)."""
-
-    def make() -> bytes:
-        out = io.BytesIO()
-        segno.make(url, error="m").save(out, kind="svg", scale=5, border=2, dark="#000",
-                                        light="#fff", xmldecl=False)
-        return out.getvalue()
-
-    return bytes(cache("qr-image").get_or_make(url, make))
+    return bytes(cache("qr-image").get_or_make(url, lambda: qrcodes.svg_file(url)))

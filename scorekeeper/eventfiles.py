@@ -1,0 +1,89 @@
+"""An event's files for the federation and for keeping: its results as CSV, a line per
+turn and entrant, and its document as stored (docs/contract.md, "Events").
+
+Plain data in, text out: the web layer and the command line offer them alike.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.rules.eventdoc import read_event
+from scorekeeper.rules.events import score_event
+
+#: The CSV's columns, in the federation's order.
+RESULT_COLUMNS = ("turn", "table", "entrant_id", "entrant_name", "seat", "opponent", "mp", "vp")
+#: What a seat is called in the CSV: the two sides of a table, and sitting a turn out.
+SEATS = ("NS", "EW")
+BYE = "bye"
+#: A cell a spreadsheet would run as a formula starts with one of these.
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(text: str) -> str:
+    """A typed name as a spreadsheet shows it, never as a formula it runs."""
+    return "'" + text if text.startswith(_FORMULA) else text
+
+
+def _ids(side: int | Sequence[int]) -> list[int]:
+    return [side] if isinstance(side, int) else list(side)
+
+
+def _table_rows(turn: int, table: Mapping[str, Any],
+                names: Mapping[int, str]) -> list[list[Any]]:
+    """One line per entrant at a table: its side's MP and VP (VP empty while in play)."""
+    rows = []
+    sides = [_ids(table["ns"]), _ids(table["ew"])]
+    for side, seat in enumerate(SEATS):
+        opponent = " & ".join(names[i] for i in sides[1 - side])
+        vp = table["vp"][side] if table["vp"] is not None else ""
+        rows += [[turn, table["table"], entrant, names[entrant], seat, opponent,
+                  table["mp"][side], vp] for entrant in sides[side]]
+    return rows
+
+
+def result_rows(doc: Any) -> list[list[Any]]:
+    """The lines of :func:`results_csv`, turn by turn, each turn's tables in their order
+    and then its byes (``bye_vp`` VP, no MP). Unreadable: ``InputError``.
+
+    >>> deal = {"sides": [{"counts": {"table_points": 400, "clean": 1}, "morto": "taken",
+    ...                    "went_out": True}, {"counts": {"table_points": 150},
+    ...                                        "morto": "taken"}]}
+    >>> result_rows({"profile": "burraco", "deals_per_turn": 1,
+    ...     "vp_table": [[100, 11], [600, 15], [None, 20]],
+    ...     "entrants": [{"id": 1, "name": "Rossi"}, {"id": 2, "name": "Verdi"},
+    ...                  {"id": 3, "name": "Neri"}], "plan": [{"movement": "mitchell"}],
+    ...     "turns": [{"tables": [{"table": 1, "ns": 1, "ew": 2, "deals": [deal]}]}]})
+    [[1, 1, 1, 'Rossi', 'NS', 'Verdi', 700, 15], [1, 1, 2, 'Verdi', 'EW', 'Rossi', 150, 5], \
+[1, '', 3, 'Neri', 'bye', '', 0, 10]]
+    """
+    event = read_event(doc)
+    names = {i: _cell(name if name is not None else str(i)) for i, name in event.entrants}
+    rows: list[list[Any]] = []
+    for number, turn in enumerate(score_event(event)["turns"], start=1):
+        for table in turn["tables"]:
+            rows += _table_rows(number, table, names)
+        rows += [[number, "", i, names[i], BYE, "", 0, event.bye_vp] for i in turn["byes"]]
+    return rows
+
+
+def results_csv(doc: Any) -> str:
+    """The event's results for the federation, as CSV: a header line (``RESULT_COLUMNS``)
+    and a line per turn and entrant (an individual event: per player)."""
+    out = io.StringIO()
+    sheet = csv.writer(out, lineterminator="\n")
+    sheet.writerow(RESULT_COLUMNS)
+    sheet.writerows(result_rows(doc))
+    return out.getvalue()
+
+
+def event_file(doc: Any) -> str:
+    """The event's document as stored, to download and keep (or score again later with
+    ``scorekeeper event``): the contract's event document, as JSON. It is read first, so
+    only a readable document is offered; ``InputError`` otherwise."""
+    read_event(doc)
+    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
