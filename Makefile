@@ -8,7 +8,7 @@ PORT ?= 5000
 # Debian packages serving needs: WeasyPrint's Pango and a font with card suits; the
 # tests also drive Debian's Chromium.
 RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
-TEST_DEBS := $(RUN_DEBS) chromium
+TEST_DEBS := $(RUN_DEBS) chromium poppler-utils zbar-tools
 # Serving installs the app alone (plus the PostgreSQL driver when DATABASE_URL names
 # PostgreSQL); the tests install the test tools and the driver too.
 POSTGRES := $(if $(filter postgresql%,$(DATABASE_URL)),postgres,)
