@@ -155,6 +155,9 @@ def _register(app: Flask) -> None:
         deals,
         device,
         errors,
+        eventprints,
+        events,
+        eventtables,
         exports,
         filters,
         house,
@@ -171,7 +174,7 @@ def _register(app: Flask) -> None:
     from scorekeeper.web.common import safe_next
 
     for module in (matches, seats, deals, referee, burro, share, exports, api, offline, tables,
-                   players, tablefiles, house, device):
+                   players, tablefiles, house, device, events, eventtables, eventprints):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)

@@ -68,6 +68,12 @@ PROBLEM_MESSAGES: dict[str, str] = {
         "shift: %(shift)s)."),
 }
 
+#: The movements' names (docs/contract.md, "Movements: the next turn"), as the clubs say
+#: them (translations/GLOSSARY.md, "Events").
+MOVEMENTS = {"mitchell": N_("Mitchell"), "danese": N_("Danish"),
+             "danese-modified": N_("Modified Danish"), "round-robin": N_("Round robin"),
+             "individual-8": N_("Individual for 8")}
+
 #: The Italian tradition's own words where a sentence names a game term
 #: (seed 004: pozzetto, burraco, chiudere, pinella; seed 000: "Jokers et Pinella").
 PROBLEM_MESSAGES_IT: dict[str, str] = {

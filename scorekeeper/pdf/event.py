@@ -17,10 +17,11 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from flask_babel import force_locale, gettext
+from flask_babel import gettext
 from markupsafe import Markup
 
 from scorekeeper import qrcodes
+from scorekeeper.i18n import forced_locale
 from scorekeeper.pdf.cache import Job, cached
 from scorekeeper.pdf.engine import _write_pdf, check_paper, render_html
 from scorekeeper.pdf.eventwords import (
@@ -103,7 +104,7 @@ def print_event_paper(paper_kind: str, doc: Any, lang: str, paper: str = "A4",
 def layout_event_paper(paper_kind: str, facts: Mapping[str, Any], lang: str,
                        paper: str) -> bytes:
     """Lay one paper out (the worker's job; inside an app context)."""
-    with force_locale(lang):
+    with forced_locale(lang):
         names: Names = partial(side_name, facts["names"], facts["kind"])
         template, title, context = _LAYOUTS[paper_kind](facts, names, lang)
         heading = facts["name"] or gettext("Event")

@@ -1,6 +1,6 @@
 """What the event's papers call things, in the language being rendered: entrants by
 name (or by their number when unnamed), the seats, the movements, the source of the
-VP scale, the list by name and each turn's results. Call inside ``force_locale(lang)``.
+VP scale, the list by name and each turn's results. Call inside ``forced_locale(lang)``.
 
 A name players typed is always a label (after a colon, in a cell), never the subject
 of a sentence (translations/GLOSSARY.md).
@@ -14,16 +14,12 @@ from typing import Any
 
 from flask_babel import gettext
 
-from scorekeeper.msgids import N_
+from scorekeeper.messages import MOVEMENTS
 from scorekeeper.pdf.words import number
 from scorekeeper.rules.eventdoc import INDIVIDUAL
 
 #: A side of a table (an entrant's id, or two players' ids) as the papers name it.
 Names = Callable[[int | Sequence[int]], str]
-#: The movements' names (docs/contract.md, "Movements: the next turn").
-MOVEMENTS = {"mitchell": N_("Mitchell"), "danese": N_("Danish"),
-             "danese-modified": N_("Modified Danish"), "round-robin": N_("Round robin"),
-             "individual-8": N_("Individual for 8")}
 #: The federation's code the "fibur-2026" scale comes from (docs/sources.md): its name.
 FIBUR_CODE = "F.I.Bur. Codice di Gara 01/2026"
 

@@ -93,28 +93,24 @@ def _page(
     count = deal_count(match) if count is None else count
     before = _before(match, index, count) if before is None else before
     profile = _label(match, form)
-    return (
-        render_template(
-            "deal.html",
-            match=match,
-            form=form,
-            index=index,
-            editing=index < count,
-            profile=profile,
-            profile_label=rules_label(match),
-            categories=[(c, CATEGORY_FIELDS[c]) for c in reversed(profile.categories)],
-            vulnerable=before.get("vulnerable") or [False] * len(match.sides),
-            minimum=before.get("opening_minimum") or [0] * len(match.sides),
-            totals=before.get("totals") or [0] * len(match.sides),
-            breakdown=_breakdown(result, index),
-            problems=_problems(match, form, general or []),
-            changes=changes,
-            disputable=disputable,
-            turn=turn(match, index),
-            **(extra or {}),
-        ),
-        status,
+    shown = dict(
+        match=match,
+        form=form,
+        index=index,
+        editing=index < count,
+        profile=profile,
+        profile_label=rules_label(match),
+        categories=[(c, CATEGORY_FIELDS[c]) for c in reversed(profile.categories)],
+        vulnerable=before.get("vulnerable") or [False] * len(match.sides),
+        minimum=before.get("opening_minimum") or [0] * len(match.sides),
+        totals=before.get("totals") or [0] * len(match.sides),
+        breakdown=_breakdown(result, index),
+        problems=_problems(match, form, general or []),
+        changes=changes,
+        disputable=disputable,
+        turn=turn(match, index),
     )
+    return render_template("deal.html", **{**shown, **(extra or {})}), status
 
 
 def first_deal_page(match: Match, key: str) -> Any:
@@ -254,7 +250,7 @@ def _enter(token: str, number: int | None) -> Any:
 
 
 def answer_deal(match: Match, form: DealForm, index: int, count: int, before: dict[str, Any],
-                save: Callable[[dict[str, Any], dict[str, Any]], Any],
+                save: Callable[[Any, dict[str, Any]], Any],
                 extra: dict[str, Any] | None = None) -> Any:
     """A deal form sent: the referee's preview (``action=preview``, as JSON), the form
     again with what is wrong or still to answer, or ``save(doc, full)`` of the deal the

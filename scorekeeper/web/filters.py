@@ -7,8 +7,16 @@ from typing import Any
 from flask import Flask
 from flask_babel import lazy_gettext
 
-from scorekeeper import sources, vocabulary
-from scorekeeper.cardtext import deck, meld_lines, notation, read_as, shown, shown_card, use_page_locale
+from scorekeeper import messages, sources, vocabulary
+from scorekeeper.cardtext import (
+    deck,
+    meld_lines,
+    notation,
+    read_as,
+    shown,
+    shown_card,
+    use_page_locale,
+)
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank, page_gettext
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web.chrome import chrome, per_language
@@ -56,6 +64,23 @@ def source(text: Any) -> str:
     return sources.source(text, page_gettext)
 
 
+def seat_name(side: Any, names: Any) -> str:
+    """An evening's side: a pair's name (its entrant's id), or two players' names."""
+    ids = side if isinstance(side, list) else [side]
+    return " & ".join(str(names.get(i, i)) for i in ids)
+
+
+def movement(name: str) -> str:
+    """A movement's name as the clubs say it."""
+    known = messages.MOVEMENTS.get(name)
+    return page_gettext(known) if known else name
+
+
+def event_warning(problem: Any) -> str:
+    """A warning about the next turn (a Mitchell that would seat pairs as before), in words."""
+    return messages.problem_message(problem, page_gettext)
+
+
 def init_app(app: Flask) -> None:
     """Register the filters, tests and globals of every template; cards typed without a
     locale named are read in the page's letters."""
@@ -63,7 +88,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(
         num=num, signed=signed, card=shown_card, cards=shown, read_as=read_as, label=label,
         category=category, rank=lambda r: format_rank(r, locale_code()), source=source,
-        meld_lines=meld_lines,
+        meld_lines=meld_lines, seat_name=seat_name, movement=movement,
+        event_warning=event_warning,
     )
     app.jinja_env.tests["red"] = red
     app.jinja_env.globals.update(

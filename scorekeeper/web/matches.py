@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, selectinload
 from scorekeeper import rules
 from scorekeeper.db import reader
 from scorekeeper.forms import LINK_TOKEN, ConfirmForm, NewMatchForm, choices
-from scorekeeper.models import BurroGame, Deal, Match, Table
+from scorekeeper.models import BurroGame, Deal, Event, Match, Table
 from scorekeeper.names import shows, visible_key
 from scorekeeper.web.common import (
     _,
@@ -93,8 +93,16 @@ def home() -> str:
         in_progress=[m for m in matches if m.status != "won"],
         finished=[m for m in matches if m.status == "won"],
         games=games,
+        events=_remembered_events(db),
         profiles=profile_choices(),
     )
+
+
+def _remembered_events(db: Session) -> list[Event]:
+    """The club evenings this browser runs, the latest day first."""
+    tokens = remembered("events")
+    return list(db.scalars(select(Event).where(Event.edit_token.in_(tokens))
+                           .order_by(Event.day.desc(), Event.id.desc()))) if tokens else []
 
 
 def _new_match_form() -> tuple[NewMatchForm, Table | None]:

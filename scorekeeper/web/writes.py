@@ -36,6 +36,7 @@ from scorekeeper.models import (
     Base,
     BurroGame,
     Change,
+    Event,
     HouseRules,
     Match,
     Submission,
@@ -50,9 +51,12 @@ from scorekeeper.web.common import _, remember
 KEEP_KEYS = timedelta(days=7)
 
 
-#: What a form changes: a match, a Burro game, a table or house rules (each has an edit token
-#: and a version).
-Row = TypeVar("Row", Match, BurroGame, Table, HouseRules)
+#: What a form changes: a match, a Burro game, a table, house rules or an event (each has an
+#: edit token and a version).
+Row = TypeVar("Row", Match, BurroGame, Table, HouseRules, Event)
+#: Which changes since a form's version leave it a form of the same thing: a match's
+#: history actions, or a function of the locked row and the form's version.
+Harmless = frozenset[str] | Callable[[Session, Any, int], bool]
 
 
 class Stale(Exception):
@@ -273,7 +277,7 @@ DEALS_UNCHANGED = frozenset({"dealer", "seating", "renamed"})
 
 
 def lock(db: Session, model: type[Row], token: str, submitted_version: Any, key: str,
-         *, harmless: frozenset[str] = frozenset()) -> Row:
+         *, harmless: Harmless = frozenset()) -> Row:
     """The row of ``model`` with this edit token, locked for the write (FOR UPDATE; SQLite
     is locked already), checked against the form's version: a newer version is stale
     unless every change since is one of ``harmless`` (a match's history actions). A key
@@ -294,9 +298,14 @@ def lock(db: Session, model: type[Row], token: str, submitted_version: Any, key:
     return row
 
 
-def _only(db: Session, row: Row, since: int | None, harmless: frozenset[str]) -> bool:
-    """Every change of match ``row`` after version ``since`` is one of ``harmless``."""
-    if not harmless or since is None or since > row.version or not isinstance(row, Match):
+def _only(db: Session, row: Row, since: int | None, harmless: Harmless) -> bool:
+    """Every change of match ``row`` after version ``since`` is one of ``harmless`` (or
+    ``harmless(db, row, since)`` says the changes since leave the form as it was)."""
+    if not harmless or since is None or since > row.version:
+        return False
+    if callable(harmless):
+        return harmless(db, row, since)
+    if not isinstance(row, Match):
         return False
     actions = db.scalars(select(Change.action).where(Change.match_id == row.id,
                                                      Change.version > since)).all()

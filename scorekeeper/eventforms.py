@@ -1,0 +1,64 @@
+"""The forms of a club's evening (``web/events.py``): the event itself and its
+entrants; what their fields mean in the contract's event document (docs/contract.md,
+"Events")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wtforms import DateField, HiddenField, IntegerField, SelectField, StringField, TextAreaField
+from wtforms.validators import InputRequired, Length, Optional
+
+from scorekeeper.forms import BaseForm, Visible, WriteForm, _l, choices
+from scorekeeper.formwords import NumberRange
+from scorekeeper.rules.eventdoc import MAX_ENTRANTS
+from scorekeeper.rules.vptables import TOTAL_VP
+
+#: The evenings clubs play: (turns, deals a turn), by the form's value.
+FORMATS = {"5x2": (5, 2), "4x3": (4, 3), "3x4": (3, 4), "5x3": (5, 3), "7x2": (7, 2)}
+#: How the turns seat the tables, by the form's value: the plan's movement of every turn
+#: but the last, and of the last.
+MOVEMENTS = {"mitchell": ("mitchell", "mitchell"),
+             "mitchell-danese": ("mitchell", "danese-modified"),
+             "danese": ("danese-modified", "danese-modified"),
+             "round-robin": ("round-robin", "round-robin"),
+             "individual-8": ("individual-8", "individual-8")}
+#: The one movement of an individual evening.
+INDIVIDUAL_MOVEMENT = "individual-8"
+
+
+class NewEventForm(BaseForm):
+    idem = HiddenField()
+    name = StringField(_l("Name of the evening"),
+                       validators=[InputRequired(), Length(max=120), Visible])
+    day = DateField(_l("Day"), validators=[InputRequired()])
+    profile = SelectField(_l("Rules"), validators=[InputRequired()])
+    kind = SelectField(_l("Who plays"), default="pairs", choices=choices(
+        [("pairs", _l("Pairs")), ("individual", _l("Single players (8, individual)"))]))
+    format = SelectField(_l("Turns"), default="4x3", choices=choices(
+        [("5x2", _l("5 turns of 2 deals")), ("4x3", _l("4 turns of 3 deals")),
+         ("3x4", _l("3 turns of 4 deals")), ("5x3", _l("5 turns of 3 deals")),
+         ("7x2", _l("7 turns of 2 deals"))]))
+    movement = SelectField(_l("Movement"), default="mitchell-danese", choices=choices(
+        [("mitchell-danese", _l("Mitchell, then a Danese for the last turn")),
+         ("mitchell", _l("Mitchell every turn")),
+         ("danese", _l("Danese every turn (no rematch of the turn before)")),
+         ("round-robin", _l("Everyone meets everyone (round robin)")),
+         ("individual-8", _l("Individual for 8 players"))]))
+    bye_vp = IntegerField(_l("Victory points of a pair that sits out a turn"), default=10,
+                          validators=[Optional(), NumberRange(min=0, max=TOTAL_VP)])
+
+
+class EntrantsForm(WriteForm):
+    """Entrants added to an evening before its first turn."""
+
+    lines = TextAreaField(_l("Pairs or players, one per line"),
+                          validators=[Length(max=MAX_ENTRANTS * 90)])
+
+
+def plan_of(form: NewEventForm) -> list[dict[str, Any]]:
+    """The event's plan: every turn's movement, as the form chose them."""
+    turns, _deals = FORMATS[form.format.data]
+    most, last = MOVEMENTS[form.movement.data]
+    return [{"movement": name, **({"shift": 1} if name == "mitchell" else {})}
+            for name in [most] * (turns - 1) + [last]]

@@ -1,0 +1,76 @@
+"""An evening's papers and files: the next turn's seating, its table cards (each with
+the QR code of its table's page), score slips, the standings with every turn's results
+(PDF, ``scorekeeper.pdf``), the results as CSV for the federation, and the event
+document itself (``scorekeeper.eventfiles``). The seating and the standings are also
+the room's, by the view link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, url_for
+
+from scorekeeper import pdf
+from scorekeeper.db import reader
+from scorekeeper.eventfiles import event_file, results_csv
+from scorekeeper.models import Event
+from scorekeeper.web.events import load_event, scored
+from scorekeeper.web.exports import file_name, language, paper, send_pdf
+
+bp = Blueprint("event_prints", __name__)
+
+#: The papers a view link may print too (the others are the director's).
+ROOM_PAPERS = ("seating", "standings")
+
+
+def _paper(found: Event, kind: str) -> Response:
+    if kind not in pdf.EVENT_PAPERS or "unreadable" in scored(found):
+        abort(404)
+
+    # the turn in play (its seating, cards and slips), else the first one to seat
+    turn = len(found.document["turns"]) or None
+
+    def table_url(table: int) -> str:
+        # the table card's QR code: the table's page of the turn the card seats
+        return url_for("event_tables.table_page", token=found.edit_token, turn=turn or 1,
+                       table=table, _external=True)
+
+    data = pdf.render_event_paper(kind, found.event_input(), language(), paper(),
+                                  table_url=table_url, turn=turn)
+    return send_pdf(data, file_name(f"{found.name} {kind}", found.day, "pdf", "event"))
+
+
+@bp.get("/e/<token>/<kind>.pdf")
+def director_paper(token: str, kind: str) -> Any:
+    """The seating, table cards, score slips or standings."""
+    return _paper(load_event(reader(), edit=token), kind)
+
+
+@bp.get("/e/v/<token>/<kind>.pdf")
+def room_paper(token: str, kind: str) -> Any:
+    """The seating or the standings, for anyone in the room."""
+    if kind not in ROOM_PAPERS:
+        abort(404)
+    return _paper(load_event(reader(), view=token), kind)
+
+
+@bp.get("/e/<token>/results.csv")
+def results(token: str) -> Any:
+    """Every entrant's seat, opponent, MP and VP, turn by turn."""
+    found = load_event(reader(), edit=token)
+    if "unreadable" in scored(found):
+        abort(404)
+    response = Response(results_csv(found.event_input()), mimetype="text/csv")
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{file_name(found.name, found.day, "csv", "event")}"')
+    return response
+
+
+@bp.get("/e/<token>/event.json")
+def document(token: str) -> Any:
+    """The event document as entered (docs/contract.md, "Events")."""
+    found = load_event(reader(), edit=token)
+    response = Response(event_file(found.event_input()), mimetype="application/json")
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{file_name(found.name, found.day, "json", "event")}"')
+    return response

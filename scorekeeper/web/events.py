@@ -1,0 +1,254 @@
+"""A club's evening run by its director: the event made, its entrants registered, each
+turn seated by the plan's movement, the standings; the room's read-only page. Its
+tables' deals are entered in ``eventtables.py``; the referee scores the whole event
+document on every change (``rules.events``, docs/contract.md "Events")."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request, url_for
+from flask_babel import ngettext
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from scorekeeper import rules
+from scorekeeper.db import reader
+from scorekeeper.eventforms import FORMATS, INDIVIDUAL_MOVEMENT, EntrantsForm, NewEventForm, plan_of
+from scorekeeper.forms import MIXED_NAME, ConfirmForm, choices
+from scorekeeper.models import Event, EventChange, utcnow
+from scorekeeper.names import mixes_scripts, shows, visible_key
+from scorekeeper.rules.eventdoc import INDIVIDUAL, INDIVIDUAL_8_PLAYERS, MAX_ENTRANTS
+from scorekeeper.rules.vptables import FIBUR_2026
+from scorekeeper.web import writes
+from scorekeeper.web.common import _, cache, input_error_text, profile_choices, remember
+
+bp = Blueprint("events", __name__)
+
+#: The longest entrant's name (a pair: two names and a dash).
+ENTRANT_NAME = 80
+
+
+def load_event(db: Session, *, edit: str | None = None, view: str | None = None) -> Event:
+    """The event with this edit (or view) link; 404 when there is none."""
+    token = edit if edit is not None else view
+    if not token or len(token) > 64:
+        abort(404)
+    column = Event.edit_token if edit is not None else Event.view_token
+    found = db.scalar(select(Event).where(column == token))
+    if found is None:
+        abort(404)
+    return found
+
+
+#: The answer of an event the referee cannot score yet (an individual evening before its
+#: 8th player): no turn, no standings, nothing to seat.
+NOTHING_YET: dict[str, Any] = {"turns": [], "standings": [], "next": None, "problems": []}
+
+
+def scored(event: Event) -> dict[str, Any]:
+    """The referee's answer for the event as it stands (``scorekeeper event``), kept by
+    its link and version; with ``unreadable``, the sentence why it cannot be scored yet."""
+    def score() -> dict[str, Any]:
+        try:
+            return rules.event_document(event.event_input())
+        except rules.InputError as error:
+            return {**NOTHING_YET, "unreadable": error}
+
+    answer: dict[str, Any] = cache("event", 64).get_or_make(
+        (event.edit_token, event.version), score)
+    if "unreadable" in answer:
+        return {**answer, "unreadable": _why_not(event, answer["unreadable"])}
+    return answer
+
+
+def _why_not(event: Event, error: rules.InputError) -> str:
+    entrants = len(event.document["entrants"])
+    if event.document["kind"] == INDIVIDUAL and entrants != INDIVIDUAL_8_PLAYERS:
+        return str(ngettext("An individual evening needs %(num)d player; %(count)d registered.",
+                            "An individual evening needs %(num)d players; %(count)d registered.",
+                            INDIVIDUAL_8_PLAYERS, count=entrants))
+    return input_error_text(error)
+
+
+def bump(db: Session, row: Event, document: dict[str, Any], action: str,
+         turn: int | None = None, table: int | None = None, reason: str | None = None) -> None:
+    """Store the event's new document as its next version, with its history line."""
+    row.document = document
+    row.version += 1
+    row.updated = utcnow()
+    db.add(EventChange(event_id=row.id, version=row.version, action=action, turn=turn,
+                       table=table, reason=reason))
+
+
+@bp.route("/events/new", methods=["GET", "POST"])
+def new_event() -> Any:
+    """Name the evening, its rules, its turns and how they are seated."""
+    form = writes.keyed(NewEventForm())
+    form.profile.choices = choices(profile_choices())
+    if form.validate_on_submit():
+        if (form.kind.data == INDIVIDUAL) != (form.movement.data == INDIVIDUAL_MOVEMENT):
+            form.movement.errors = [*form.movement.errors, _(
+                "An individual evening is seated by the movement for 8 players, and only it.")]
+        else:
+            return _create(form)
+    return render_template("event_new.html", form=form), 200 if not form.errors else 422
+
+
+def _create(form: NewEventForm) -> Any:
+    _turns, deals = FORMATS[form.format.data]
+    document = {"profile": form.profile.data, "kind": form.kind.data, "deals_per_turn": deals,
+                "vp_table": FIBUR_2026,
+                "bye_vp": 10 if form.bye_vp.data is None else form.bye_vp.data,
+                "entrants": [], "plan": plan_of(form), "turns": []}
+
+    def reused(notice: Any) -> Any:
+        form.name.errors = [*form.name.errors, notice]
+        return render_template("event_new.html", form=form)
+
+    return writes.guarded(form, lambda: writes.create_once(
+        writes.form_key(form, "new-event"),
+        lambda: Event(name=form.name.data, day=form.day.data, document=document),
+        "events.event", "events"), reused)
+
+
+@bp.get("/e/<token>")
+def event(token: str) -> Any:
+    """The director's page: entrants, the turn in play, the next turn, the standings."""
+    found = load_event(reader(), edit=token)
+    remember(token, "events")
+    return _page(found)
+
+
+def _page(found: Event, entrants: EntrantsForm | None = None, notice: Any = None,
+          status: int = 200) -> Any:
+    answer = scored(found)
+    document = found.document
+    form = writes.keyed(entrants or EntrantsForm(formdata=None), found.version)
+    turn = writes.keyed(ConfirmForm(formdata=None), found.version)
+    return render_template(
+        "event.html", event=found, answer=answer, names=_names(document),
+        entrants=form, turn_form=turn, notice=notice, current=_current(answer),
+        plan_turns=len(document["plan"]), format=_format(document)), status
+
+
+def _names(document: dict[str, Any]) -> dict[int, str]:
+    return {e["id"]: e.get("name") or str(e["id"]) for e in document["entrants"]}
+
+
+def _format(document: dict[str, Any]) -> str:
+    return _("%(turns)d turns of %(deals)d deals", turns=len(document["plan"]),
+             deals=document["deals_per_turn"])
+
+
+def _current(answer: dict[str, Any]) -> dict[str, Any] | None:
+    """The last turn seated, with whether every table of it is complete."""
+    if not answer["turns"]:
+        return None
+    last = answer["turns"][-1]
+    return {"number": len(answer["turns"]), "tables": last["tables"], "byes": last["byes"],
+            "complete": all(t["complete"] for t in last["tables"])}
+
+
+def entrant_lines(text: str | None) -> list[str]:
+    """The entrants of pasted lines, one a line: a line of a spreadsheet's cells (tabs or
+    semicolons between them), a pair's two names, joined by a dash."""
+    names = []
+    for line in (text or "").splitlines():
+        cells = [c.strip() for c in line.replace(";", "\t").split("\t")]
+        name = " – ".join(c for c in cells if shows(c))
+        if name:
+            names.append(name)
+    return names
+
+
+def entrant_problems(names: list[str], known: list[str], kind: str) -> list[str]:
+    """What is wrong with the entrants added to those already registered, in words."""
+    problems = []
+    most = INDIVIDUAL_8_PLAYERS if kind == INDIVIDUAL else MAX_ENTRANTS
+    if not names:
+        problems.append(_("Type at least one pair or player, one per line."))
+    if len(names) + len(known) > most:
+        problems.append(_("This evening has at most %(max)d entrants.", max=most))
+    if any(len(n) > ENTRANT_NAME for n in names):
+        problems.append(_("An entrant's name has at most %(max)d characters.", max=ENTRANT_NAME))
+    keys = [visible_key(n) for n in [*known, *names]]
+    if len(set(keys)) != len(keys):
+        problems.append(_("Two entrants have the same name."))
+    if any(mixes_scripts(n) for n in names):
+        problems.append(str(MIXED_NAME))
+    return problems
+
+
+@bp.post("/e/<token>/entrants")
+def add_entrants(token: str) -> Any:
+    """Register pairs (or players) before the first turn is seated."""
+    found = load_event(reader(), edit=token)
+    form = EntrantsForm()
+    if form.validate():
+        names = entrant_lines(form.lines.data)
+        known = [e.get("name") or "" for e in found.document["entrants"]]
+        problems = entrant_problems(names, known, found.document["kind"])
+        form.lines.errors = [*form.lines.errors, *problems]
+        if not form.lines.errors:
+            return _write(token, form, lambda db, row: _register(db, row, names))
+    return _page(found, form, status=422)
+
+
+def _register(db: Session, row: Event, names: list[str]) -> None:
+    document = copy.deepcopy(row.document)
+    if document["turns"]:
+        abort(409)
+    first = max((e["id"] for e in document["entrants"]), default=0) + 1
+    document["entrants"] += [{"id": first + i, "name": n} for i, n in enumerate(names)]
+    bump(db, row, document, "entrants")
+
+
+@bp.post("/e/<token>/turns")
+def seat_turn(token: str) -> Any:
+    """Seat the next turn as the plan's movement says, once the last one is complete."""
+    return _write(token, ConfirmForm(), _seat)
+
+
+def _seat(db: Session, row: Event) -> None:
+    answer = rules.event_document(row.event_input())
+    current = _current(answer)
+    following = answer["next"]
+    if following is None or not following["tables"] or (current and not current["complete"]):
+        abort(409)
+    document = copy.deepcopy(row.document)
+    document["turns"].append({"tables": [
+        {"table": t["table"], "ns": t["ns"], "ew": t["ew"], "deals": [], "penalties": [],
+         "forfeit": None} for t in following["tables"]]})
+    bump(db, row, document, "turn", turn=len(document["turns"]) - 1)
+
+
+def _write(token: str, form: Any, change: Any) -> Any:
+    """``change(db, row)`` on the locked event, once per form, then back to its page; a
+    form of an older version shows the evening as it stands."""
+    key = writes.form_key(form, f"event {token}")
+    url = url_for("events.event", token=token)
+
+    def run(db: Session) -> str:
+        change(db, writes.lock(db, Event, token, form.version.data, key))
+        return url
+
+    def stale(_error: Any) -> Any:
+        return _page(load_event(reader(), edit=token), notice=_(
+            "The evening changed since this page was opened: here it is as it stands."),
+            status=409)
+
+    return writes.guarded(form, lambda: writes.write_once(key, run),
+                          lambda notice: _page(load_event(reader(), edit=token), notice=notice,
+                                               status=409), stale)
+
+
+@bp.get("/e/v/<token>")
+def room(token: str) -> Any:
+    """The room's page (read-only): the turn in play, where everyone sits, the standings."""
+    found = load_event(reader(), view=token)
+    answer = scored(found)
+    return render_template("event_room.html", event=found, answer=answer,
+                           names=_names(found.document), current=_current(answer),
+                           format=_format(found.document), here=request.path)

@@ -1,0 +1,157 @@
+"""A table of an evening's turn: its deals as the director enters them from the table's
+paper (the one-screen deal form, counts or cards, every deal judged on its own: both
+sides start it from 0, as an event scores it), its match points and victory points."""
+
+from __future__ import annotations
+
+import copy
+from datetime import datetime
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from scorekeeper import rules
+from scorekeeper.db import reader
+from scorekeeper.forms import DealForm
+from scorekeeper.models import Event, EventChange, Match
+from scorekeeper.rules.document import MAX_TARGET
+from scorekeeper.web import writes
+from scorekeeper.web.common import _
+from scorekeeper.web.dealform import build_form
+from scorekeeper.web.deals import answer_deal, unstored_deal_page
+from scorekeeper.web.events import bump, load_event, scored
+from scorekeeper.web.scoreboard import match_result
+
+bp = Blueprint("event_tables", __name__)
+
+
+def seat_names(event: Event, side: int | list[int]) -> str:
+    """Who sits on a side of a table: a pair's name, or an individual side's two players."""
+    named = {e["id"]: e.get("name") or str(e["id"]) for e in event.document["entrants"]}
+    ids = side if isinstance(side, list) else [side]
+    return " & ".join(named.get(i, str(i)) for i in ids)
+
+
+def _table(event: Event, turn: int, table: int) -> dict[str, Any]:
+    """The table as entered (the event document's), 404 when the turn has no such table."""
+    turns = event.document["turns"]
+    if not 1 <= turn <= len(turns):
+        abort(404)
+    found = next((t for t in turns[turn - 1]["tables"] if t["table"] == table), None)
+    if found is None:
+        abort(404)
+    return found  # type: ignore[no-any-return]
+
+
+def _scored_table(event: Event, turn: int, table: int) -> dict[str, Any]:
+    answer = scored(event)
+    tables = answer["turns"][turn - 1]["tables"] if turn <= len(answer["turns"]) else []
+    return next((t for t in tables if t["table"] == table), {})
+
+
+@bp.get("/e/<token>/turns/<int:turn>/tables/<int:table>")
+def table_page(token: str, turn: int, table: int) -> Any:
+    """A table of a turn: who sits where, its deals, its MP and VP once complete."""
+    event = load_event(reader(), edit=token)
+    entered = _table(event, turn, table)
+    return render_template(
+        "event_table.html", event=event, turn=turn, table=entered,
+        result=_scored_table(event, turn, table), ns=seat_names(event, entered["ns"]),
+        ew=seat_names(event, entered["ew"]), deals_per_turn=event.document["deals_per_turn"])
+
+
+def table_match(event: Event, turn: int, table: int) -> Match:
+    """The table's deal as a match that is not stored: NS and EW, the event's rules, no
+    target and no deal before it, so that the deal form judges each deal on its own."""
+    entered = _table(event, turn, table)
+    now = datetime(event.day.year, event.day.month, event.day.day)
+    return Match(name=event.name, profile=event.document["profile"], target=MAX_TARGET,
+                 version=event.version, sides=[
+                     {"name": seat_names(event, entered[seat]), "players": []}
+                     for seat in ("ns", "ew")],
+                 edit_token=f"event-{event.edit_token}-{turn}-{table}", view_token="",
+                 status="in-progress", totals=[0, 0], created=now, updated=now)
+
+
+@bp.route("/e/<token>/turns/<int:turn>/tables/<int:table>/deals/new", methods=["GET", "POST"])
+def new_deal(token: str, turn: int, table: int) -> Any:
+    """Enter the table's next deal."""
+    return _enter(token, turn, table, None)
+
+
+@bp.route("/e/<token>/turns/<int:turn>/tables/<int:table>/deals/<int:number>/edit",
+          methods=["GET", "POST"])
+def edit_deal(token: str, turn: int, table: int, number: int) -> Any:
+    """Fix a deal of the table: its MP and VP, and the standings, follow."""
+    return _enter(token, turn, table, number)
+
+
+def _enter(token: str, turn: int, table: int, number: int | None) -> Any:
+    event = load_event(reader(), edit=token)
+    deals = _table(event, turn, table)["deals"]
+    board = url_for("event_tables.table_page", token=token, turn=turn, table=table)
+    if number is None and len(deals) >= event.document["deals_per_turn"] \
+            and request.method == "GET":
+        return redirect(board, 303)  # all its deals are in: fix one from the table's page
+    if number is not None and not 1 <= number <= len(deals):
+        abort(404)
+    match = table_match(event, turn, table)
+    stored = deals[number - 1] if number is not None else None
+    form = build_form(match, rules.profile_of(match.rules_document()), stored)
+    extra = {"board": board, "number": number or len(deals) + 1,
+             "table_heading": _("Table %(table)d · Turn %(turn)d", table=table, turn=turn)}
+    if request.method == "GET":
+        writes.keyed(form, event.version)
+        return unstored_deal_page(match, form, extra)
+    return answer_deal(match, form, 0, 0, match_result(match, []),
+                       lambda doc, _full: _save(token, turn, table, number, form, doc, board),
+                       extra)
+
+
+def _save(token: str, turn: int, table: int, number: int | None, form: DealForm,
+          doc: Any, board: str) -> Any:
+    """Store the deal in the event document: the next one of the table, or in place of
+    deal ``number``."""
+    key = writes.form_key(form, f"event {token}")
+
+    def run(db: Session) -> str:
+        row = writes.lock(db, Event, token, form.version.data, key,
+                          harmless=lambda db, found, since: _elsewhere(db, found, since,
+                                                                       turn, table))
+        document = copy.deepcopy(row.document)
+        deals = next(t for t in document["turns"][turn - 1]["tables"]
+                     if t["table"] == table)["deals"]
+        if number is None:
+            if len(deals) >= document["deals_per_turn"]:
+                abort(409)
+            deals.append(doc)
+        else:
+            deals[number - 1] = doc
+        bump(db, row, document, "deal" if number is None else "edited", turn - 1, table)
+        return board
+
+    def stale(_error: Any) -> Any:
+        fresh = load_event(reader(), edit=token)
+        form.version.data = str(fresh.version)
+        return unstored_deal_page(table_match(fresh, turn, table), form, {
+            "board": board, "number": number or len(_table(fresh, turn, table)["deals"]) + 1,
+            "changes": None, "stale_notice": _(
+                "This table's deals changed since the form was opened: check the deal "
+                "and save it again.")})
+
+    return writes.guarded(form, lambda: writes.write_once(key, run),
+                          lambda notice: unstored_deal_page(
+                              table_match(load_event(reader(), edit=token), turn, table),
+                              form, {"board": board, "stale_notice": notice}), stale)
+
+
+def _elsewhere(db: Session, row: Event, since: int, turn: int, table: int) -> bool:
+    """Every change of the event since version ``since`` is another table's deal (the
+    form of this one is still a form of the same deals)."""
+    changes = db.execute(select(EventChange.action, EventChange.turn, EventChange.table).where(
+        EventChange.event_id == row.id, EventChange.version > since)).all()
+    return len(changes) == row.version - since and all(
+        action in ("deal", "edited") and (at, where) != (turn - 1, table)
+        for action, at, where in changes)

@@ -1,0 +1,209 @@
+"""A club's evening run from the director's pages (docs/contract.md, "Events"): made,
+its pairs registered from pasted spreadsheet lines, each turn seated by the plan's
+movement, its tables' deals entered by counts on the one-screen deal form, the match
+points, victory points and standings worked out by hand below."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from web_support import hidden_fields
+
+# Italian Burraco by counts (seed 004: a clean burraco 200, a dirty one 100, closing 100).
+#: 300 on the table + a clean burraco 200 + closing 100 = 600 | 150 − 40 in hand = 110
+DEAL_A = [{"mode": "counts", "table_points": 300, "clean": 1, "morto": "taken"},
+          {"mode": "counts", "table_points": 150, "hand_points": 40, "morto": "taken"}]
+#: 200 + a dirty burraco 100 − 25 in hand = 275 | 250 + a clean one 200 + closing 100 = 550
+DEAL_B = [{"mode": "counts", "table_points": 200, "dirty": 1, "hand_points": 25,
+           "morto": "taken"},
+          {"mode": "counts", "table_points": 250, "clean": 1, "morto": "taken"}]
+#: nobody closed: 100 | 100
+DEAL_C = [{"mode": "counts", "table_points": 100, "morto": "taken"},
+          {"mode": "counts", "table_points": 100, "morto": "taken"}]
+
+PAIRS = "Rossi\tBianchi\nVerdi;Neri\nGialli\tBruni\nMarroni – Rosa\n"
+
+
+def _new_event(client: Any, **fields: str) -> str:
+    data = {"name": "Venerdì al circolo", "day": "2026-12-04", "profile": "burraco",
+            "kind": "pairs", "format": "5x2", "movement": "mitchell", "bye_vp": "10",
+            **hidden_fields(client.get("/events/new").get_data(as_text=True)), **fields}
+    response = client.post("/events/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return str(response.headers["Location"])
+
+
+def _post(client: Any, page: str, url: str, **fields: str) -> Any:
+    data = {**hidden_fields(client.get(page).get_data(as_text=True)), **fields}
+    return client.post(url, data=data)
+
+
+def _deal(client: Any, url: str, sides: list[dict[str, Any]], went_out: str) -> Any:
+    data = hidden_fields(client.get(url).get_data(as_text=True))
+    for i, side in enumerate(sides):
+        for key, value in side.items():
+            data[f"sides-{i}-{key}"] = str(value)
+    data.update(went_out=went_out, closed_by="discard", action="save")
+    return client.post(url, data=data)
+
+
+def _rows(page: str, caption: str) -> list[list[str]]:
+    """The cells of the table with this caption, tags dropped."""
+    table = re.search(rf"<caption>{caption}</caption>(.*?)</table>", page, re.S)
+    assert table, caption
+    return [[html.unescape(re.sub(r"<[^>]+>", "", cell)).strip()
+             for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+            for row in re.findall(r"<tr>(.*?)</tr>", table.group(1), re.S)][1:]
+
+
+def _seat_turn(client: Any, event: str) -> None:
+    response = _post(client, event, f"{event}/turns")
+    assert response.status_code == 302, response.get_data(as_text=True)
+
+
+def _first_turn(client: Any) -> str:
+    event = _new_event(client)
+    response = _post(client, event, f"{event}/entrants", lines=PAIRS)
+    assert response.status_code == 302
+    _seat_turn(client, event)
+    return event
+
+
+def test_pasted_lines_become_pairs_and_the_first_turn_sits_by_mitchell(client):
+    event = _new_event(client)
+    response = _post(client, event, f"{event}/entrants", lines=PAIRS)
+    assert response.status_code == 302
+    html = client.get(event).get_data(as_text=True)
+    assert ["Rossi – Bianchi", "Verdi – Neri", "Gialli – Bruni", "Marroni – Rosa"] == \
+        re.findall(r"<li>([^<]+)</li>", re.search(r'<ol class="entrants">(.*?)</ol>', html,
+                                                  re.S).group(1))
+    assert "Turn 1 · Mitchell" in html
+    _seat_turn(client, event)
+    html = client.get(event).get_data(as_text=True)
+    # Mitchell on 4 pairs: T = 2 tables; the first two sit North-South and stay there
+    assert _rows(html, "Turn 1") == [
+        ["1", "Rossi – Bianchi", "Gialli – Bruni", "Deals: 0 of 2"],
+        ["2", "Verdi – Neri", "Marroni – Rosa", "Deals: 0 of 2"]]
+
+
+def test_the_deals_make_match_points_victory_points_and_standings(client):
+    event = _first_turn(client)
+    table_1, table_2 = f"{event}/turns/1/tables/1", f"{event}/turns/1/tables/2"
+    for url, deal, out in ((table_1, DEAL_A, "0"), (table_1, DEAL_A, "0"),
+                           (table_2, DEAL_B, "1"), (table_2, DEAL_C, "")):
+        response = _deal(client, f"{url}/deals/new", deal, out)
+        assert response.status_code == 302, response.get_data(as_text=True)
+        assert response.headers["Location"] == url
+    page = client.get(table_1).get_data(as_text=True)
+    # 600 + 600 = 1200 against 110 + 110 = 220: 980 apart, 875–1000 with 2 deals is 19–1
+    assert "Match points: 1,200 – 220. Victory points: 19 – 1." in page
+    html = client.get(event).get_data(as_text=True)
+    # table 2: 275 + 100 = 375 against 550 + 100 = 650: 275 apart, 205–300 is 13–7
+    assert _rows(html, "Turn 1") == [
+        ["1", "Rossi – Bianchi", "Gialli – Bruni", "1,200–220", "19–1"],
+        ["2", "Verdi – Neri", "Marroni – Rosa", "375–650", "7–13"]]
+    assert _rows(html, "Standings") == [
+        ["1", "Rossi – Bianchi", "19", "1,200"], ["2", "Marroni – Rosa", "13", "650"],
+        ["3", "Verdi – Neri", "7", "375"], ["4", "Gialli – Bruni", "1", "220"]]
+    # the second Mitchell turn moves East-West one table on: 3 to table 2, 4 to table 1
+    _seat_turn(client, event)
+    assert _rows(client.get(event).get_data(as_text=True), "Turn 2") == [
+        ["1", "Rossi – Bianchi", "Marroni – Rosa", "Deals: 0 of 2"],
+        ["2", "Verdi – Neri", "Gialli – Bruni", "Deals: 0 of 2"]]
+
+
+def test_a_fixed_deal_changes_the_result_and_a_complete_table_takes_no_more(client):
+    event = _first_turn(client)
+    table = f"{event}/turns/1/tables/1"
+    for _ in range(2):
+        assert _deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
+    assert client.get(f"{table}/deals/new").status_code == 303
+    response = _deal(client, f"{table}/deals/2/edit", DEAL_C, "")
+    assert response.status_code == 302
+    # 600 + 100 = 700 against 110 + 100 = 210: 490 apart, 405–500 is 15–5
+    assert "Match points: 700 – 210. Victory points: 15 – 5." in \
+        client.get(table).get_data(as_text=True)
+
+
+def test_a_form_opened_before_another_tables_deal_still_saves(client):
+    """The director keeps two tables' forms open: a deal saved at one leaves the other's
+    form a form of the same deals (its version is older, nothing of its table changed)."""
+    event = _first_turn(client)
+    one, two = f"{event}/turns/1/tables/1/deals/new", f"{event}/turns/1/tables/2/deals/new"
+    opened = hidden_fields(client.get(one).get_data(as_text=True))
+    assert _deal(client, two, DEAL_B, "1").status_code == 302
+    data = {**opened, "went_out": "0", "closed_by": "discard", "action": "save"}
+    for i, side in enumerate(DEAL_A):
+        data.update({f"sides-{i}-{k}": str(v) for k, v in side.items()})
+    assert client.post(one, data=data).status_code == 302
+    assert "Deals: 1 of 2" in client.get(event).get_data(as_text=True)
+
+
+def test_a_deal_breaking_a_rule_is_refused_at_its_field(client):
+    event = _first_turn(client)
+    sides = [{**DEAL_A[0], "table_points": 303}, DEAL_A[1]]
+    url = f"{event}/turns/1/tables/1/deals/new"
+    data = hidden_fields(client.get(url).get_data(as_text=True))
+    data.update({f"sides-{i}-{k}": str(v) for i, s in enumerate(sides) for k, v in s.items()})
+    data.update(went_out="0", closed_by="discard", action="save")
+    response = client.post(url, data=data)
+    assert response.status_code == 422
+    assert "multiple of 5" in response.get_data(as_text=True)
+    assert "Deals: 0 of 2" in client.get(event).get_data(as_text=True)
+
+
+def test_entrants_with_one_name_twice_are_refused(client):
+    event = _new_event(client)
+    response = _post(client, event, f"{event}/entrants", lines="Rossi\nVerdi\nrossi")
+    assert response.status_code == 422
+    assert "Two entrants have the same name." in response.get_data(as_text=True)
+    assert 'class="entrants"' not in client.get(event).get_data(as_text=True)
+
+
+def test_an_individual_evening_takes_only_its_movement_and_8_players(client):
+    response = client.post("/events/new", data={
+        **hidden_fields(client.get("/events/new").get_data(as_text=True)),
+        "name": "Individuale", "day": "2026-12-04", "profile": "burraco",
+        "kind": "individual", "format": "7x2", "movement": "mitchell"})
+    assert response.status_code == 422
+    event = _new_event(client, kind="individual", format="7x2", movement="individual-8")
+    _post(client, event, f"{event}/entrants", lines="\n".join("ABCDEFG"))
+    html = client.get(event).get_data(as_text=True)
+    assert "An individual evening needs 8 players; 7 registered." in html
+    assert "/turns" not in html.split('class="entrants"')[1]
+    _post(client, event, f"{event}/entrants", lines="H")
+    _seat_turn(client, event)
+    # individual-8, turn 1: 1+2 v 3+4, 5+6 v 7+8
+    assert _rows(client.get(event).get_data(as_text=True), "Turn 1") == [
+        ["1", "A & B", "C & D", "Deals: 0 of 2"], ["2", "E & F", "G & H", "Deals: 0 of 2"]]
+
+
+def test_the_room_sees_the_standings_and_changes_nothing(client):
+    event = _first_turn(client)
+    view = re.search(r'href="(/e/v/[^"]+)"', client.get(event).get_data(as_text=True)).group(1)
+    html = client.get(view).get_data(as_text=True)
+    assert "Rossi – Bianchi" in html and "/turns/" not in html and "entrants" not in html
+    assert client.get(f"{view}/slips.pdf").status_code == 404
+    pdf = client.get(f"{view}/seating.pdf")
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+
+
+def test_the_results_and_the_event_document_download(client):
+    event = _first_turn(client)
+    csv = client.get(f"{event}/results.csv")
+    assert csv.status_code == 200
+    assert csv.get_data(as_text=True).splitlines()[0] == \
+        "turn,table,entrant_id,entrant_name,seat,opponent,mp,vp"
+    document = client.get(f"{event}/event.json").get_json()
+    assert document["name"] == "Venerdì al circolo"
+    assert [t["ns"] for t in document["turns"][0]["tables"]] == [1, 2]
+    assert client.post("/api/v1/event", json=document).status_code == 200
+
+
+def test_the_home_page_lists_the_evenings_this_browser_runs(client):
+    event = _new_event(client)
+    html = client.get("/").get_data(as_text=True)
+    assert f'href="{event}"' in html and "Venerdì al circolo" in html
+    assert 'href="/events/new"' in html
