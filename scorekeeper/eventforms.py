@@ -4,6 +4,7 @@ entrants; what their fields mean in the contract's event document (docs/contract
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from wtforms import DateField, HiddenField, IntegerField, SelectField, StringField, TextAreaField
@@ -31,7 +32,7 @@ class NewEventForm(BaseForm):
     idem = HiddenField()
     name = StringField(_l("Name of the evening"),
                        validators=[InputRequired(), Length(max=120), Visible])
-    day = DateField(_l("Day"), validators=[InputRequired()])
+    day = DateField(_l("Day"), default=date.today, validators=[InputRequired()])
     profile = SelectField(_l("Rules"), validators=[InputRequired()])
     kind = SelectField(_l("Who plays"), default="pairs", choices=choices(
         [("pairs", _l("Pairs")), ("individual", _l("Single players (8, individual)"))]))

@@ -82,7 +82,7 @@ def _note(table: Mapping[str, Any], lang: str) -> str:
     words = seat_words()
     if table["forfeit"]:
         return str(gettext("Forfeit: %(side)s", side=words[table["forfeit"]]))
-    notes = [gettext("Penalty %(side)s: %(mp)s", side=words[key], mp=number(-mp, lang))
+    notes = [gettext("Penalty %(seat)s: %(mp)s", seat=words[key], mp=number(-mp, lang))
              for key, mp in zip(("ns", "ew"), table["penalties"], strict=True) if mp]
     if not table["complete"]:
         notes.append(gettext("In play"))

@@ -31,9 +31,10 @@ def _paper(found: Event, kind: str) -> Response:
     turn = len(found.document["turns"]) or None
 
     def table_url(table: int) -> str:
-        # the table card's QR code: the table's page of the turn the card seats
-        return url_for("event_tables.table_page", token=found.edit_token, turn=turn or 1,
-                       table=table, _external=True)
+        # the table card's QR code: the table's line on the room's page (a card lies on
+        # the table for anyone to scan: never the director's link)
+        return url_for("events.room", token=found.view_token, _external=True,
+                       _anchor=f"table-{table}")
 
     data = pdf.render_event_paper(kind, found.event_input(), language(), paper(),
                                   table_url=table_url, turn=turn)

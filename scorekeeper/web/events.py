@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import ngettext
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -186,14 +186,23 @@ def add_entrants(token: str) -> Any:
     """Register pairs (or players) before the first turn is seated."""
     found = load_event(reader(), edit=token)
     form = EntrantsForm()
-    if form.validate():
-        names = entrant_lines(form.lines.data)
-        known = [e.get("name") or "" for e in found.document["entrants"]]
-        problems = entrant_problems(names, known, found.document["kind"])
-        form.lines.errors = [*form.lines.errors, *problems]
-        if not form.lines.errors:
-            return _write(token, form, lambda db, row: _register(db, row, names))
-    return _page(found, form, status=422)
+
+    def check_then_write() -> Any:
+        # sent again: its entrants are there already (and would read as named twice)
+        done = writes.done_before(writes.form_key(form, f"event {token}"))
+        if done:
+            return redirect(done)
+        if form.validate():
+            names = entrant_lines(form.lines.data)
+            known = [e.get("name") or "" for e in found.document["entrants"]]
+            problems = entrant_problems(names, known, found.document["kind"])
+            form.lines.errors = [*form.lines.errors, *problems]
+            if not form.lines.errors:
+                return _write(token, form, lambda db, row: _register(db, row, names))
+        return _page(found, form, status=422)
+
+    return writes.guarded(form, check_then_write, lambda notice: _page(
+        load_event(reader(), edit=token), form, notice=notice, status=409))
 
 
 def _register(db: Session, row: Event, names: list[str]) -> None:
@@ -239,9 +248,11 @@ def _write(token: str, form: Any, change: Any) -> Any:
             "The evening changed since this page was opened: here it is as it stands."),
             status=409)
 
-    return writes.guarded(form, lambda: writes.write_once(key, run),
-                          lambda notice: _page(load_event(reader(), edit=token), notice=notice,
-                                               status=409), stale)
+    def reused(notice: Any) -> Any:
+        typed = form if isinstance(form, EntrantsForm) else None
+        return _page(load_event(reader(), edit=token), typed, notice=notice, status=409)
+
+    return writes.guarded(form, lambda: writes.write_once(key, run), reused, stale)
 
 
 @bp.get("/e/v/<token>")

@@ -55,7 +55,7 @@ def _rows(page: str, caption: str) -> list[list[str]]:
     assert table, caption
     return [[html.unescape(re.sub(r"<[^>]+>", "", cell)).strip()
              for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
-            for row in re.findall(r"<tr>(.*?)</tr>", table.group(1), re.S)][1:]
+            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table.group(1), re.S)][1:]
 
 
 def _seat_turn(client: Any, event: str) -> None:
@@ -207,3 +207,22 @@ def test_the_home_page_lists_the_evenings_this_browser_runs(client):
     html = client.get("/").get_data(as_text=True)
     assert f'href="{event}"' in html and "Venerdì al circolo" in html
     assert 'href="/events/new"' in html
+
+
+def test_a_table_card_leads_to_the_rooms_page_never_the_directors(client, monkeypatch):
+    """A card lies on its table for anyone to scan: its QR code is the table's line on
+    the room's page."""
+    from scorekeeper.web import eventprints
+
+    event = _first_turn(client)
+    asked: list[str] = []
+
+    def render(kind: str, doc: Any, lang: str, paper: str, table_url: Any, turn: Any) -> bytes:
+        asked.extend(table_url(t["table"]) for t in doc["turns"][turn - 1]["tables"])
+        return b"%PDF-1.7"
+
+    monkeypatch.setattr(eventprints.pdf, "render_event_paper", render)
+    assert client.get(f"{event}/cards.pdf").status_code == 200
+    view = re.search(r'href="(/e/v/[^"]+)"', client.get(event).get_data(as_text=True)).group(1)
+    assert asked == [f"http://localhost{view}#table-1", f"http://localhost{view}#table-2"]
+    assert 'id="table-2"' in client.get(view).get_data(as_text=True)

@@ -22,7 +22,7 @@ from web_support import SEED_001_DEAL, Site, hidden_fields
 
 from scorekeeper import rules
 from scorekeeper.db import get_db
-from scorekeeper.models import Base, BurroGame, Deal, HouseRules, Match, Table
+from scorekeeper.models import Base, BurroGame, Deal, Event, HouseRules, Match, Table
 
 #: What the page says when a changed form comes on a spent key (``writes.already_used``).
 NOT_SAVED = "What you entered now was not saved"
@@ -254,7 +254,76 @@ def _table_points(app: Any) -> list[Any]:
     return [d.data["sides"][0]["counts"]["table_points"] for d in _rows(app, Deal)]
 
 
+def _new_event(site: Site, app: Any) -> Forms:
+    first = {**site.hidden("/events/new"), "name": "Venerdì", "day": "2026-12-04",
+             "profile": "burraco", "kind": "pairs", "format": "5x2", "movement": "mitchell",
+             "bye_vp": "10"}
+    return "/events/new", first, {**first, "name": "Sabato"}
+
+
+def _event(site: Site, pairs: str = "", seated: bool = False) -> str:
+    url, first, _changed = _new_event(site, None)
+    event = str(site.client.post(url, data=first).headers["Location"])
+    if pairs:
+        data = {**_form_at(_page(site, event), f"{event}/entrants"), "lines": pairs}
+        assert site.client.post(f"{event}/entrants", data=data).status_code == 302
+    if seated:
+        data = _form_at(_page(site, event), f"{event}/turns")
+        assert site.client.post(f"{event}/turns", data=data).status_code == 302
+    return event
+
+
+def _entrants(site: Site, app: Any) -> Forms:
+    event = _event(site)
+    first = {**_form_at(_page(site, event), f"{event}/entrants"), "lines": "Rossi\nVerdi"}
+    return f"{event}/entrants", first, {**first, "lines": "Rossi\nGialli"}
+
+
+def _seat(site: Site, app: Any) -> Forms:
+    event = _event(site, "Rossi\nVerdi\nGialli\nBruni")
+    first = _form_at(_page(site, event), f"{event}/turns")
+    return f"{event}/turns", first, {**first, "version": str(int(first["version"]) - 1)}
+
+
+def _table_deal(site: Site, url: str, table_points: int) -> dict[str, str]:
+    data = hidden_fields(_page(site, url))
+    sides = [{"mode": "counts", "table_points": table_points, "clean": 1, "morto": "taken"},
+             {"mode": "counts", "table_points": 150, "morto": "taken"}]
+    data.update({f"sides-{i}-{k}": str(v) for i, s in enumerate(sides) for k, v in s.items()})
+    return {**data, "went_out": "0", "closed_by": "discard", "action": "save"}
+
+
+def _event_deal(site: Site, app: Any) -> Forms:
+    event = _event(site, "Rossi\nVerdi\nGialli\nBruni", seated=True)
+    url = f"{event}/turns/1/tables/1/deals/new"
+    first = _table_deal(site, url, 300)
+    return url, first, {**first, "sides-0-table_points": "275"}
+
+
+def _event_fix(site: Site, app: Any) -> Forms:
+    url, first, _changed = _event_deal(site, app)
+    assert site.client.post(url, data=first).status_code == 302
+    url = url.replace("/deals/new", "/deals/1/edit")
+    first = _table_deal(site, url, 200)
+    return url, first, {**first, "sides-0-table_points": "275"}
+
+
+def _event_table_points(app: Any) -> list[Any]:
+    return [d["sides"][0]["counts"]["table_points"] for e in _rows(app, Event)
+            for turn in e.document["turns"] for t in turn["tables"] for d in t["deals"]]
+
+
 CASES: dict[str, Case] = {
+    "/events/new": Case(_new_event, lambda app: [e.name for e in _rows(app, Event)],
+                        ["Venerdì"], typed='value="Sabato"'),
+    "/e/<token>/entrants": Case(_entrants, lambda app: [[n["name"] for n in e.document[
+        "entrants"]] for e in _rows(app, Event)], [["Rossi", "Verdi"]], typed="Gialli"),
+    "/e/<token>/turns": Case(_seat, lambda app: [len(e.document["turns"])
+                                                 for e in _rows(app, Event)], [1], form=False),
+    "/e/<token>/turns/<int:turn>/tables/<int:table>/deals/new": Case(
+        _event_deal, _event_table_points, [300], typed='value="275"'),
+    "/e/<token>/turns/<int:turn>/tables/<int:table>/deals/<int:number>/edit": Case(
+        _event_fix, _event_table_points, [200], typed='value="275"'),
     "/matches/new": Case(_new_match, lambda app: [m.name for m in _rows(app, Match)],
                          ["Friday"], typed='value="Saturday"'),
     "/m/<token>/deals/new": Case(_new_deal, _table_points, [180], typed='value="275"'),
