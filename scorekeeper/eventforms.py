@@ -7,11 +7,20 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from wtforms import DateField, HiddenField, IntegerField, SelectField, StringField, TextAreaField
+from wtforms import (
+    DateField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.validators import InputRequired, Length, Optional
 
 from scorekeeper.forms import BaseForm, Visible, WriteForm, _l, choices
 from scorekeeper.formwords import NumberRange
+from scorekeeper.rules.document import MAX_TARGET
 from scorekeeper.rules.eventdoc import MAX_ENTRANTS
 from scorekeeper.rules.vptables import TOTAL_VP
 
@@ -55,6 +64,26 @@ class EntrantsForm(WriteForm):
 
     lines = TextAreaField(_l("Pairs or players, one per line"),
                           validators=[Length(max=MAX_ENTRANTS * 90)])
+
+
+#: A table's two sides, as a penalty or a forfeit names them.
+SEATS = [("ns", _l("North-South")), ("ew", _l("East-West"))]
+
+
+class PenaltyForm(WriteForm):
+    """Match points taken off one side of a table (late at the table: 100)."""
+
+    side = RadioField(_l("Side"), choices=choices(SEATS), validators=[InputRequired()])
+    mp = IntegerField(_l("Match points taken off"), default=100,
+                      validators=[InputRequired(), NumberRange(min=0, max=MAX_TARGET)])
+    why = StringField(_l("Why (late, …)"), validators=[Optional(), Length(max=80), Visible])
+
+
+class ForfeitForm(WriteForm):
+    """A side that forfeits the turn at its table, or none."""
+
+    side = RadioField(_l("Side that forfeits"), default="",
+                      choices=choices([*SEATS, ("", _l("Nobody"))]))
 
 
 def plan_of(form: NewEventForm) -> list[dict[str, Any]]:

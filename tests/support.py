@@ -28,3 +28,18 @@ def form_fields(client: Any, url: str) -> dict[str, str]:
     response = client.get(url)
     assert response.status_code == 200, url
     return hidden_fields(response.get_data(as_text=True))
+
+
+def evening(client: Any, pairs: str = "Rossi\nVerdi\nGialli", seated: bool = True) -> str:
+    """A club evening made through its pages (Italian Burraco, 5 turns of 2 deals,
+    Mitchell), its ``pairs`` registered and, when ``seated``, its first turn seated:
+    the director's page."""
+    fields = {**form_fields(client, "/events/new"), "name": "Venerdì", "day": "2026-12-04",
+              "profile": "burraco", "kind": "pairs", "format": "5x2", "movement": "mitchell",
+              "bye_vp": "10"}
+    event = str(client.post("/events/new", data=fields).headers["Location"])
+    steps = [(f"{event}/entrants", {"lines": pairs})] + ([(f"{event}/turns", {})] if seated else [])
+    for url, extra in steps:
+        response = client.post(url, data={**form_fields(client, event), **extra})
+        assert response.status_code == 302, response.get_data(as_text=True)[-1500:]
+    return event

@@ -5,6 +5,7 @@ sides start it from 0, as an event scores it), its match points and victory poin
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -14,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import rules
 from scorekeeper.db import reader
+from scorekeeper.eventforms import ForfeitForm, PenaltyForm
 from scorekeeper.forms import DealForm
 from scorekeeper.models import Event, EventChange, Match
 from scorekeeper.rules.document import MAX_TARGET
@@ -25,6 +27,9 @@ from scorekeeper.web.events import bump, load_event, scored
 from scorekeeper.web.scoreboard import match_result
 
 bp = Blueprint("event_tables", __name__)
+
+#: What the history says of a change to one table (``EventChange.action``).
+TABLE_ACTIONS = ("deal", "edited", "penalty", "forfeit")
 
 
 def seat_names(event: Event, side: int | list[int]) -> str:
@@ -53,13 +58,76 @@ def _scored_table(event: Event, turn: int, table: int) -> dict[str, Any]:
 
 @bp.get("/e/<token>/turns/<int:turn>/tables/<int:table>")
 def table_page(token: str, turn: int, table: int) -> Any:
-    """A table of a turn: who sits where, its deals, its MP and VP once complete."""
-    event = load_event(reader(), edit=token)
+    """A table of a turn: who sits where, its deals, its MP and VP once complete, its
+    penalties and a forfeit."""
+    return _table_page(load_event(reader(), edit=token), turn, table)
+
+
+def _table_page(event: Event, turn: int, table: int, *, penalty: PenaltyForm | None = None,
+                forfeit: ForfeitForm | None = None, notice: Any = None,
+                status: int = 200) -> Any:
     entered = _table(event, turn, table)
+    penalty = writes.keyed(penalty or PenaltyForm(formdata=None), event.version)
+    forfeit = writes.keyed(forfeit or ForfeitForm(formdata=None, side=entered["forfeit"] or ""),
+                           event.version)
     return render_template(
         "event_table.html", event=event, turn=turn, table=entered,
         result=_scored_table(event, turn, table), ns=seat_names(event, entered["ns"]),
-        ew=seat_names(event, entered["ew"]), deals_per_turn=event.document["deals_per_turn"])
+        ew=seat_names(event, entered["ew"]), deals_per_turn=event.document["deals_per_turn"],
+        penalty=penalty, forfeit=forfeit, notice=notice), status
+
+
+@bp.post("/e/<token>/turns/<int:turn>/tables/<int:table>/penalty")
+def penalty(token: str, turn: int, table: int) -> Any:
+    """Take match points off a side (late at the table: 100, the federation's code)."""
+    event = load_event(reader(), edit=token)
+    _table(event, turn, table)
+    form = PenaltyForm()
+    if not form.validate():
+        return _table_page(event, turn, table, penalty=form, status=422)
+    entry = {"side": form.side.data, "mp": form.mp.data,
+             **({"why": form.why.data} if form.why.data else {})}
+    return _change_table(token, turn, table, form, lambda t: t["penalties"].append(entry),
+                         "penalty", form.why.data or None)
+
+
+@bp.post("/e/<token>/turns/<int:turn>/tables/<int:table>/forfeit")
+def forfeit(token: str, turn: int, table: int) -> Any:
+    """A side forfeits the turn at this table (or, ``Nobody``, no longer does)."""
+    event = load_event(reader(), edit=token)
+    _table(event, turn, table)
+    form = ForfeitForm()
+    if not form.validate():
+        return _table_page(event, turn, table, forfeit=form, status=422)
+    side = form.side.data or None
+    return _change_table(token, turn, table, form, lambda t: t.update(forfeit=side),
+                         "forfeit", None)
+
+
+def _change_table(token: str, turn: int, table: int, form: Any,
+                  change: Callable[[dict[str, Any]], None], action: str,
+                  reason: str | None) -> Any:
+    """``change`` the table in the locked event document, once per form."""
+    key = writes.form_key(form, f"event {token}")
+    url = url_for("event_tables.table_page", token=token, turn=turn, table=table)
+
+    def run(db: Session) -> str:
+        row = writes.lock(db, Event, token, form.version.data, key,
+                          harmless=lambda db, found, since: _elsewhere(db, found, since,
+                                                                       turn, table))
+        document = copy.deepcopy(row.document)
+        change(next(t for t in document["turns"][turn - 1]["tables"] if t["table"] == table))
+        bump(db, row, document, action, turn - 1, table, reason)
+        return url
+
+    def again(notice: Any) -> Any:  # what was typed kept, to send again
+        return _table_page(load_event(reader(), edit=token), turn, table, notice=notice,
+                           penalty=form if isinstance(form, PenaltyForm) else None,
+                           forfeit=form if isinstance(form, ForfeitForm) else None,
+                           status=409)
+
+    return writes.guarded(form, lambda: writes.write_once(key, run), again, lambda _e: again(_(
+        "This table changed since the page was opened: here it is as it stands.")))
 
 
 def table_match(event: Event, turn: int, table: int) -> Match:
@@ -153,5 +221,5 @@ def _elsewhere(db: Session, row: Event, since: int, turn: int, table: int) -> bo
     changes = db.execute(select(EventChange.action, EventChange.turn, EventChange.table).where(
         EventChange.event_id == row.id, EventChange.version > since)).all()
     return len(changes) == row.version - since and all(
-        action in ("deal", "edited") and (at, where) != (turn - 1, table)
+        action in TABLE_ACTIONS and (at, where) != (turn - 1, table)
         for action, at, where in changes)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from support import form_fields
+from support import evening, form_fields
 from werkzeug.datastructures import MultiDict
 
 #: A phone held upright (the browser fixtures' own, for contexts of other sizes).
@@ -91,6 +91,9 @@ def sample_pages(app: Any) -> dict[str, str]:
     burro_view = re.search(r"/bv/([^\"/<]+)", burro_share).group(1)  # type: ignore[union-attr]
     table, night, seated = _table(client)
     house = _house(client)
+    event = evening(client, "Rossi\tBianchi\nVerdi\tNeri\nGialli\tBruni\nConti\tFerrari")
+    director = client.get(event).get_data(as_text=True)
+    room = re.search(r'href="(/e/v/[^"]+)"', director).group(1)  # type: ignore[union-attr]
     ids = re.findall(r'name="a" value="(\d+)"',
                      client.get(f"/t/{table}/versus").get_data(as_text=True))
     return {
@@ -135,6 +138,11 @@ def sample_pages(app: Any) -> dict[str, str]:
         "burro delete": f"/b/{game}/delete",
         "burro share": f"/b/{game}/share",
         "burro view": f"/bv/{burro_view}",
+        "new evening": "/events/new",
+        "an evening": event,
+        "a table of an evening": f"{event}/turns/1/tables/1",
+        "a deal of an evening's table": f"{event}/turns/1/tables/1/deals/new",
+        "the room's page": room,
         "error": "/m/no-such-match",
         "offline": "/offline/en",
     }

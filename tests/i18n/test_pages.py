@@ -88,19 +88,13 @@ def pages(player) -> list[str]:
     return _crawl(client, start)
 
 
-def _evening(client) -> list[str]:
-    """An evening with its first turn seated and one deal entered: its director's page,
-    a table's page and deal form, the room's page."""
-    from support import hidden_fields
 
-    form = {**hidden_fields(client.get("/events/new").get_data(as_text=True)),
-            "name": "Venerdì", "day": "2026-12-04", "profile": "burraco", "kind": "pairs",
-            "format": "5x2", "movement": "mitchell", "bye_vp": "10"}
-    event = client.post("/events/new", data=form).headers["Location"]
-    for url, extra in ((f"{event}/entrants", {"lines": "Rossi\nVerdi\nGialli"}),
-                       (f"{event}/turns", {})):
-        data = {**hidden_fields(client.get(event).get_data(as_text=True)), **extra}
-        assert client.post(url, data=data).status_code == 302
+def _evening(client) -> list[str]:
+    """An evening with its first turn seated: its director's page, a table's page and
+    deal form, the new evening's form (the room's page is linked from the first)."""
+    from support import evening
+
+    event = evening(client)
     return [event, f"{event}/turns/1/tables/1", f"{event}/turns/1/tables/1/deals/new",
             "/events/new"]
 

@@ -76,9 +76,9 @@ def test_pasted_lines_become_pairs_and_the_first_turn_sits_by_mitchell(client):
     response = _post(client, event, f"{event}/entrants", lines=PAIRS)
     assert response.status_code == 302
     html = client.get(event).get_data(as_text=True)
-    assert ["Rossi – Bianchi", "Verdi – Neri", "Gialli – Bruni", "Marroni – Rosa"] == \
-        re.findall(r"<li>([^<]+)</li>", re.search(r'<ol class="entrants">(.*?)</ol>', html,
-                                                  re.S).group(1))
+    assert re.findall(r"<li>([^<]+)</li>", re.search(r'<ol class="entrants">(.*?)</ol>', html,
+                                                  re.S).group(1)) == \
+        ["Rossi – Bianchi", "Verdi – Neri", "Gialli – Bruni", "Marroni – Rosa"]
     assert "Turn 1 · Mitchell" in html
     _seat_turn(client, event)
     html = client.get(event).get_data(as_text=True)
@@ -184,10 +184,13 @@ def test_the_room_sees_the_standings_and_changes_nothing(client):
     event = _first_turn(client)
     view = re.search(r'href="(/e/v/[^"]+)"', client.get(event).get_data(as_text=True)).group(1)
     html = client.get(view).get_data(as_text=True)
-    assert "Rossi – Bianchi" in html and "/turns/" not in html and "entrants" not in html
+    assert "Rossi – Bianchi" in html
+    assert "/turns/" not in html
+    assert "entrants" not in html
     assert client.get(f"{view}/slips.pdf").status_code == 404
     pdf = client.get(f"{view}/seating.pdf")
-    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+    assert pdf.status_code == 200
+    assert pdf.data.startswith(b"%PDF")
 
 
 def test_the_results_and_the_event_document_download(client):
@@ -205,7 +208,8 @@ def test_the_results_and_the_event_document_download(client):
 def test_the_home_page_lists_the_evenings_this_browser_runs(client):
     event = _new_event(client)
     html = client.get("/").get_data(as_text=True)
-    assert f'href="{event}"' in html and "Venerdì al circolo" in html
+    assert f'href="{event}"' in html
+    assert "Venerdì al circolo" in html
     assert 'href="/events/new"' in html
 
 
@@ -226,3 +230,34 @@ def test_a_table_card_leads_to_the_rooms_page_never_the_directors(client, monkey
     view = re.search(r'href="(/e/v/[^"]+)"', client.get(event).get_data(as_text=True)).group(1)
     assert asked == [f"http://localhost{view}#table-1", f"http://localhost{view}#table-2"]
     assert 'id="table-2"' in client.get(view).get_data(as_text=True)
+
+
+def test_a_late_pair_loses_match_points_and_a_forfeit_gives_14_to_6(client):
+    """docs/contract.md, "Forfeits and byes": the side present gets 14 VP, the side that
+    forfeits 6 (2 or 3 deals a turn), both 0 MP."""
+    event = _first_turn(client)
+    table = f"{event}/turns/1/tables/1"
+    for _ in range(2):
+        assert _deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
+    response = _post(client, table, f"{table}/penalty", side="ns", mp="150", why="late")
+    assert response.status_code == 302
+    page = client.get(table).get_data(as_text=True)
+    # 1200 − 150 = 1050 against 220: 830 apart, 745–870 with 2 deals is 18–2
+    assert "Match points: 1,050 – 220. Victory points: 18 – 2." in page
+    assert "North-South: −150 (late)" in page
+    other = f"{event}/turns/1/tables/2"
+    assert _post(client, other, f"{other}/forfeit", side="ew").status_code == 302
+    rows = _rows(client.get(event).get_data(as_text=True), "Turn 1")
+    assert rows[1] == ["2", "Verdi – Neri", "Marroni – Rosa", "Forfeit: 14–6"]
+    assert _post(client, other, f"{other}/forfeit", side="").status_code == 302
+    assert _rows(client.get(event).get_data(as_text=True), "Turn 1")[1][3] == "Deals: 0 of 2"
+
+
+def test_a_penalty_out_of_range_is_refused_at_its_field(client):
+    event = _first_turn(client)
+    table = f"{event}/turns/1/tables/1"
+    response = _post(client, table, f"{table}/penalty", side="ns", mp="-5")
+    assert response.status_code == 422
+    assert 'id="mp-errors"' in response.get_data(as_text=True)
+    assert "Penalties" in client.get(table).get_data(as_text=True)
+    assert "−" not in client.get(table).get_data(as_text=True).split("<h2>")[2]

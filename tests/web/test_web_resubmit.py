@@ -308,6 +308,24 @@ def _event_fix(site: Site, app: Any) -> Forms:
     return url, first, {**first, "sides-0-table_points": "275"}
 
 
+def _penalty(site: Site, app: Any) -> Forms:
+    event = _event(site, "Rossi\nVerdi\nGialli\nBruni", seated=True)
+    table = f"{event}/turns/1/tables/1"
+    first = {**_form_at(_page(site, table), f"{table}/penalty"), "side": "ns", "mp": "100"}
+    return f"{table}/penalty", first, {**first, "mp": "150"}
+
+
+def _forfeit(site: Site, app: Any) -> Forms:
+    event = _event(site, "Rossi\nVerdi\nGialli\nBruni", seated=True)
+    table = f"{event}/turns/1/tables/1"
+    first = {**_form_at(_page(site, table), f"{table}/forfeit"), "side": "ew"}
+    return f"{table}/forfeit", first, {**first, "side": "ns"}
+
+
+def _first_table(app: Any, field: str) -> list[Any]:
+    return [e.document["turns"][0]["tables"][0][field] for e in _rows(app, Event)]
+
+
 def _event_table_points(app: Any) -> list[Any]:
     return [d["sides"][0]["counts"]["table_points"] for e in _rows(app, Event)
             for turn in e.document["turns"] for t in turn["tables"] for d in t["deals"]]
@@ -320,6 +338,11 @@ CASES: dict[str, Case] = {
         "entrants"]] for e in _rows(app, Event)], [["Rossi", "Verdi"]], typed="Gialli"),
     "/e/<token>/turns": Case(_seat, lambda app: [len(e.document["turns"])
                                                  for e in _rows(app, Event)], [1], form=False),
+    "/e/<token>/turns/<int:turn>/tables/<int:table>/penalty": Case(
+        _penalty, lambda app: _first_table(app, "penalties"), [[{"side": "ns", "mp": 100}]],
+        typed='value="150"'),
+    "/e/<token>/turns/<int:turn>/tables/<int:table>/forfeit": Case(
+        _forfeit, lambda app: _first_table(app, "forfeit"), ["ew"]),
     "/e/<token>/turns/<int:turn>/tables/<int:table>/deals/new": Case(
         _event_deal, _event_table_points, [300], typed='value="275"'),
     "/e/<token>/turns/<int:turn>/tables/<int:table>/deals/<int:number>/edit": Case(
