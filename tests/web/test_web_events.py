@@ -261,3 +261,21 @@ def test_a_penalty_out_of_range_is_refused_at_its_field(client):
     assert 'id="mp-errors"' in response.get_data(as_text=True)
     assert "Penalties" in client.get(table).get_data(as_text=True)
     assert "−" not in client.get(table).get_data(as_text=True).split("<h2>")[2]
+
+
+def test_a_mitchell_turn_that_would_repeat_says_so_before_it_is_seated(client):
+    """Mitchell with shift 1 on 2 tables: the third turn seats East-West as the first
+    did (docs/contract.md, "Movements: the next turn", ``mitchell-repeat``)."""
+    event = _first_turn(client)
+    for turn in (1, 2):
+        for table in (1, 2):
+            for _ in range(2):
+                url = f"{event}/turns/{turn}/tables/{table}/deals/new"
+                assert _deal(client, url, DEAL_C, "").status_code == 302
+        html = client.get(event).get_data(as_text=True)
+        if turn == 1:
+            assert "mitchell_turn" not in html
+            assert "Mitchell turn" not in html
+            _seat_turn(client, event)
+    assert ("Mitchell turn 3 seats the pairs as Mitchell turn 1 did: East-West pairs meet "
+            "North-South pairs they have already met") in html
