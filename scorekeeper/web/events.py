@@ -6,6 +6,7 @@ document on every change (``rules.events``, docs/contract.md "Events")."""
 from __future__ import annotations
 
 import copy
+import secrets
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -127,9 +128,10 @@ def _page(found: Event, entrants: EntrantsForm | None = None, notice: Any = None
     document = found.document
     form = writes.keyed(entrants or EntrantsForm(formdata=None), found.version)
     turn = writes.keyed(ConfirmForm(formdata=None), found.version)
+    drawn = writes.keyed(ConfirmForm(formdata=None), found.version)
     return render_template(
         "event.html", event=found, answer=answer, names=_names(document),
-        entrants=form, turn_form=turn, notice=notice, current=_current(answer),
+        entrants=form, turn_form=turn, draw_form=drawn, notice=notice, current=_current(answer),
         plan_turns=len(document["plan"]), format=_format(document)), status
 
 
@@ -212,6 +214,21 @@ def _register(db: Session, row: Event, names: list[str]) -> None:
     first = max((e["id"] for e in document["entrants"]), default=0) + 1
     document["entrants"] += [{"id": first + i, "name": n} for i, n in enumerate(names)]
     bump(db, row, document, "entrants")
+
+
+@bp.post("/e/<token>/draw")
+def draw(token: str) -> Any:
+    """Draw the entrants' order (the order the movements seat them by) before the first
+    turn is seated."""
+    return _write(token, ConfirmForm(), _drawn)
+
+
+def _drawn(db: Session, row: Event) -> None:
+    document = copy.deepcopy(row.document)
+    if document["turns"]:
+        abort(409)
+    secrets.SystemRandom().shuffle(document["entrants"])
+    bump(db, row, document, "drawn")
 
 
 @bp.post("/e/<token>/turns")

@@ -279,3 +279,22 @@ def test_a_mitchell_turn_that_would_repeat_says_so_before_it_is_seated(client):
             _seat_turn(client, event)
     assert ("Mitchell turn 3 seats the pairs as Mitchell turn 1 did: East-West pairs meet "
             "North-South pairs they have already met") in html
+
+
+def test_a_drawn_order_keeps_every_entrant_and_seats_by_it(client):
+    event = _new_event(client)
+    assert _post(client, event, f"{event}/entrants", lines=PAIRS).status_code == 302
+    assert _post(client, event, f"{event}/draw").status_code == 302
+    kept = hidden_fields(client.get(event).get_data(as_text=True))  # a page left open
+    document = client.get(f"{event}/event.json").get_json()
+    drawn = [e["name"] for e in document["entrants"]]
+    assert sorted(drawn) == sorted(["Rossi – Bianchi", "Verdi – Neri", "Gialli – Bruni",
+                                    "Marroni – Rosa"])
+    assert sorted(e["id"] for e in document["entrants"]) == [1, 2, 3, 4]
+    _seat_turn(client, event)
+    # Mitchell seats by the drawn order: the first two North-South, the others East-West
+    rows = _rows(client.get(event).get_data(as_text=True), "Turn 1")
+    assert [(r[1], r[2]) for r in rows] == [(drawn[0], drawn[2]), (drawn[1], drawn[3])]
+    # drawn again from the page left open: the evening changed, its seats stay
+    assert client.post(f"{event}/draw", data=kept).status_code == 409
+    assert [e["name"] for e in client.get(f"{event}/event.json").get_json()["entrants"]] == drawn

@@ -285,6 +285,12 @@ def _seat(site: Site, app: Any) -> Forms:
     return f"{event}/turns", first, {**first, "version": str(int(first["version"]) - 1)}
 
 
+def _draw(site: Site, app: Any) -> Forms:
+    event = _event(site, "Rossi\nVerdi\nGialli\nBruni")
+    first = _form_at(_page(site, event), f"{event}/draw")
+    return f"{event}/draw", first, {**first, "version": str(int(first["version"]) - 1)}
+
+
 def _table_deal(site: Site, url: str, table_points: int) -> dict[str, str]:
     data = hidden_fields(_page(site, url))
     sides = [{"mode": "counts", "table_points": table_points, "clean": 1, "morto": "taken"},
@@ -336,6 +342,9 @@ CASES: dict[str, Case] = {
                         ["Venerdì"], typed='value="Sabato"'),
     "/e/<token>/entrants": Case(_entrants, lambda app: [[n["name"] for n in e.document[
         "entrants"]] for e in _rows(app, Event)], [["Rossi", "Verdi"]], typed="Gialli"),
+    "/e/<token>/draw": Case(_draw, lambda app: [sorted(n["name"] for n in e.document[
+        "entrants"]) for e in _rows(app, Event)], [["Bruni", "Gialli", "Rossi", "Verdi"]],
+        form=False),
     "/e/<token>/turns": Case(_seat, lambda app: [len(e.document["turns"])
                                                  for e in _rows(app, Event)], [1], form=False),
     "/e/<token>/turns/<int:turn>/tables/<int:table>/penalty": Case(
