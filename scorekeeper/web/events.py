@@ -6,6 +6,8 @@ document on every change (``rules.events``, docs/contract.md "Events")."""
 from __future__ import annotations
 
 import copy
+import csv
+import io
 import secrets
 from typing import Any
 
@@ -126,7 +128,8 @@ def _page(found: Event, entrants: EntrantsForm | None = None, notice: Any = None
           status: int = 200) -> Any:
     answer = scored(found)
     document = found.document
-    form = writes.keyed(entrants or EntrantsForm(formdata=None), found.version)
+    listed = "\n".join(e.get("name") or "" for e in document["entrants"])
+    form = writes.keyed(entrants or EntrantsForm(formdata=None, lines=listed), found.version)
     turn = writes.keyed(ConfirmForm(formdata=None), found.version)
     drawn = writes.keyed(ConfirmForm(formdata=None), found.version)
     return render_template(
@@ -151,6 +154,30 @@ def _current(answer: dict[str, Any]) -> dict[str, Any] | None:
     last = answer["turns"][-1]
     return {"number": len(answer["turns"]), "tables": last["tables"], "byes": last["byes"],
             "complete": all(t["complete"] for t in last["tables"])}
+
+
+#: The largest list of entrants read from a file (a thousand pairs' names and more).
+MOST_FILE_BYTES = 128 * 1024
+
+
+def file_lines(upload: Any) -> str | None:
+    """A spreadsheet's file of entrants (CSV, cells between commas, semicolons or tabs) as
+    lines with a tab between cells; "" when no file was chosen, None when it cannot be
+    read as text or is too large."""
+    if upload is None or not upload.filename:
+        return ""
+    raw = upload.read(MOST_FILE_BYTES + 1)
+    upload.close()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    if len(raw) > MOST_FILE_BYTES:
+        return None
+    first = text.split("\n", 1)[0]
+    delimiter = max(",;\t", key=first.count)
+    rows = csv.reader(io.StringIO(text), delimiter=delimiter)
+    return "\n".join("\t".join(row) for row in rows)
 
 
 def entrant_lines(text: str | None) -> list[str]:
@@ -185,7 +212,8 @@ def entrant_problems(names: list[str], known: list[str], kind: str) -> list[str]
 
 @bp.post("/e/<token>/entrants")
 def add_entrants(token: str) -> Any:
-    """Register pairs (or players) before the first turn is seated."""
+    """The pairs (or players), typed, pasted or from a file: the whole list, changed as
+    often as needed until the first turn is seated."""
     found = load_event(reader(), edit=token)
     form = EntrantsForm()
 
@@ -194,10 +222,14 @@ def add_entrants(token: str) -> Any:
         done = writes.done_before(writes.form_key(form, f"event {token}"))
         if done:
             return redirect(done)
+        typed = file_lines(request.files.get("file"))
+        if typed is None:
+            form.lines.errors = [_("This file cannot be read: save the sheet as CSV (UTF-8) "
+                                   "and choose it again.")]
+            return _page(found, form, status=422)
         if form.validate():
-            names = entrant_lines(form.lines.data)
-            known = [e.get("name") or "" for e in found.document["entrants"]]
-            problems = entrant_problems(names, known, found.document["kind"])
+            names = entrant_lines(f"{form.lines.data or ''}\n{typed}")
+            problems = entrant_problems(names, [], found.document["kind"])
             form.lines.errors = [*form.lines.errors, *problems]
             if not form.lines.errors:
                 return _write(token, form, lambda db, row: _register(db, row, names))
@@ -208,11 +240,12 @@ def add_entrants(token: str) -> Any:
 
 
 def _register(db: Session, row: Event, names: list[str]) -> None:
+    """The list of entrants, as the form now says it (numbered in its order: no turn is
+    seated yet, nothing refers to them)."""
     document = copy.deepcopy(row.document)
     if document["turns"]:
         abort(409)
-    first = max((e["id"] for e in document["entrants"]), default=0) + 1
-    document["entrants"] += [{"id": first + i, "name": n} for i, n in enumerate(names)]
+    document["entrants"] = [{"id": i + 1, "name": n} for i, n in enumerate(names)]
     bump(db, row, document, "entrants")
 
 

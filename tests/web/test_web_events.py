@@ -6,6 +6,7 @@ points, victory points and standings worked out by hand below."""
 from __future__ import annotations
 
 import html
+import io
 import re
 from typing import Any
 
@@ -173,7 +174,7 @@ def test_an_individual_evening_takes_only_its_movement_and_8_players(client):
     html = client.get(event).get_data(as_text=True)
     assert "An individual evening needs 8 players; 7 registered." in html
     assert "/turns" not in html.split('class="entrants"')[1]
-    _post(client, event, f"{event}/entrants", lines="H")
+    _post(client, event, f"{event}/entrants", lines="\n".join("ABCDEFGH"))
     _seat_turn(client, event)
     # individual-8, turn 1: 1+2 v 3+4, 5+6 v 7+8
     assert _rows(client.get(event).get_data(as_text=True), "Turn 1") == [
@@ -298,3 +299,28 @@ def test_a_drawn_order_keeps_every_entrant_and_seats_by_it(client):
     # drawn again from the page left open: the evening changed, its seats stay
     assert client.post(f"{event}/draw", data=kept).status_code == 409
     assert [e["name"] for e in client.get(f"{event}/event.json").get_json()["entrants"]] == drawn
+
+
+def test_the_list_is_changed_until_the_first_turn_and_read_from_a_csv_file(client):
+    """A spreadsheet saved as CSV (semicolons, as a European spreadsheet writes them): a
+    pair's two cells joined; the list then fixed (a name dropped, one corrected)."""
+    event = _new_event(client)
+    data = {**hidden_fields(client.get(event).get_data(as_text=True)), "lines": "Conti",
+            "file": (io.BytesIO("Rossi;Bianchi\r\nVerdi;Neri\r\n".encode("utf-8-sig")),
+                     "coppie.csv")}
+    response = client.post(f"{event}/entrants", data=data, content_type="multipart/form-data")
+    assert response.status_code == 302
+    names = [e["name"] for e in client.get(f"{event}/event.json").get_json()["entrants"]]
+    assert names == ["Conti", "Rossi – Bianchi", "Verdi – Neri"]
+    page = client.get(event).get_data(as_text=True)
+    assert "Conti\nRossi – Bianchi\nVerdi – Neri</textarea>" in html.unescape(page)
+    assert _post(client, event, f"{event}/entrants",
+                 lines="Rossi – Bianchi\nVerdi – Nero").status_code == 302
+    document = client.get(f"{event}/event.json").get_json()
+    assert document["entrants"] == [{"id": 1, "name": "Rossi – Bianchi"},
+                                    {"id": 2, "name": "Verdi – Nero"}]
+    bad = {**hidden_fields(client.get(event).get_data(as_text=True)), "lines": "",
+           "file": (io.BytesIO(b"\xff\xfe\x00bad"), "coppie.csv")}
+    response = client.post(f"{event}/entrants", data=bad, content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert "save the sheet as CSV (UTF-8)" in response.get_data(as_text=True)
