@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from scorekeeper import rules
 from scorekeeper.db import reader
 from scorekeeper.eventforms import ForfeitForm, PenaltyForm
-from scorekeeper.forms import DealForm
+from scorekeeper.forms import DealForm, clean_text
 from scorekeeper.models import Event, EventChange, Match
 from scorekeeper.rules.document import MAX_TARGET
 from scorekeeper.web import writes
@@ -74,7 +74,8 @@ def _table_page(event: Event, turn: int, table: int, *, penalty: PenaltyForm | N
         "event_table.html", event=event, turn=turn, table=entered,
         result=_scored_table(event, turn, table), ns=seat_names(event, entered["ns"]),
         ew=seat_names(event, entered["ew"]), deals_per_turn=event.document["deals_per_turn"],
-        penalty=penalty, forfeit=forfeit, notice=notice), status
+        penalty=penalty, forfeit=forfeit, notice=notice,
+        history=history(event, turn, table)), status
 
 
 @bp.post("/e/<token>/turns/<int:turn>/tables/<int:table>/penalty")
@@ -169,7 +170,8 @@ def _enter(token: str, turn: int, table: int, number: int | None) -> Any:
     stored = deals[number - 1] if number is not None else None
     form = build_form(match, rules.profile_of(match.rules_document()), stored)
     extra = {"board": board, "number": number or len(deals) + 1,
-             "table_heading": _("Table %(table)d · Turn %(turn)d", table=table, turn=turn)}
+             "table_heading": _("Table %(table)d · Turn %(turn)d", table=table, turn=turn),
+             **({"ask_reason": True} if number is not None else {})}
     if request.method == "GET":
         writes.keyed(form, event.version)
         return unstored_deal_page(match, form, extra)
@@ -197,7 +199,8 @@ def _save(token: str, turn: int, table: int, number: int | None, form: DealForm,
             deals.append(doc)
         else:
             deals[number - 1] = doc
-        bump(db, row, document, "deal" if number is None else "edited", turn - 1, table)
+        bump(db, row, document, "deal" if number is None else "edited", turn - 1, table,
+             _reason())
         return board
 
     def stale(_error: Any) -> Any:
@@ -213,6 +216,20 @@ def _save(token: str, turn: int, table: int, number: int | None, form: DealForm,
                           lambda notice: unstored_deal_page(
                               table_match(load_event(reader(), edit=token), turn, table),
                               form, {"board": board, "stale_notice": notice}), stale)
+
+
+def _reason() -> str | None:
+    """Why the director corrected a deal, as typed (at most 200 characters)."""
+    said = clean_text(request.form.get("reason", ""))
+    return str(said)[:200] if said else None
+
+
+def history(event: Event, turn: int, table: int) -> list[EventChange]:
+    """What was done to a table of a turn, in order: deals entered and fixed (with why),
+    penalties, a forfeit."""
+    return list(reader().scalars(select(EventChange).where(
+        EventChange.event_id == event.id, EventChange.turn == turn - 1,
+        EventChange.table == table).order_by(EventChange.version)))
 
 
 def _elsewhere(db: Session, row: Event, since: int, turn: int, table: int) -> bool:

@@ -18,6 +18,7 @@ from scorekeeper.cardtext import (
     use_page_locale,
 )
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank, page_gettext
+from scorekeeper.msgids import N_
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web.chrome import chrome, per_language
 from scorekeeper.web.common import locale_code, num, red, rules_name
@@ -76,6 +77,17 @@ def movement(name: str) -> str:
     return page_gettext(known) if known else name
 
 
+#: What an evening's history says of a change to one table (``EventChange.action``).
+TABLE_CHANGES = {"deal": N_("A deal entered"), "edited": N_("A deal corrected"),
+                 "penalty": N_("A penalty"), "forfeit": N_("The forfeit changed")}
+
+
+def table_change(action: str) -> str:
+    """A line of a table's history, in words."""
+    known = TABLE_CHANGES.get(action)
+    return page_gettext(known) if known else action
+
+
 def event_warning(problem: Any) -> str:
     """A warning about the next turn (a Mitchell that would seat pairs as before), in words."""
     return messages.problem_message(problem, page_gettext)
@@ -89,7 +101,7 @@ def init_app(app: Flask) -> None:
         num=num, signed=signed, card=shown_card, cards=shown, read_as=read_as, label=label,
         category=category, rank=lambda r: format_rank(r, locale_code()), source=source,
         meld_lines=meld_lines, seat_name=seat_name, movement=movement,
-        event_warning=event_warning,
+        event_warning=event_warning, table_change=table_change,
     )
     app.jinja_env.tests["red"] = red
     app.jinja_env.globals.update(

@@ -324,3 +324,21 @@ def test_the_list_is_changed_until_the_first_turn_and_read_from_a_csv_file(clien
     response = client.post(f"{event}/entrants", data=bad, content_type="multipart/form-data")
     assert response.status_code == 422
     assert "save the sheet as CSV (UTF-8)" in response.get_data(as_text=True)
+
+
+def test_a_corrected_deal_keeps_its_reason_in_the_tables_history(client):
+    event = _first_turn(client)
+    table = f"{event}/turns/1/tables/1"
+    assert _deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
+    url = f"{table}/deals/1/edit"
+    assert 'name="reason"' in client.get(url).get_data(as_text=True)
+    assert 'name="reason"' not in client.get(f"{table}/deals/new").get_data(as_text=True)
+    data = hidden_fields(client.get(url).get_data(as_text=True))
+    data.update({f"sides-{i}-{k}": str(v) for i, s in enumerate(DEAL_C) for k, v in s.items()})
+    data.update(went_out="", closed_by="discard", action="save",
+                reason="the slip said 100, not 300")
+    assert client.post(url, data=data).status_code == 302
+    lines = re.findall(r"<li>(.*?)</li>", client.get(table).get_data(as_text=True).split(
+        'class="history"')[1].split("</ol>")[0], re.S)
+    texts = [html.unescape(re.sub(r"<[^>]+>", "", line)).split(" · ", 1)[1] for line in lines]
+    assert texts == ["A deal entered", "A deal corrected: the slip said 100, not 300"]
