@@ -156,6 +156,7 @@ def _register(app: Flask) -> None:
         device,
         errors,
         eventprints,
+        eventread,
         events,
         eventtables,
         exports,
@@ -174,7 +175,8 @@ def _register(app: Flask) -> None:
     from scorekeeper.web.common import safe_next
 
     for module in (matches, seats, deals, referee, burro, share, exports, api, offline, tables,
-                   players, tablefiles, house, device, events, eventtables, eventprints):
+                   players, tablefiles, house, device, events, eventtables, eventprints,
+                   eventread):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)

@@ -6,7 +6,7 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import current_app, g, has_request_context, session
+from flask import current_app, g, has_request_context, request, session
 from flask_babel import get_locale
 
 from scorekeeper import messages
@@ -110,3 +110,16 @@ def remembered(kind: str = "matches") -> list[str]:
     """The edit tokens this browser keeps on its home page (older cookies held row ids:
     those are dropped)."""
     return [t for t in session.get(kind, []) if isinstance(t, str) and 0 < len(t) <= 64]
+
+
+def uploaded(form: Any, limit: int, choose: str, too_large: str) -> tuple[bytes | None, str]:
+    """The file a form sent (its ``file`` field), read up to ``limit`` bytes; else None
+    and why, in words (``choose``: no file chosen; ``too_large``: over ``limit``)."""
+    upload = request.files.get("file")
+    if not form.validate_on_submit():
+        return None, _("This form has expired: send it again.")
+    if upload is None or not upload.filename:
+        return None, choose
+    raw = upload.read(limit + 1)
+    upload.close()  # a large file waits in a temporary file: gone at once
+    return (None, too_large) if len(raw) > limit else (raw, "")

@@ -71,7 +71,8 @@ def results(token: str) -> Any:
 def document(token: str) -> Any:
     """The event document as entered (docs/contract.md, "Events")."""
     found = load_event(reader(), edit=token)
-    response = Response(event_file(found.event_input()), mimetype="application/json")
+    response = Response(event_file({**found.event_input(), "day": found.day.isoformat()}),
+                        mimetype="application/json")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{file_name(found.name, found.day, "json", "event")}"')
     return response

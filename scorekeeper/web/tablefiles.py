@@ -34,7 +34,8 @@ from scorekeeper import seating
 from scorekeeper.forms import ConfirmForm, NewTableForm
 from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer, utcnow
 from scorekeeper.web import exports, tableread, writes
-from scorekeeper.web.common import _, joined_name, rules_name
+from scorekeeper.web.common import _, joined_name, rules_name, uploaded
+from scorekeeper.web.eventread import MAX_BYTES as EVENT_BYTES
 from scorekeeper.web.tableread import Unreadable, read_document
 from scorekeeper.web.tables import known_zone, open_table, scored_matches, table_house_rules
 
@@ -105,10 +106,13 @@ def export_csv(token: str) -> Any:
 
 def body_limit() -> None:
     """A club's backup is larger than any form: the import reads up to ``MAX_BYTES`` (and
-    its form's fields), every other address the app's ``MAX_CONTENT_LENGTH``. Run before
+    its form's fields), an evening's ``eventread.MAX_BYTES``, every other address the
+    app's ``MAX_CONTENT_LENGTH``. Run before
     anything reads the body (the CSRF check parses the form under the limit it sees)."""
-    if request.endpoint == "table_files.import_table":
-        request.max_content_length = MAX_BYTES + 64 * 1024
+    largest = {"table_files.import_table": MAX_BYTES,
+               "event_read.import_event": EVENT_BYTES}.get(request.endpoint or "")
+    if largest is not None:
+        request.max_content_length = largest + 64 * 1024
 
 
 @bp.route("/tables/import", methods=["GET", "POST"])
@@ -117,18 +121,11 @@ def import_table() -> Any:
     form = writes.keyed(NewTableForm())
     if not form.is_submitted():
         return render_template("table_import.html", form=form)
-    upload = request.files.get("file")
-    problem = None
-    if not form.validate_on_submit():
-        problem = _("This form has expired: send it again.")
-    elif upload is None or not upload.filename:
-        problem = _("Choose the file of a table exported by Scorekeeper.")
-    else:
-        raw = upload.read(MAX_BYTES + 1)
-        upload.close()  # a large file waits in a temporary file: gone at once
+    raw, problem = uploaded(form, MAX_BYTES,
+                            _("Choose the file of a table exported by Scorekeeper."),
+                            _("This file is too large for a table."))
+    if raw is not None:
         try:
-            if len(raw) > MAX_BYTES:
-                raise Unreadable(_("This file is too large for a table."))
             doc, read = read_document(raw.decode("utf-8"))
         except UnicodeDecodeError:
             problem = _("This file is not a table exported by Scorekeeper.")

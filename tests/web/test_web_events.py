@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import re
 from typing import Any
 
@@ -342,3 +343,54 @@ def test_a_corrected_deal_keeps_its_reason_in_the_tables_history(client):
         'class="history"')[1].split("</ol>")[0], re.S)
     texts = [html.unescape(re.sub(r"<[^>]+>", "", line)).split(" · ", 1)[1] for line in lines]
     assert texts == ["A deal entered", "A deal corrected: the slip said 100, not 300"]
+
+
+def _import(client: Any, document: Any) -> Any:
+    raw = document if isinstance(document, bytes) else json.dumps(document).encode()
+    data = {**hidden_fields(client.get("/events/import").get_data(as_text=True)),
+            "file": (io.BytesIO(raw), "evening.json")}
+    return client.post("/events/import", data=data, content_type="multipart/form-data")
+
+
+def test_an_evening_downloaded_is_read_back_as_the_same_evening(client):
+    event = _first_turn(client)
+    table = f"{event}/turns/1/tables/1"
+    for _ in range(2):
+        assert _deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
+    assert _post(client, table, f"{table}/penalty", side="ns", mp="150",
+                 why="late").status_code == 302
+    other = f"{event}/turns/1/tables/2"
+    assert _post(client, other, f"{other}/forfeit", side="ew").status_code == 302
+    document = client.get(f"{event}/event.json").get_json()
+    assert document["day"] == "2026-12-04"
+    response = _import(client, document)
+    assert response.status_code == 302
+    copy = response.headers["Location"]
+    assert copy != event
+    page = client.get(copy).get_data(as_text=True)
+    assert "Venerdì al circolo" in page
+    assert _rows(page, "Standings") == _rows(client.get(event).get_data(as_text=True),
+                                             "Standings")
+    assert _rows(page, "Standings")[0] == ["1", "Rossi – Bianchi", "18", "1,050"]
+
+
+def test_a_file_the_pages_could_not_show_is_refused_with_its_reason(client):
+    good = {"name": "Venerdì", "profile": "burraco", "deals_per_turn": 2,
+            "entrants": [{"id": 1, "name": "Rossi"}, {"id": 2, "name": "Verdi"}],
+            "plan": [{"movement": "mitchell"}]}
+    cases = [
+        (b"\xff not json", "This file is not an evening exported by Scorekeeper."),
+        ({**good, "deals_per_turn": 40}, "deals_per_turn"),
+        ({**good, "entrants": [{"id": 1, "name": "Rossi"}, {"id": 2, "name": "ROSSI"}]},
+         "Two entrants have the same name."),
+        ({**good, "entrants": [{"id": 1, "name": "\u200b\u2800"}, {"id": 2}]},
+         "A name needs at least one visible character."),
+        ({**good, "profile": {"id": "circolo", "base": "burraco", "params": {"target": 1500}}},
+         "An evening played by house rules cannot be read back yet."),
+    ]
+    for document, reason in cases:
+        response = _import(client, document)
+        assert response.status_code == 422, reason
+        assert reason in html.unescape(response.get_data(as_text=True)), reason
+    assert "/e/" not in client.get("/").get_data(as_text=True)
+    assert _import(client, good).status_code == 302

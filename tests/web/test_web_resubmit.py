@@ -291,6 +291,14 @@ def _draw(site: Site, app: Any) -> Forms:
     return f"{event}/draw", first, {**first, "version": str(int(first["version"]) - 1)}
 
 
+def _event_import(site: Site, app: Any) -> Forms:
+    event = _event(site, "Rossi\nVerdi\nGialli\nBruni", seated=True)
+    file = site.client.get(f"{event}/event.json").data
+    first = {**site.hidden("/events/import"), "file": file}
+    # the same file with the form changed is the form sent again changed
+    return "/events/import", first, {**first, "extra": "changed"}
+
+
 def _table_deal(site: Site, url: str, table_points: int) -> dict[str, str]:
     data = hidden_fields(_page(site, url))
     sides = [{"mode": "counts", "table_points": table_points, "clean": 1, "morto": "taken"},
@@ -342,6 +350,7 @@ CASES: dict[str, Case] = {
                         ["Venerdì"], typed='value="Sabato"'),
     "/e/<token>/entrants": Case(_entrants, lambda app: [[n["name"] for n in e.document[
         "entrants"]] for e in _rows(app, Event)], [["Rossi", "Verdi"]], typed="Gialli"),
+    "/events/import": Case(_event_import, lambda app: len(_rows(app, Event)), 2),
     "/e/<token>/draw": Case(_draw, lambda app: [sorted(n["name"] for n in e.document[
         "entrants"]) for e in _rows(app, Event)], [["Bruni", "Gialli", "Rossi", "Verdi"]],
         form=False),
@@ -397,7 +406,8 @@ def test_every_post_route_is_covered(app):
 
 def _post(client: Any, url: str, data: dict[str, Any]) -> Any:
     if "file" in data:
-        sent = {**data, "file": (io.BytesIO(data["file"]), "scorekeeper-table.json")}
+        name = "scorekeeper-evening.json" if "events" in url else "scorekeeper-table.json"
+        sent = {**data, "file": (io.BytesIO(data["file"]), name)}
         return client.post(url, data=sent, content_type="multipart/form-data")
     return client.post(url, data=data)
 

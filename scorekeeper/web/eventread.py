@@ -1,0 +1,112 @@
+"""An evening's JSON document (the contract's event document, as the director's page
+downloads it) read back as a new evening: read by the referee first, then every field
+cleaned and checked as the forms check theirs, so that anything stored can be shown."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, render_template
+
+from scorekeeper import rules
+from scorekeeper.forms import NewTableForm, clean_text, name_problem
+from scorekeeper.models import Event
+from scorekeeper.web import writes
+from scorekeeper.web.common import _, input_error_text, uploaded
+from scorekeeper.web.events import ENTRANT_NAME, entrant_problems
+
+bp = Blueprint("event_read", __name__)
+
+#: The largest document read back (a 50-table evening by cards is about 2 MB).
+MAX_BYTES = 4 * 1024 * 1024
+#: The longest name of an evening (its column's size).
+EVENT_NAME = 120
+
+
+class Unreadable(Exception):
+    """What is wrong with the file, in the page's words."""
+
+
+def _text(value: Any, longest: int, field: str) -> str:
+    said = clean_text(value) if isinstance(value, str) else ""
+    if not said or len(said) > longest or name_problem(said) is not None:
+        raise Unreadable(_("This file's %(field)s cannot be shown: %(problem)s", field=field,
+                           problem=str(name_problem(said) or _("at most %(max)d characters",
+                                                              max=longest))))
+    return str(said)
+
+
+def _entrants(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    entrants = [{"id": e["id"], "name": _text(e.get("name") or str(e["id"]), ENTRANT_NAME,
+                                              _("entrant"))} for e in doc["entrants"]]
+    problems = entrant_problems([e["name"] for e in entrants], [], doc.get("kind", "pairs"))
+    if problems and entrants:
+        raise Unreadable(problems[0])
+    return entrants
+
+
+def _table(table: dict[str, Any]) -> dict[str, Any]:
+    """A table as the pages keep it: its deals (none when a side forfeits), penalties
+    with a shown reason, its forfeit."""
+    penalties = [{"side": p["side"], "mp": p["mp"],
+                  **({"why": _text(p["why"], 80, _("penalty"))} if p.get("why") else {})}
+                 for p in table.get("penalties") or []]
+    return {"table": table["table"], "ns": table["ns"], "ew": table["ew"],
+            "deals": [d for d in table.get("deals") or [] if d is not None],
+            "penalties": penalties, "forfeit": table.get("forfeit")}
+
+
+def read_document(raw: bytes) -> tuple[str, date, dict[str, Any]]:
+    """The evening of a file: its name, its day and its document as the pages keep it;
+    ``Unreadable`` with the reason."""
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise Unreadable(_("This file is not an evening exported by Scorekeeper.")) from None
+    try:
+        rules.read_event(doc)
+    except rules.InputError as error:
+        raise Unreadable(input_error_text(error)) from None
+    if not isinstance(doc.get("profile", rules.DEFAULT_PROFILE), str):
+        raise Unreadable(_("An evening played by house rules cannot be read back yet."))
+    name = _text(doc.get("name") or "", EVENT_NAME, _("name"))
+    try:
+        day = date.fromisoformat(str(doc.get("day")))
+    except ValueError:
+        day = date.today()
+    kept = {"profile": doc.get("profile", rules.DEFAULT_PROFILE), "kind": doc.get("kind", "pairs"),
+            "deals_per_turn": doc["deals_per_turn"], "vp_table": doc.get("vp_table", "fibur-2026"),
+            "bye_vp": doc.get("bye_vp", 10), "entrants": _entrants(doc), "plan": doc["plan"],
+            "turns": [{"tables": [_table(t) for t in turn["tables"]]}
+                      for turn in doc.get("turns") or []]}
+    rules.read_event(kept)  # what is kept reads as what was sent
+    return name, day, kept
+
+
+@bp.route("/events/import", methods=["GET", "POST"])
+def import_event() -> Any:
+    """An evening's file, from this server or another, read back as a new evening."""
+    form = writes.keyed(NewTableForm())
+    if not form.is_submitted():
+        return render_template("event_import.html", form=form)
+    raw, problem = uploaded(form, MAX_BYTES,
+                            _("Choose the file of an evening exported by Scorekeeper."),
+                            _("This file is too large for an evening."))
+    if raw is not None:
+        try:
+            name, day, document = read_document(raw)
+        except Unreadable as error:
+            problem = str(error)
+        else:
+            # the key is the form's and the file's: another file is another evening
+            key = writes.form_key(form, f"import-event {hashlib.sha256(raw).hexdigest()[:16]}")
+            return writes.guarded(form, lambda: writes.create_once(
+                key, lambda: Event(name=name, day=day, document=document), "events.event",
+                "events"),
+                lambda notice: render_template("event_import.html", form=form, problem=notice))
+    form.idem.data = writes.new_key()
+    return render_template("event_import.html", form=form, problem=problem), 422
+
