@@ -139,6 +139,7 @@ def sample_pages(app: Any) -> dict[str, str]:
         "burro share": f"/b/{game}/share",
         "burro view": f"/bv/{burro_view}",
         "new evening": "/events/new",
+        "import an evening": "/events/import",
         "an evening": event,
         "a table of an evening": f"{event}/turns/1/tables/1",
         "a deal of an evening's table": f"{event}/turns/1/tables/1/deals/new",
