@@ -223,7 +223,8 @@ def test_the_script_rules_are_seen():
             "a card pattern": "var m = /^(10|[2-9AJQK])([SHDC])(\\*?)$/i.exec(card);",
             "a turn counted round the seats":
                 "who[1].textContent = seats[(at + 1) % seats.length];",
-            "the deck listed": 'var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];'}
+            "the deck listed":
+                'var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];'}
     assert SCRIPT_RULES["the deck listed"].search('var SYM = {S: "\\u2660", H: "\\u2665"};')
     assert SCRIPT_RULES["the deck listed"].search("out.push(pad.card(RANKS[i % 13], pad.suit));")
     for what, line in once.items():

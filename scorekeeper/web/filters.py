@@ -8,7 +8,15 @@ from flask import Flask
 from flask_babel import lazy_gettext
 
 from scorekeeper import sources, vocabulary
-from scorekeeper.cardtext import deck, meld_lines, notation, read_as, shown, shown_card, use_page_locale
+from scorekeeper.cardtext import (
+    deck,
+    meld_lines,
+    notation,
+    read_as,
+    shown,
+    shown_card,
+    use_page_locale,
+)
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank, page_gettext
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web.chrome import chrome, per_language
