@@ -87,10 +87,14 @@ lint: setup-test
 	$(BIN)/mypy --strict scorekeeper
 	node_modules/.bin/eslint -c tools/eslint.config.mjs scorekeeper/static/js tests/js
 
-# The service worker's outbox and set-up code unit-tested on Node's own runner, then pytest.
+# The service worker's outbox and set-up code unit-tested on Node's own runner, then pytest
+# on two processes (pytest-xdist): each test file runs whole on one of them, with its module
+# fixtures; each process has its own browser, and every server a test starts takes a free
+# port. TEST_WORKERS=0 runs pytest in one process.
+TEST_WORKERS ?= 2
 test: system-deps-test setup-test lint
 	node --test tests/js/
-	$(BIN)/pytest -q --durations=25
+	$(BIN)/pytest -q --durations=25 -n $(TEST_WORKERS) --dist loadfile
 
 # The web and browser tests again, on a local PostgreSQL server (Debian's postgresql,
 # installed and started here when missing; a throwaway database owned by `scorekeeper`).

@@ -21,24 +21,82 @@ def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.fixture
-def db_url(template_db: Path, tmp_path: Path) -> str:
-    """A fresh database for one test: a copy of the migrated SQLite file, or, when
-    ``SCOREKEEPER_TEST_DATABASE_URL`` names a PostgreSQL database, that database
-    emptied and migrated again (``make test-postgres``)."""
-    server_url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL")
-    if server_url:
-        import sqlalchemy
+@pytest.fixture(scope="session")
+def server_db() -> Iterator[str | None]:
+    """The PostgreSQL database ``SCOREKEEPER_TEST_DATABASE_URL`` names (``make
+    test-postgres``), emptied and migrated once for the session; None on SQLite."""
+    url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL")
+    if not url:
+        yield None
+        return
+    import sqlalchemy
 
-        from scorekeeper.db import upgrade
+    engine = sqlalchemy.create_engine(url)
+    _rebuild(engine, url)
+    yield url
+    engine.dispose()
 
-        engine = sqlalchemy.create_engine(server_url)
+
+def _rebuild(engine: Any, url: str) -> None:
+    """The schema dropped and migrated again: Alembic's ``upgrade head`` on an empty one."""
+    import sqlalchemy
+
+    from scorekeeper.db import upgrade
+
+    with engine.begin() as conn:
+        conn.execute(sqlalchemy.text("DROP SCHEMA public CASCADE"))
+        conn.execute(sqlalchemy.text("CREATE SCHEMA public"))
+    upgrade(url)
+
+
+def _schema(conn: Any) -> tuple[list[str], list[str]]:
+    """The tables of the public schema, and the Alembic revision they are at."""
+    import sqlalchemy
+
+    tables = sorted(conn.execute(sqlalchemy.text(
+        "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).scalars())
+    if "alembic_version" not in tables:
+        return tables, []
+    revisions = conn.execute(sqlalchemy.text("SELECT version_num FROM alembic_version"))
+    return tables, sorted(revisions.scalars())
+
+
+_MIGRATED: dict[str, tuple[list[str], list[str]]] = {}
+
+
+def _emptied(url: str) -> None:
+    """Every table of the migrated schema truncated, its ids restarted: the database as
+    Alembic leaves it, without migrating again (which took most of a short test's time).
+    A schema that a test changed is dropped and migrated again instead."""
+    import sqlalchemy
+
+    engine = sqlalchemy.create_engine(url)
+    try:
         with engine.begin() as conn:
-            conn.execute(sqlalchemy.text("DROP SCHEMA public CASCADE"))
-            conn.execute(sqlalchemy.text("CREATE SCHEMA public"))
+            found = _schema(conn)
+        if url not in _MIGRATED:
+            _MIGRATED[url] = found
+        if found != _MIGRATED[url] or not found[1]:
+            _rebuild(engine, url)
+            with engine.begin() as conn:
+                _MIGRATED[url] = _schema(conn)
+            return
+        data = [f'"{name}"' for name in found[0] if name != "alembic_version"]
+        with engine.begin() as conn:
+            conn.execute(sqlalchemy.text(
+                f"TRUNCATE {', '.join(data)} RESTART IDENTITY CASCADE"))
+    finally:
         engine.dispose()
-        upgrade(server_url)
-        return server_url
+
+
+@pytest.fixture
+def db_url(template_db: Path, server_db: str | None, tmp_path: Path) -> str:
+    """A fresh database for one test: a copy of the migrated SQLite file, or, when
+    ``SCOREKEEPER_TEST_DATABASE_URL`` names a PostgreSQL database (``make
+    test-postgres``), that database, migrated once per session and emptied here."""
+    if server_db:
+        _emptied(server_db)
+        return server_db
     path = tmp_path / "scorekeeper.sqlite3"
     shutil.copyfile(template_db, path)
     return f"sqlite:///{path}"

@@ -307,7 +307,7 @@ def _meld_label(index: int, meld: dict[str, Any]) -> str:
 #: What ``judge`` found: the deal document, the localised match result (None when the
 #: referee cannot read the deal), the form-level errors, and the referee's own match
 #: document for the deals as they would stand (what the scoreboard shows once it is saved).
-Judged = tuple[dict[str, Any] | None, dict[str, Any] | None, list[str], dict[str, Any] | None]
+Judged = tuple[dict[str, Any], dict[str, Any] | None, list[str], dict[str, Any] | None]
 
 
 def judge(form: DealForm, match: Match, index: int) -> Judged:

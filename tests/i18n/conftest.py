@@ -7,6 +7,7 @@ compiles any ``.mo`` that is missing or older than its ``.po`` with Babel's API.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,8 @@ def compiled_catalogs() -> tuple[str, ...]:
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
             catalog = read_catalog(locale)
-            tmp = mo.with_suffix(".mo.tmp")
+            # one temporary file per process: pytest-xdist's workers may compile at once
+            tmp = mo.with_suffix(f".mo.{os.getpid()}.tmp")
             with open(tmp, "wb") as handle:
                 write_mo(handle, catalog)
             Path(tmp).replace(mo)
