@@ -174,7 +174,8 @@ def test_twenty_fresh_phones_open_an_edit_link_and_save_a_deal_never_refused(
                 page.goto(live_server + "/")
                 page.evaluate("async () => { await navigator.serviceWorker.ready; }")
             page.goto(board)
-            assert page.evaluate("() => navigator.serviceWorker.controller !== null") is served
+            if served:  # a fresh phone's first page is taken whenever its worker is ready
+                assert page.evaluate("() => navigator.serviceWorker.controller !== null")
             page.get_by_role("link", name="Enter a deal").tap()
             page.wait_for_url(board + "/deals/new")
             page.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
