@@ -133,12 +133,13 @@ def _page(found: Event, entrants: EntrantsForm | None = None, notice: Any = None
     turn = writes.keyed(ConfirmForm(formdata=None), found.version)
     drawn = writes.keyed(ConfirmForm(formdata=None), found.version)
     return render_template(
-        "event.html", event=found, answer=answer, names=_names(document),
+        "event.html", event=found, answer=answer, names=entrant_names(document),
         entrants=form, turn_form=turn, draw_form=drawn, notice=notice, current=_current(answer),
         plan_turns=len(document["plan"]), format=_format(document)), status
 
 
-def _names(document: dict[str, Any]) -> dict[int, str]:
+def entrant_names(document: dict[str, Any]) -> dict[int, str]:
+    """Each entrant's name by id (its id when it has none)."""
     return {e["id"]: e.get("name") or str(e["id"]) for e in document["entrants"]}
 
 
@@ -311,5 +312,5 @@ def room(token: str) -> Any:
     found = load_event(reader(), view=token)
     answer = scored(found)
     return render_template("event_room.html", event=found, answer=answer,
-                           names=_names(found.document), current=_current(answer),
+                           names=entrant_names(found.document), current=_current(answer),
                            format=_format(found.document), here=request.path)

@@ -23,7 +23,8 @@ from scorekeeper.web import writes
 from scorekeeper.web.common import _
 from scorekeeper.web.dealform import build_form
 from scorekeeper.web.deals import answer_deal, unstored_deal_page
-from scorekeeper.web.events import bump, load_event, scored
+from scorekeeper.web.events import bump, entrant_names, load_event, scored
+from scorekeeper.web.filters import seat_name
 from scorekeeper.web.scoreboard import match_result
 
 bp = Blueprint("event_tables", __name__)
@@ -34,9 +35,7 @@ TABLE_ACTIONS = ("deal", "edited", "penalty", "forfeit")
 
 def seat_names(event: Event, side: int | list[int]) -> str:
     """Who sits on a side of a table: a pair's name, or an individual side's two players."""
-    named = {e["id"]: e.get("name") or str(e["id"]) for e in event.document["entrants"]}
-    ids = side if isinstance(side, list) else [side]
-    return " & ".join(named.get(i, str(i)) for i in ids)
+    return seat_name(side, entrant_names(event.document))
 
 
 def _table(event: Event, turn: int, table: int) -> dict[str, Any]:
