@@ -158,6 +158,7 @@ def _register(app: Flask) -> None:
         eventprints,
         eventread,
         events,
+        eventphones,
         eventtables,
         exports,
         filters,
@@ -176,7 +177,7 @@ def _register(app: Flask) -> None:
 
     for module in (matches, seats, deals, referee, burro, share, exports, api, offline, tables,
                    players, tablefiles, house, device, events, eventtables, eventprints,
-                   eventread):
+                   eventread, eventphones):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)

@@ -26,6 +26,7 @@ from scorekeeper.rules.eventdoc import INDIVIDUAL, INDIVIDUAL_8_PLAYERS, MAX_ENT
 from scorekeeper.rules.vptables import FIBUR_2026
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, cache, input_error_text, profile_choices, remember
+from scorekeeper.web.eventsheets import turn_states
 
 bp = Blueprint("events", __name__)
 
@@ -135,6 +136,7 @@ def _page(found: Event, entrants: EntrantsForm | None = None, notice: Any = None
     return render_template(
         "event.html", event=found, answer=answer, names=entrant_names(document),
         entrants=form, turn_form=turn, draw_form=drawn, notice=notice, current=_current(answer),
+        states=turn_states(reader(), found, len(document["turns"])),
         plan_turns=len(document["plan"]), format=_format(document)), status
 
 
@@ -313,4 +315,5 @@ def room(token: str) -> Any:
     answer = scored(found)
     return render_template("event_room.html", event=found, answer=answer,
                            names=entrant_names(found.document), current=_current(answer),
+                           states=turn_states(reader(), found, len(found.document["turns"])),
                            format=_format(found.document), here=request.path)
