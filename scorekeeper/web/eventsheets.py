@@ -70,11 +70,11 @@ def differences(one: dict[str, Any], other: dict[str, Any]) -> list[tuple[int | 
     for index in range(max(len(sides_a), len(sides_b))):
         side_a = sides_a[index] if index < len(sides_a) else {}
         side_b = sides_b[index] if index < len(sides_b) else {}
-        found.extend((index, key) for key in _keys(side_a, side_b)
-                     if side_a.get(key) != side_b.get(key) and key != "counts")
         counts_a, counts_b = side_a.get("counts", {}), side_b.get("counts", {})
         found.extend((index, key) for key in _keys(counts_a, counts_b)
                      if counts_a.get(key) != counts_b.get(key))
+        found.extend((index, key) for key in _keys(side_a, side_b)
+                     if side_a.get(key) != side_b.get(key) and key != "counts")
     found.extend((None, key) for key in _keys(a, b)
                  if key != "sides" and a.get(key) != b.get(key))
     return found
