@@ -155,10 +155,11 @@ def _register(app: Flask) -> None:
         deals,
         device,
         errors,
+        eventphones,
         eventprints,
         eventread,
+        eventroom,
         events,
-        eventphones,
         eventtables,
         exports,
         filters,
@@ -177,7 +178,7 @@ def _register(app: Flask) -> None:
 
     for module in (matches, seats, deals, referee, burro, share, exports, api, offline, tables,
                    players, tablefiles, house, device, events, eventtables, eventprints,
-                   eventread, eventphones):
+                   eventread, eventphones, eventroom):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)

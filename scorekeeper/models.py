@@ -237,6 +237,11 @@ class Event(Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
     edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    # The turn's clock, started by the director: the turn it runs for (1-based), when it
+    # started, its minutes (``web/eventroom.py``).
+    clock_turn: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    clock_started: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    clock_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     changes: Mapped[list[EventChange]] = relationship(
         order_by="EventChange.version", cascade="all, delete-orphan", passive_deletes=True)

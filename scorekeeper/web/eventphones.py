@@ -23,6 +23,7 @@ from scorekeeper.web import writes
 from scorekeeper.web.common import _
 from scorekeeper.web.dealform import build_form
 from scorekeeper.web.deals import answer_deal, unstored_deal_page
+from scorekeeper.web.eventclock import clock_of
 from scorekeeper.web.events import bump, load_event
 from scorekeeper.web.eventsheets import (
     CONFIRMED,
@@ -95,7 +96,7 @@ def _page(event: Event, table: int, sig: str, side: str | None, notice: Any = No
         official=scored_sheet(event, entered, entered["deals"]),
         diffs={n: what_differs(event, deals["ns"][n - 1], deals["ew"][n - 1])
                for n in state.differing},
-        per_turn=event.document["deals_per_turn"]), status
+        per_turn=event.document["deals_per_turn"], clock=clock_of(event)), status
 
 
 @bp.route(f"{PAGE}/<side>/deals/new", methods=["GET", "POST"])

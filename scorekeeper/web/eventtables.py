@@ -83,9 +83,9 @@ def _table_page(event: Event, turn: int, table: int, *, penalty: PenaltyForm | N
         "event_table.html", event=event, turn=turn, table=entered,
         result=_scored_table(event, turn, table), ns=seat_names(event, entered["ns"]),
         ew=seat_names(event, entered["ew"]), deals_per_turn=event.document["deals_per_turn"],
-        penalty=penalty, forfeit=forfeit, notice=notice, phones=table_link(event, table, _external=True),
-        sheets=_phones(event, turn, entered), keep=writes.keyed(ConfirmForm(formdata=None),
-                                                                  event.version),
+        penalty=penalty, forfeit=forfeit, notice=notice,
+        phones=table_link(event, table, _external=True), sheets=_phones(event, turn, entered),
+        keep=writes.keyed(ConfirmForm(formdata=None), event.version),
         history=history(event, turn, table)), status
 
 

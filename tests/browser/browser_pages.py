@@ -147,6 +147,8 @@ def sample_pages(app: Any) -> dict[str, str]:
         "a deal of an evening's table": f"{event}/turns/1/tables/1/deals/new",
         "a table's own page": phones,
         "a side's page of a table": f"{phones}/ns",
+        "the room's big screen": f"{room}/tv",
+        "where do I sit": f"{room}/find?who=1",
         "the room's page": room,
         "error": "/m/no-such-match",
         "offline": "/offline/en",

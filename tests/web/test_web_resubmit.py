@@ -402,6 +402,12 @@ def _keep(site: Site, app: Any) -> Forms:
     return f"{table}/keep/ns", first, {**first, "reason": "EW gone"}
 
 
+def _clock(site: Site, app: Any) -> Forms:
+    event = _event(site, "Rossi\nVerdi\nGialli\nBruni", seated=True)
+    first = {**_form_at(_page(site, event), f"{event}/clock"), "minutes": "45"}
+    return f"{event}/clock", first, {**first, "minutes": "30"}
+
+
 def _sheet_points(app: Any) -> list[Any]:
     return [[d["sides"][0]["counts"]["table_points"] for d in s.deals]
             for s in _rows(app, EventSheet)]
@@ -437,6 +443,8 @@ CASES: dict[str, Case] = {
         _phone_take, _sheet_points, [[300, 305], [300]], form=False),
     "/e/<token>/turns/<int:turn>/tables/<int:table>/keep/<side>": Case(
         _keep, _event_table_points, [300, 305]),
+    "/e/<token>/clock": Case(_clock, lambda app: [e.clock_minutes for e in _rows(app, Event)],
+                             [45], typed='value="30"'),
     "/matches/new": Case(_new_match, lambda app: [m.name for m in _rows(app, Match)],
                          ["Friday"], typed='value="Saturday"'),
     "/m/<token>/deals/new": Case(_new_deal, _table_points, [180], typed='value="275"'),

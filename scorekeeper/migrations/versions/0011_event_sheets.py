@@ -1,5 +1,6 @@
 """A club's evening scored at its tables: ``event_sheets``, the deals one side of a table
-entered on its own phone for a turn, before the other side confirms them.
+entered on its own phone for a turn, before the other side confirms them; and the turn's
+clock on ``events`` (the turn it runs for, when it started, its minutes).
 
 Revision ID: 0011
 Revises: 0010
@@ -31,7 +32,15 @@ def upgrade() -> None:
         sa.Column("updated", sa.DateTime(), nullable=False),
         sa.UniqueConstraint("event_id", "turn", "table", "side", name="uq_event_sheet"),
     )
+    with op.batch_alter_table("events") as batch:
+        batch.add_column(sa.Column("clock_turn", sa.Integer(), nullable=True))
+        batch.add_column(sa.Column("clock_started", sa.DateTime(), nullable=True))
+        batch.add_column(sa.Column("clock_minutes", sa.Integer(), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("events") as batch:
+        batch.drop_column("clock_minutes")
+        batch.drop_column("clock_started")
+        batch.drop_column("clock_turn")
     op.drop_table("event_sheets")
