@@ -1,13 +1,16 @@
-/* The room's big screen (templates/event_tv.html): the page fetched again every few
-   seconds and its content put in place, the standings shown a page at a time. When the
-   server does not answer, the last state stays on the screen with a note, and it is
-   asked again less and less often (at most every minute) until it answers. */
+/* A page that follows an evening by itself (the room's big screen, templates/event_tv.html;
+   a table's page waiting for the other side or the next turn, event_phone.html): the page
+   fetched again every few seconds and its ``[data-follow]`` content put in place, the
+   big screen's standings shown a page at a time. When the server does not answer, the
+   last state stays on the screen with a note, and it is asked again less and less often
+   (at most every minute) until it answers. Nothing is typed on such a page. */
 (function () {
   "use strict";
-  var box = document.querySelector("[data-tv]");
-  var note = document.querySelector("[data-tv-stale]");
+  var box = document.querySelector("[data-follow]");
+  var note = document.querySelector("[data-follow-stale]");
   if (!box) { return; }
-  var EVERY = 5000, MOST = 60000, TURN_PAGE = 10000;
+  var SECOND = 1000;
+  var EVERY = 5 * SECOND, MOST = 60 * SECOND, TURN_PAGE = 10 * SECOND;
   var wait = EVERY, page = 0;
 
   function show() {
@@ -21,8 +24,8 @@
       if (!r.ok) { throw new Error(String(r.status)); }
       return r.text();
     }).then(function (html) {
-      var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-tv]");
-      if (!fresh) { throw new Error("not the big screen"); }
+      var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-follow]");
+      if (!fresh) { location.reload(); return; }  // the page changed its kind: show it whole
       box.innerHTML = fresh.innerHTML;
       show();
       document.dispatchEvent(new Event("scorekeeper:replaced"));
