@@ -177,6 +177,8 @@ def test_a_match_set_up_offline_shows_the_words_typed_as_text(app, phone, live_s
         expect(phone.locator(".total").first).to_contain_text("3,000 to go")
         expect(phone.get_by_role("link", name="Enter a deal")).to_have_attribute(
             "href", f"/m/{token}/deals/new")
+        expect(phone.locator("a[lang=it]")).to_have_attribute(
+            "href", f"/lang/it?next=%2Fm%2F{token}")
         phone.get_by_role("link", name="Enter a deal").tap()
         phone.wait_for_url(f"{live_server}/m/{token}/deals/new")
         expect(phone).to_have_title(f"Deal 1 · {typed} × Ana & Rui")

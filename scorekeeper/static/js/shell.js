@@ -11,7 +11,7 @@
    - Its pages, the scoreboard and deal form the phone keeps for its rules and sides
      (web/offline.py), shown by the service worker as they were kept: the match's link
      goes into the attributes that hold its slot before the page's other scripts read
-     them; its words go, as text, into the elements that wait for them (data-shell), and
+     them (and the language links lead back to the page's own address); its words go, as text, into the elements that wait for them (data-shell), and
      the deal form's key into its slot, from the match document the service worker makes
      for the match (/m/<token>/match.json, "shell"). */
 /* global module */
@@ -87,10 +87,21 @@
     });
   }
 
+  /* The language links of a kept page lead back to the page it is shown as. */
+  function backHere(doc, win) {
+    each(doc.querySelectorAll("a[lang][href]"), function (a) {
+      var url = new URL(a.getAttribute("href"), win.location.href);
+      if (!url.searchParams.has("next")) { return; }
+      url.searchParams.set("next", win.location.pathname);
+      a.setAttribute("href", url.pathname + url.search);
+    });
+  }
+
   /* A page of a match set up here, filled in: its link at once, its words and the form's
      key once the service worker gives them. */
   function fillPage(doc, win, own) {
     fillSlot(doc, LINK, own[1]);
+    backHere(doc, win);
     win.fetch("/m/" + own[1] + "/match.json", {credentials: "same-origin"}).then(function (r) {
       if (!r.ok) { throw new Error(String(r.status)); }
       return r.json();
