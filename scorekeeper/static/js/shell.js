@@ -67,10 +67,12 @@
 
   /* The new match form, sent offline: read first by the phone's referee. */
   function setUp(form, doc, win) {
-    var S = win.Scorekeeper || {}, sw = win.navigator.serviceWorker;
+    var S = win.Scorekeeper || {}, sw = win.navigator.serviceWorker, reading = false;
     form.addEventListener("submit", function (event) {
       if (win.navigator.onLine !== false || !S.refereeUrl || !sw || !sw.controller) { return; }
       event.preventDefault();
+      if (reading) { return; }  /* sent once, when the referee answers */
+      reading = true;
       var lang = (doc.documentElement.getAttribute("lang") || "en").replace("-", "_");
       var kept = form.querySelector("input[name=phone_words]");
       if (kept) { kept.parentNode.removeChild(kept); }
@@ -85,6 +87,8 @@
         form.submit();
       });
     });
+    /* the page shown again (the back button): its form may be sent again */
+    win.addEventListener("pageshow", function () { reading = false; });
   }
 
   /* The language links of a kept page lead back to the page it is shown as. */
