@@ -155,8 +155,10 @@ def _register(app: Flask) -> None:
         deals,
         device,
         errors,
+        eventphones,
         eventprints,
         eventread,
+        eventroom,
         events,
         eventtables,
         exports,
@@ -176,7 +178,7 @@ def _register(app: Flask) -> None:
 
     for module in (matches, seats, deals, referee, burro, share, exports, api, offline, tables,
                    players, tablefiles, house, device, events, eventtables, eventprints,
-                   eventread):
+                   eventread, eventphones, eventroom):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)

@@ -92,3 +92,16 @@ def plan_of(form: NewEventForm) -> list[dict[str, Any]]:
     most, last = MOVEMENTS[form.movement.data]
     return [{"movement": name, **({"shift": 1} if name == "mitchell" else {})}
             for name in [most] * (turns - 1) + [last]]
+
+
+#: The turn's time a club picks from (the federation's formats), in minutes; any other
+#: between the bounds may be typed.
+CLOCK_PRESETS = (25, 35, 40, 45, 50)
+CLOCK_MINUTES = (5, 180)
+
+
+class ClockForm(WriteForm):
+    """The turn's clock started: its minutes."""
+
+    minutes = IntegerField(_l("Minutes for the turn"), default=45, validators=[
+        InputRequired(), NumberRange(min=CLOCK_MINUTES[0], max=CLOCK_MINUTES[1])])

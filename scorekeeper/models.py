@@ -22,6 +22,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    UniqueConstraint,
     bindparam,
     select,
 )
@@ -236,6 +237,11 @@ class Event(Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
     edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    # The turn's clock, started by the director: the turn it runs for (1-based), when it
+    # started, its minutes (``web/eventroom.py``).
+    clock_turn: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    clock_started: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    clock_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     changes: Mapped[list[EventChange]] = relationship(
         order_by="EventChange.version", cascade="all, delete-orphan", passive_deletes=True)
@@ -260,6 +266,26 @@ class EventChange(Base):
     table: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the table's number
     reason: Mapped[str | None] = mapped_column(Text, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class EventSheet(Base):
+    """The deals one side of a table entered on its own phone for a turn (``side``: "ns"
+    or "ew"; ``turn`` 0-based), each as the contract's deal document. They reach the
+    event document when the other side confirms them (``web/eventphones.py``)."""
+
+    __tablename__ = "event_sheets"
+    __table_args__ = (UniqueConstraint("event_id", "turn", "table", "side",
+                                       name="uq_event_sheet"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
+    turn: Mapped[int] = mapped_column(Integer)
+    table: Mapped[int] = mapped_column(Integer)
+    side: Mapped[str] = mapped_column(String(2))
+    deals: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    # Raised by one on every change; a side's form carries the version it was built from.
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    updated: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
 class Submission(Base):

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, url_for
+from flask import Blueprint, Response, abort
 
 from scorekeeper import pdf
 from scorekeeper.db import reader
 from scorekeeper.eventfiles import event_file, results_csv
 from scorekeeper.models import Event
 from scorekeeper.web.events import load_event, scored
+from scorekeeper.web.eventsheets import table_link
 from scorekeeper.web.exports import file_name, language, paper, send_pdf
 
 bp = Blueprint("event_prints", __name__)
@@ -31,10 +32,10 @@ def _paper(found: Event, kind: str) -> Response:
     turn = len(found.document["turns"]) or None
 
     def table_url(table: int) -> str:
-        # the table card's QR code: the table's line on the room's page (a card lies on
-        # the table for anyone to scan: never the director's link)
-        return url_for("events.room", token=found.view_token, _external=True,
-                       _anchor=f"table-{table}")
+        # the table card's QR code: the table's own page, where its phones enter and
+        # confirm the turn's deals (a card lies on the table for anyone to scan: never
+        # the director's link)
+        return table_link(found, table, _external=True)
 
     data = pdf.render_event_paper(kind, found.event_input(), language(), paper(),
                                   table_url=table_url, turn=turn)

@@ -18,7 +18,15 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import rules
 from scorekeeper.db import reader
-from scorekeeper.eventforms import FORMATS, INDIVIDUAL_MOVEMENT, EntrantsForm, NewEventForm, plan_of
+from scorekeeper.eventforms import (
+    CLOCK_PRESETS,
+    FORMATS,
+    INDIVIDUAL_MOVEMENT,
+    ClockForm,
+    EntrantsForm,
+    NewEventForm,
+    plan_of,
+)
 from scorekeeper.forms import MIXED_NAME, ConfirmForm, choices
 from scorekeeper.models import Event, EventChange, utcnow
 from scorekeeper.names import mixes_scripts, shows, visible_key
@@ -26,6 +34,8 @@ from scorekeeper.rules.eventdoc import INDIVIDUAL, INDIVIDUAL_8_PLAYERS, MAX_ENT
 from scorekeeper.rules.vptables import FIBUR_2026
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, cache, input_error_text, profile_choices, remember
+from scorekeeper.web.eventclock import clock_form, clock_of
+from scorekeeper.web.eventsheets import turn_states
 
 bp = Blueprint("events", __name__)
 
@@ -121,11 +131,13 @@ def event(token: str) -> Any:
     """The director's page: entrants, the turn in play, the next turn, the standings."""
     found = load_event(reader(), edit=token)
     remember(token, "events")
-    return _page(found)
+    return director_page(found)
 
 
-def _page(found: Event, entrants: EntrantsForm | None = None, notice: Any = None,
-          status: int = 200) -> Any:
+def director_page(found: Event, entrants: EntrantsForm | None = None, notice: Any = None,
+                  status: int = 200, clock: ClockForm | None = None) -> Any:
+    """The director's page of the evening as it stands (``entrants``, ``clock``: a form
+    sent back with what is wrong)."""
     answer = scored(found)
     document = found.document
     listed = "\n".join(e.get("name") or "" for e in document["entrants"])
@@ -135,6 +147,8 @@ def _page(found: Event, entrants: EntrantsForm | None = None, notice: Any = None
     return render_template(
         "event.html", event=found, answer=answer, names=entrant_names(document),
         entrants=form, turn_form=turn, draw_form=drawn, notice=notice, current=_current(answer),
+        states=turn_states(reader(), found, len(document["turns"])),
+        clock=clock_of(found), clock_form=clock_form(found, clock), presets=CLOCK_PRESETS,
         plan_turns=len(document["plan"]), format=_format(document)), status
 
 
@@ -227,16 +241,16 @@ def add_entrants(token: str) -> Any:
         if typed is None:
             form.lines.errors = [_("This file cannot be read: save the sheet as CSV (UTF-8) "
                                    "and choose it again.")]
-            return _page(found, form, status=422)
+            return director_page(found, form, status=422)
         if form.validate():
             names = entrant_lines(f"{form.lines.data or ''}\n{typed}")
             problems = entrant_problems(names, [], found.document["kind"])
             form.lines.errors = [*form.lines.errors, *problems]
             if not form.lines.errors:
                 return _write(token, form, lambda db, row: _register(db, row, names))
-        return _page(found, form, status=422)
+        return director_page(found, form, status=422)
 
-    return writes.guarded(form, check_then_write, lambda notice: _page(
+    return writes.guarded(form, check_then_write, lambda notice: director_page(
         load_event(reader(), edit=token), form, notice=notice, status=409))
 
 
@@ -295,13 +309,13 @@ def _write(token: str, form: Any, change: Any) -> Any:
         return url
 
     def stale(_error: Any) -> Any:
-        return _page(load_event(reader(), edit=token), notice=_(
+        return director_page(load_event(reader(), edit=token), notice=_(
             "The evening changed since this page was opened: here it is as it stands."),
             status=409)
 
     def reused(notice: Any) -> Any:
         typed = form if isinstance(form, EntrantsForm) else None
-        return _page(load_event(reader(), edit=token), typed, notice=notice, status=409)
+        return director_page(load_event(reader(), edit=token), typed, notice=notice, status=409)
 
     return writes.guarded(form, lambda: writes.write_once(key, run), reused, stale)
 
@@ -313,4 +327,6 @@ def room(token: str) -> Any:
     answer = scored(found)
     return render_template("event_room.html", event=found, answer=answer,
                            names=entrant_names(found.document), current=_current(answer),
+                           states=turn_states(reader(), found, len(found.document["turns"])),
+                           clock=clock_of(found),
                            format=_format(found.document), here=request.path)

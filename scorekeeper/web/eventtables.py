@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from scorekeeper import rules
 from scorekeeper.db import reader
 from scorekeeper.eventforms import ForfeitForm, PenaltyForm
-from scorekeeper.forms import DealForm, clean_text
+from scorekeeper.forms import ConfirmForm, DealForm, clean_text
 from scorekeeper.models import Event, EventChange, Match
 from scorekeeper.rules.document import MAX_TARGET
 from scorekeeper.web import writes
@@ -24,13 +24,23 @@ from scorekeeper.web.common import _
 from scorekeeper.web.dealform import build_form
 from scorekeeper.web.deals import answer_deal, unstored_deal_page
 from scorekeeper.web.events import bump, entrant_names, load_event, scored
+from scorekeeper.web.eventsheets import (
+    CONFIRMED,
+    SIDES,
+    scored_sheet,
+    table_link,
+    table_state,
+    turn_sheets,
+    what_differs,
+)
 from scorekeeper.web.filters import seat_name
 from scorekeeper.web.scoreboard import match_result
 
 bp = Blueprint("event_tables", __name__)
 
 #: What the history says of a change to one table (``EventChange.action``).
-TABLE_ACTIONS = ("deal", "edited", "penalty", "forfeit")
+TABLE_ACTIONS = ("deal", "edited", "penalty", "forfeit", "confirmed-ns", "confirmed-ew",
+                 "kept-ns", "kept-ew")
 
 
 def seat_names(event: Event, side: int | list[int]) -> str:
@@ -74,7 +84,42 @@ def _table_page(event: Event, turn: int, table: int, *, penalty: PenaltyForm | N
         result=_scored_table(event, turn, table), ns=seat_names(event, entered["ns"]),
         ew=seat_names(event, entered["ew"]), deals_per_turn=event.document["deals_per_turn"],
         penalty=penalty, forfeit=forfeit, notice=notice,
+        phones=table_link(event, table, _external=True), sheets=_phones(event, turn, entered),
+        keep=writes.keyed(ConfirmForm(formdata=None), event.version),
         history=history(event, turn, table)), status
+
+
+def _phones(event: Event, turn: int, entered: dict[str, Any]) -> dict[str, Any]:
+    """What the table's phones entered for the turn, while the table is not complete:
+    each side's deals scored, and what differs where the two disagree."""
+    sheets = turn_sheets(reader(), event, turn).get(entered["table"], {})
+    deals = {side: sheets[side].deals if side in sheets else [] for side in SIDES}
+    state = table_state(entered, deals, event.document["deals_per_turn"])
+    if state.state == CONFIRMED or not any(deals.values()):
+        return {}
+    return {"state": state, "deals": deals,
+            "results": {s: scored_sheet(event, entered, deals[s]) for s in SIDES},
+            "diffs": {n: what_differs(event, deals["ns"][n - 1], deals["ew"][n - 1])
+                      for n in state.differing}}
+
+
+@bp.post("/e/<token>/turns/<int:turn>/tables/<int:table>/keep/<side>")
+def keep(token: str, turn: int, table: int, side: str) -> Any:
+    """The director makes the deals one side's phone entered the table's (two sides that
+    disagree, or a side that cannot confirm), with the reason kept in the history."""
+    event = load_event(reader(), edit=token)
+    _table(event, turn, table)
+    if side not in SIDES:
+        abort(404)
+    form = ConfirmForm()
+
+    def change(db: Session, found: dict[str, Any], document: dict[str, Any]) -> None:
+        sheet = turn_sheets(db, event, turn).get(table, {}).get(side)
+        if sheet is None or len(sheet.deals) < document["deals_per_turn"]:
+            abort(409)
+        found["deals"] = list(sheet.deals[: document["deals_per_turn"]])
+
+    return _change_table(token, turn, table, form, change, f"kept-{side}", _reason())
 
 
 @bp.post("/e/<token>/turns/<int:turn>/tables/<int:table>/penalty")
@@ -87,8 +132,9 @@ def penalty(token: str, turn: int, table: int) -> Any:
         return _table_page(event, turn, table, penalty=form, status=422)
     entry = {"side": form.side.data, "mp": form.mp.data,
              **({"why": form.why.data} if form.why.data else {})}
-    return _change_table(token, turn, table, form, lambda t: t["penalties"].append(entry),
-                         "penalty", form.why.data or None)
+    return _change_table(token, turn, table, form,
+                         lambda _db, t, _doc: t["penalties"].append(entry), "penalty",
+                         form.why.data or None)
 
 
 @bp.post("/e/<token>/turns/<int:turn>/tables/<int:table>/forfeit")
@@ -100,14 +146,15 @@ def forfeit(token: str, turn: int, table: int) -> Any:
     if not form.validate():
         return _table_page(event, turn, table, forfeit=form, status=422)
     side = form.side.data or None
-    return _change_table(token, turn, table, form, lambda t: t.update(forfeit=side),
+    return _change_table(token, turn, table, form, lambda _db, t, _doc: t.update(forfeit=side),
                          "forfeit", None)
 
 
 def _change_table(token: str, turn: int, table: int, form: Any,
-                  change: Callable[[dict[str, Any]], None], action: str,
+                  change: Callable[[Session, dict[str, Any], dict[str, Any]], None], action: str,
                   reason: str | None) -> Any:
-    """``change`` the table in the locked event document, once per form."""
+    """``change(db, table, document)`` the table in the locked event document, once per
+    form."""
     key = writes.form_key(form, f"event {token}")
     url = url_for("event_tables.table_page", token=token, turn=turn, table=table)
 
@@ -116,7 +163,8 @@ def _change_table(token: str, turn: int, table: int, form: Any,
                           harmless=lambda db, found, since: _elsewhere(db, found, since,
                                                                        turn, table))
         document = copy.deepcopy(row.document)
-        change(next(t for t in document["turns"][turn - 1]["tables"] if t["table"] == table))
+        found = next(t for t in document["turns"][turn - 1]["tables"] if t["table"] == table)
+        change(db, found, document)
         bump(db, row, document, action, turn - 1, table, reason)
         return url
 

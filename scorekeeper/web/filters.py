@@ -86,7 +86,11 @@ def movement(name: str) -> str:
 
 #: What an evening's history says of a change to one table (``EventChange.action``).
 TABLE_CHANGES = {"deal": N_("A deal entered"), "edited": N_("A deal corrected"),
-                 "penalty": N_("A penalty"), "forfeit": N_("The forfeit changed")}
+                 "penalty": N_("A penalty"), "forfeit": N_("The forfeit changed"),
+                 "confirmed-ns": N_("Deals confirmed by North-South"),
+                 "confirmed-ew": N_("Deals confirmed by East-West"),
+                 "kept-ns": N_("The director kept North-South’s deals"),
+                 "kept-ew": N_("The director kept East-West’s deals")}
 
 
 def table_change(action: str) -> str:

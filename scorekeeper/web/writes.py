@@ -298,6 +298,15 @@ def lock(db: Session, model: type[Row], token: str, submitted_version: Any, key:
     return row
 
 
+def lock_row(db: Session, model: type[Row], token: str) -> Row:
+    """The row of ``model`` with this edit token, locked for the write whatever its
+    version: for a write that checks a version of its own (a table's sheet of an event)."""
+    row: Row | None = db.scalar(_locking(model), {"token": token})
+    if row is None:
+        abort(404)
+    return row
+
+
 def _only(db: Session, row: Row, since: int | None, harmless: Harmless) -> bool:
     """Every change of match ``row`` after version ``since`` is one of ``harmless`` (or
     ``harmless(db, row, since)`` says the changes since leave the form as it was)."""

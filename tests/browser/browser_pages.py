@@ -94,6 +94,8 @@ def sample_pages(app: Any) -> dict[str, str]:
     event = evening(client, "Rossi\tBianchi\nVerdi\tNeri\nGialli\tBruni\nConti\tFerrari")
     director = client.get(event).get_data(as_text=True)
     room = re.search(r'href="(/e/v/[^"]+)"', director).group(1)  # type: ignore[union-attr]
+    phones = re.search(r'href="https?://[^/"]+(/e/t/[^"]+)"', client.get(  # type: ignore[union-attr]
+        f"{event}/turns/1/tables/1").get_data(as_text=True)).group(1)
     ids = re.findall(r'name="a" value="(\d+)"',
                      client.get(f"/t/{table}/versus").get_data(as_text=True))
     return {
@@ -143,6 +145,10 @@ def sample_pages(app: Any) -> dict[str, str]:
         "an evening": event,
         "a table of an evening": f"{event}/turns/1/tables/1",
         "a deal of an evening's table": f"{event}/turns/1/tables/1/deals/new",
+        "a table's own page": phones,
+        "a side's page of a table": f"{phones}/ns",
+        "the room's big screen": f"{room}/tv",
+        "where do I sit": f"{room}/find?who=1",
         "the room's page": room,
         "error": "/m/no-such-match",
         "offline": "/offline/en",

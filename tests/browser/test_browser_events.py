@@ -55,8 +55,8 @@ def test_an_evening_from_paper_at_the_phone_and_on_a_laptop(phone, live_server, 
     expect(phone.locator("table.tables")).to_be_visible()
     event = phone.url
     assert _cells(phone, "Turn 1") == [
-        ["1", "Rossi – Bianchi", "Gialli – Bruni", "Deals: 0 of 2"],
-        ["2", "Verdi – Neri", "Marroni – Rosa", "Deals: 0 of 2"]]
+        ["1", "Rossi – Bianchi", "Gialli – Bruni", "Not started"],
+        ["2", "Verdi – Neri", "Marroni – Rosa", "Not started"]]
     for table, deals in ((1, (DEAL_A, DEAL_A)), (2, (DEAL_C, DEAL_A))):
         for deal in deals:
             _enter(phone, f"{event}/turns/1/tables/{table}/deals/new", deal)

@@ -95,8 +95,10 @@ def _evening(client) -> list[str]:
     from support import evening
 
     event = evening(client)
+    room = re.search(r'href="(/e/v/[^"/]+)"', client.get(event).get_data(as_text=True))
+    assert room
     return [event, f"{event}/turns/1/tables/1", f"{event}/turns/1/tables/1/deals/new",
-            "/events/new"]
+            "/events/new", f"{room.group(1)}/tv", f"{room.group(1)}/find?who=1"]
 
 
 def _translated(locale: str) -> list[str]:

@@ -11,91 +11,44 @@ import json
 import re
 from typing import Any
 
+from event_support import (
+    DEAL_A,
+    DEAL_B,
+    DEAL_C,
+    PAIRS,
+    enter_deal,
+    first_turn,
+    new_event,
+    post,
+    seat_turn,
+    table_rows,
+)
 from web_support import hidden_fields
-
-# Italian Burraco by counts (seed 004: a clean burraco 200, a dirty one 100, closing 100).
-#: 300 on the table + a clean burraco 200 + closing 100 = 600 | 150 − 40 in hand = 110
-DEAL_A = [{"mode": "counts", "table_points": 300, "clean": 1, "morto": "taken"},
-          {"mode": "counts", "table_points": 150, "hand_points": 40, "morto": "taken"}]
-#: 200 + a dirty burraco 100 − 25 in hand = 275 | 250 + a clean one 200 + closing 100 = 550
-DEAL_B = [{"mode": "counts", "table_points": 200, "dirty": 1, "hand_points": 25,
-           "morto": "taken"},
-          {"mode": "counts", "table_points": 250, "clean": 1, "morto": "taken"}]
-#: nobody closed: 100 | 100
-DEAL_C = [{"mode": "counts", "table_points": 100, "morto": "taken"},
-          {"mode": "counts", "table_points": 100, "morto": "taken"}]
-
-PAIRS = "Rossi\tBianchi\nVerdi;Neri\nGialli\tBruni\nMarroni – Rosa\n"
-
-
-def _new_event(client: Any, **fields: str) -> str:
-    data = {"name": "Venerdì al circolo", "day": "2026-12-04", "profile": "burraco",
-            "kind": "pairs", "format": "5x2", "movement": "mitchell", "bye_vp": "10",
-            **hidden_fields(client.get("/events/new").get_data(as_text=True)), **fields}
-    response = client.post("/events/new", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return str(response.headers["Location"])
-
-
-def _post(client: Any, page: str, url: str, **fields: str) -> Any:
-    data = {**hidden_fields(client.get(page).get_data(as_text=True)), **fields}
-    return client.post(url, data=data)
-
-
-def _deal(client: Any, url: str, sides: list[dict[str, Any]], went_out: str) -> Any:
-    data = hidden_fields(client.get(url).get_data(as_text=True))
-    for i, side in enumerate(sides):
-        for key, value in side.items():
-            data[f"sides-{i}-{key}"] = str(value)
-    data.update(went_out=went_out, closed_by="discard", action="save")
-    return client.post(url, data=data)
-
-
-def _rows(page: str, caption: str) -> list[list[str]]:
-    """The cells of the table with this caption, tags dropped."""
-    table = re.search(rf"<caption>{caption}</caption>(.*?)</table>", page, re.S)
-    assert table, caption
-    return [[html.unescape(re.sub(r"<[^>]+>", "", cell)).strip()
-             for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
-            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table.group(1), re.S)][1:]
-
-
-def _seat_turn(client: Any, event: str) -> None:
-    response = _post(client, event, f"{event}/turns")
-    assert response.status_code == 302, response.get_data(as_text=True)
-
-
-def _first_turn(client: Any) -> str:
-    event = _new_event(client)
-    response = _post(client, event, f"{event}/entrants", lines=PAIRS)
-    assert response.status_code == 302
-    _seat_turn(client, event)
-    return event
 
 
 def test_pasted_lines_become_pairs_and_the_first_turn_sits_by_mitchell(client):
-    event = _new_event(client)
-    response = _post(client, event, f"{event}/entrants", lines=PAIRS)
+    event = new_event(client)
+    response = post(client, event, f"{event}/entrants", lines=PAIRS)
     assert response.status_code == 302
     html = client.get(event).get_data(as_text=True)
     assert re.findall(r"<li>([^<]+)</li>", re.search(r'<ol class="entrants">(.*?)</ol>', html,
                                                   re.S).group(1)) == \
         ["Rossi – Bianchi", "Verdi – Neri", "Gialli – Bruni", "Marroni – Rosa"]
     assert "Turn 1 · Mitchell" in html
-    _seat_turn(client, event)
+    seat_turn(client, event)
     html = client.get(event).get_data(as_text=True)
     # Mitchell on 4 pairs: T = 2 tables; the first two sit North-South and stay there
-    assert _rows(html, "Turn 1") == [
-        ["1", "Rossi – Bianchi", "Gialli – Bruni", "Deals: 0 of 2"],
-        ["2", "Verdi – Neri", "Marroni – Rosa", "Deals: 0 of 2"]]
+    assert table_rows(html, "Turn 1") == [
+        ["1", "Rossi – Bianchi", "Gialli – Bruni", "Not started"],
+        ["2", "Verdi – Neri", "Marroni – Rosa", "Not started"]]
 
 
 def test_the_deals_make_match_points_victory_points_and_standings(client):
-    event = _first_turn(client)
+    event = first_turn(client)
     table_1, table_2 = f"{event}/turns/1/tables/1", f"{event}/turns/1/tables/2"
     for url, deal, out in ((table_1, DEAL_A, "0"), (table_1, DEAL_A, "0"),
                            (table_2, DEAL_B, "1"), (table_2, DEAL_C, "")):
-        response = _deal(client, f"{url}/deals/new", deal, out)
+        response = enter_deal(client, f"{url}/deals/new", deal, out)
         assert response.status_code == 302, response.get_data(as_text=True)
         assert response.headers["Location"] == url
     page = client.get(table_1).get_data(as_text=True)
@@ -103,26 +56,26 @@ def test_the_deals_make_match_points_victory_points_and_standings(client):
     assert "Match points: 1,200 – 220. Victory points: 19 – 1." in page
     html = client.get(event).get_data(as_text=True)
     # table 2: 275 + 100 = 375 against 550 + 100 = 650: 275 apart, 205–300 is 13–7
-    assert _rows(html, "Turn 1") == [
+    assert table_rows(html, "Turn 1") == [
         ["1", "Rossi – Bianchi", "Gialli – Bruni", "1,200–220", "19–1"],
         ["2", "Verdi – Neri", "Marroni – Rosa", "375–650", "7–13"]]
-    assert _rows(html, "Standings") == [
+    assert table_rows(html, "Standings") == [
         ["1", "Rossi – Bianchi", "19", "1,200"], ["2", "Marroni – Rosa", "13", "650"],
         ["3", "Verdi – Neri", "7", "375"], ["4", "Gialli – Bruni", "1", "220"]]
     # the second Mitchell turn moves East-West one table on: 3 to table 2, 4 to table 1
-    _seat_turn(client, event)
-    assert _rows(client.get(event).get_data(as_text=True), "Turn 2") == [
-        ["1", "Rossi – Bianchi", "Marroni – Rosa", "Deals: 0 of 2"],
-        ["2", "Verdi – Neri", "Gialli – Bruni", "Deals: 0 of 2"]]
+    seat_turn(client, event)
+    assert table_rows(client.get(event).get_data(as_text=True), "Turn 2") == [
+        ["1", "Rossi – Bianchi", "Marroni – Rosa", "Not started"],
+        ["2", "Verdi – Neri", "Gialli – Bruni", "Not started"]]
 
 
 def test_a_fixed_deal_changes_the_result_and_a_complete_table_takes_no_more(client):
-    event = _first_turn(client)
+    event = first_turn(client)
     table = f"{event}/turns/1/tables/1"
     for _ in range(2):
-        assert _deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
+        assert enter_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
     assert client.get(f"{table}/deals/new").status_code == 303
-    response = _deal(client, f"{table}/deals/2/edit", DEAL_C, "")
+    response = enter_deal(client, f"{table}/deals/2/edit", DEAL_C, "")
     assert response.status_code == 302
     # 600 + 100 = 700 against 110 + 100 = 210: 490 apart, 405–500 is 15–5
     assert "Match points: 700 – 210. Victory points: 15 – 5." in \
@@ -132,10 +85,10 @@ def test_a_fixed_deal_changes_the_result_and_a_complete_table_takes_no_more(clie
 def test_a_form_opened_before_another_tables_deal_still_saves(client):
     """The director keeps two tables' forms open: a deal saved at one leaves the other's
     form a form of the same deals (its version is older, nothing of its table changed)."""
-    event = _first_turn(client)
+    event = first_turn(client)
     one, two = f"{event}/turns/1/tables/1/deals/new", f"{event}/turns/1/tables/2/deals/new"
     opened = hidden_fields(client.get(one).get_data(as_text=True))
-    assert _deal(client, two, DEAL_B, "1").status_code == 302
+    assert enter_deal(client, two, DEAL_B, "1").status_code == 302
     data = {**opened, "went_out": "0", "closed_by": "discard", "action": "save"}
     for i, side in enumerate(DEAL_A):
         data.update({f"sides-{i}-{k}": str(v) for k, v in side.items()})
@@ -144,7 +97,7 @@ def test_a_form_opened_before_another_tables_deal_still_saves(client):
 
 
 def test_a_deal_breaking_a_rule_is_refused_at_its_field(client):
-    event = _first_turn(client)
+    event = first_turn(client)
     sides = [{**DEAL_A[0], "table_points": 303}, DEAL_A[1]]
     url = f"{event}/turns/1/tables/1/deals/new"
     data = hidden_fields(client.get(url).get_data(as_text=True))
@@ -153,12 +106,12 @@ def test_a_deal_breaking_a_rule_is_refused_at_its_field(client):
     response = client.post(url, data=data)
     assert response.status_code == 422
     assert "multiple of 5" in response.get_data(as_text=True)
-    assert "Deals: 0 of 2" in client.get(event).get_data(as_text=True)
+    assert "Not started" in client.get(event).get_data(as_text=True)
 
 
 def test_entrants_with_one_name_twice_are_refused(client):
-    event = _new_event(client)
-    response = _post(client, event, f"{event}/entrants", lines="Rossi\nVerdi\nrossi")
+    event = new_event(client)
+    response = post(client, event, f"{event}/entrants", lines="Rossi\nVerdi\nrossi")
     assert response.status_code == 422
     assert "Two entrants have the same name." in response.get_data(as_text=True)
     assert 'class="entrants"' not in client.get(event).get_data(as_text=True)
@@ -170,20 +123,20 @@ def test_an_individual_evening_takes_only_its_movement_and_8_players(client):
         "name": "Individuale", "day": "2026-12-04", "profile": "burraco",
         "kind": "individual", "format": "7x2", "movement": "mitchell"})
     assert response.status_code == 422
-    event = _new_event(client, kind="individual", format="7x2", movement="individual-8")
-    _post(client, event, f"{event}/entrants", lines="\n".join("ABCDEFG"))
+    event = new_event(client, kind="individual", format="7x2", movement="individual-8")
+    post(client, event, f"{event}/entrants", lines="\n".join("ABCDEFG"))
     html = client.get(event).get_data(as_text=True)
     assert "An individual evening needs 8 players; 7 registered." in html
     assert "/turns" not in html.split('class="entrants"')[1]
-    _post(client, event, f"{event}/entrants", lines="\n".join("ABCDEFGH"))
-    _seat_turn(client, event)
+    post(client, event, f"{event}/entrants", lines="\n".join("ABCDEFGH"))
+    seat_turn(client, event)
     # individual-8, turn 1: 1+2 v 3+4, 5+6 v 7+8
-    assert _rows(client.get(event).get_data(as_text=True), "Turn 1") == [
-        ["1", "A & B", "C & D", "Deals: 0 of 2"], ["2", "E & F", "G & H", "Deals: 0 of 2"]]
+    assert table_rows(client.get(event).get_data(as_text=True), "Turn 1") == [
+        ["1", "A & B", "C & D", "Not started"], ["2", "E & F", "G & H", "Not started"]]
 
 
 def test_the_room_sees_the_standings_and_changes_nothing(client):
-    event = _first_turn(client)
+    event = first_turn(client)
     view = re.search(r'href="(/e/v/[^"]+)"', client.get(event).get_data(as_text=True)).group(1)
     html = client.get(view).get_data(as_text=True)
     assert "Rossi – Bianchi" in html
@@ -196,7 +149,7 @@ def test_the_room_sees_the_standings_and_changes_nothing(client):
 
 
 def test_the_results_and_the_event_document_download(client):
-    event = _first_turn(client)
+    event = first_turn(client)
     csv = client.get(f"{event}/results.csv")
     assert csv.status_code == 200
     assert csv.get_data(as_text=True).splitlines()[0] == \
@@ -208,57 +161,38 @@ def test_the_results_and_the_event_document_download(client):
 
 
 def test_the_home_page_lists_the_evenings_this_browser_runs(client):
-    event = _new_event(client)
+    event = new_event(client)
     html = client.get("/").get_data(as_text=True)
     assert f'href="{event}"' in html
     assert "Venerdì al circolo" in html
     assert 'href="/events/new"' in html
 
 
-def test_a_table_card_leads_to_the_rooms_page_never_the_directors(client, monkeypatch):
-    """A card lies on its table for anyone to scan: its QR code is the table's line on
-    the room's page."""
-    from scorekeeper.web import eventprints
-
-    event = _first_turn(client)
-    asked: list[str] = []
-
-    def render(kind: str, doc: Any, lang: str, paper: str, table_url: Any, turn: Any) -> bytes:
-        asked.extend(table_url(t["table"]) for t in doc["turns"][turn - 1]["tables"])
-        return b"%PDF-1.7"
-
-    monkeypatch.setattr(eventprints.pdf, "render_event_paper", render)
-    assert client.get(f"{event}/cards.pdf").status_code == 200
-    view = re.search(r'href="(/e/v/[^"]+)"', client.get(event).get_data(as_text=True)).group(1)
-    assert asked == [f"http://localhost{view}#table-1", f"http://localhost{view}#table-2"]
-    assert 'id="table-2"' in client.get(view).get_data(as_text=True)
-
-
 def test_a_late_pair_loses_match_points_and_a_forfeit_gives_14_to_6(client):
     """docs/contract.md, "Forfeits and byes": the side present gets 14 VP, the side that
     forfeits 6 (2 or 3 deals a turn), both 0 MP."""
-    event = _first_turn(client)
+    event = first_turn(client)
     table = f"{event}/turns/1/tables/1"
     for _ in range(2):
-        assert _deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
-    response = _post(client, table, f"{table}/penalty", side="ns", mp="150", why="late")
+        assert enter_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
+    response = post(client, table, f"{table}/penalty", side="ns", mp="150", why="late")
     assert response.status_code == 302
     page = client.get(table).get_data(as_text=True)
     # 1200 − 150 = 1050 against 220: 830 apart, 745–870 with 2 deals is 18–2
     assert "Match points: 1,050 – 220. Victory points: 18 – 2." in page
     assert "North-South: −150 (late)" in page
     other = f"{event}/turns/1/tables/2"
-    assert _post(client, other, f"{other}/forfeit", side="ew").status_code == 302
-    rows = _rows(client.get(event).get_data(as_text=True), "Turn 1")
+    assert post(client, other, f"{other}/forfeit", side="ew").status_code == 302
+    rows = table_rows(client.get(event).get_data(as_text=True), "Turn 1")
     assert rows[1] == ["2", "Verdi – Neri", "Marroni – Rosa", "Forfeit: 14–6"]
-    assert _post(client, other, f"{other}/forfeit", side="").status_code == 302
-    assert _rows(client.get(event).get_data(as_text=True), "Turn 1")[1][3] == "Deals: 0 of 2"
+    assert post(client, other, f"{other}/forfeit", side="").status_code == 302
+    assert table_rows(client.get(event).get_data(as_text=True), "Turn 1")[1][3] == "Not started"
 
 
 def test_a_penalty_out_of_range_is_refused_at_its_field(client):
-    event = _first_turn(client)
+    event = first_turn(client)
     table = f"{event}/turns/1/tables/1"
-    response = _post(client, table, f"{table}/penalty", side="ns", mp="-5")
+    response = post(client, table, f"{table}/penalty", side="ns", mp="-5")
     assert response.status_code == 422
     assert 'id="mp-errors"' in response.get_data(as_text=True)
     assert "Penalties" in client.get(table).get_data(as_text=True)
@@ -268,34 +202,34 @@ def test_a_penalty_out_of_range_is_refused_at_its_field(client):
 def test_a_mitchell_turn_that_would_repeat_says_so_before_it_is_seated(client):
     """Mitchell with shift 1 on 2 tables: the third turn seats East-West as the first
     did (docs/contract.md, "Movements: the next turn", ``mitchell-repeat``)."""
-    event = _first_turn(client)
+    event = first_turn(client)
     for turn in (1, 2):
         for table in (1, 2):
             for _ in range(2):
                 url = f"{event}/turns/{turn}/tables/{table}/deals/new"
-                assert _deal(client, url, DEAL_C, "").status_code == 302
+                assert enter_deal(client, url, DEAL_C, "").status_code == 302
         html = client.get(event).get_data(as_text=True)
         if turn == 1:
             assert "mitchell_turn" not in html
             assert "Mitchell turn" not in html
-            _seat_turn(client, event)
+            seat_turn(client, event)
     assert ("Mitchell turn 3 seats the pairs as Mitchell turn 1 did: East-West pairs meet "
             "North-South pairs they have already met") in html
 
 
 def test_a_drawn_order_keeps_every_entrant_and_seats_by_it(client):
-    event = _new_event(client)
-    assert _post(client, event, f"{event}/entrants", lines=PAIRS).status_code == 302
-    assert _post(client, event, f"{event}/draw").status_code == 302
+    event = new_event(client)
+    assert post(client, event, f"{event}/entrants", lines=PAIRS).status_code == 302
+    assert post(client, event, f"{event}/draw").status_code == 302
     kept = hidden_fields(client.get(event).get_data(as_text=True))  # a page left open
     document = client.get(f"{event}/event.json").get_json()
     drawn = [e["name"] for e in document["entrants"]]
     assert sorted(drawn) == sorted(["Rossi – Bianchi", "Verdi – Neri", "Gialli – Bruni",
                                     "Marroni – Rosa"])
     assert sorted(e["id"] for e in document["entrants"]) == [1, 2, 3, 4]
-    _seat_turn(client, event)
+    seat_turn(client, event)
     # Mitchell seats by the drawn order: the first two North-South, the others East-West
-    rows = _rows(client.get(event).get_data(as_text=True), "Turn 1")
+    rows = table_rows(client.get(event).get_data(as_text=True), "Turn 1")
     assert [(r[1], r[2]) for r in rows] == [(drawn[0], drawn[2]), (drawn[1], drawn[3])]
     # drawn again from the page left open: the evening changed, its seats stay
     assert client.post(f"{event}/draw", data=kept).status_code == 409
@@ -305,7 +239,7 @@ def test_a_drawn_order_keeps_every_entrant_and_seats_by_it(client):
 def test_the_list_is_changed_until_the_first_turn_and_read_from_a_csv_file(client):
     """A spreadsheet saved as CSV (semicolons, as a European spreadsheet writes them): a
     pair's two cells joined; the list then fixed (a name dropped, one corrected)."""
-    event = _new_event(client)
+    event = new_event(client)
     data = {**hidden_fields(client.get(event).get_data(as_text=True)), "lines": "Conti",
             "file": (io.BytesIO("Rossi;Bianchi\r\nVerdi;Neri\r\n".encode("utf-8-sig")),
                      "coppie.csv")}
@@ -315,7 +249,7 @@ def test_the_list_is_changed_until_the_first_turn_and_read_from_a_csv_file(clien
     assert names == ["Conti", "Rossi – Bianchi", "Verdi – Neri"]
     page = client.get(event).get_data(as_text=True)
     assert "Conti\nRossi – Bianchi\nVerdi – Neri</textarea>" in html.unescape(page)
-    assert _post(client, event, f"{event}/entrants",
+    assert post(client, event, f"{event}/entrants",
                  lines="Rossi – Bianchi\nVerdi – Nero").status_code == 302
     document = client.get(f"{event}/event.json").get_json()
     assert document["entrants"] == [{"id": 1, "name": "Rossi – Bianchi"},
@@ -328,9 +262,9 @@ def test_the_list_is_changed_until_the_first_turn_and_read_from_a_csv_file(clien
 
 
 def test_a_corrected_deal_keeps_its_reason_in_the_tables_history(client):
-    event = _first_turn(client)
+    event = first_turn(client)
     table = f"{event}/turns/1/tables/1"
-    assert _deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
+    assert enter_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
     url = f"{table}/deals/1/edit"
     assert 'name="reason"' in client.get(url).get_data(as_text=True)
     assert 'name="reason"' not in client.get(f"{table}/deals/new").get_data(as_text=True)
@@ -353,14 +287,14 @@ def _import(client: Any, document: Any) -> Any:
 
 
 def test_an_evening_downloaded_is_read_back_as_the_same_evening(client):
-    event = _first_turn(client)
+    event = first_turn(client)
     table = f"{event}/turns/1/tables/1"
     for _ in range(2):
-        assert _deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
-    assert _post(client, table, f"{table}/penalty", side="ns", mp="150",
+        assert enter_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
+    assert post(client, table, f"{table}/penalty", side="ns", mp="150",
                  why="late").status_code == 302
     other = f"{event}/turns/1/tables/2"
-    assert _post(client, other, f"{other}/forfeit", side="ew").status_code == 302
+    assert post(client, other, f"{other}/forfeit", side="ew").status_code == 302
     document = client.get(f"{event}/event.json").get_json()
     assert document["day"] == "2026-12-04"
     response = _import(client, document)
@@ -369,9 +303,9 @@ def test_an_evening_downloaded_is_read_back_as_the_same_evening(client):
     assert copy != event
     page = client.get(copy).get_data(as_text=True)
     assert "Venerdì al circolo" in page
-    assert _rows(page, "Standings") == _rows(client.get(event).get_data(as_text=True),
+    assert table_rows(page, "Standings") == table_rows(client.get(event).get_data(as_text=True),
                                              "Standings")
-    assert _rows(page, "Standings")[0] == ["1", "Rossi – Bianchi", "18", "1,050"]
+    assert table_rows(page, "Standings")[0] == ["1", "Rossi – Bianchi", "18", "1,050"]
 
 
 def test_a_file_the_pages_could_not_show_is_refused_with_its_reason(client):

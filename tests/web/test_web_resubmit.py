@@ -22,7 +22,16 @@ from web_support import SEED_001_DEAL, Site, hidden_fields
 
 from scorekeeper import rules
 from scorekeeper.db import get_db
-from scorekeeper.models import Base, BurroGame, Deal, Event, HouseRules, Match, Table
+from scorekeeper.models import (
+    Base,
+    BurroGame,
+    Deal,
+    Event,
+    EventSheet,
+    HouseRules,
+    Match,
+    Table,
+)
 
 #: What the page says when a changed form comes on a spent key (``writes.already_used``).
 NOT_SAVED = "What you entered now was not saved"
@@ -345,6 +354,65 @@ def _event_table_points(app: Any) -> list[Any]:
             for turn in e.document["turns"] for t in turn["tables"] for d in t["deals"]]
 
 
+def _phone(site: Site, ns_deals: int = 0) -> str:
+    """Table 1's own page (its card's QR code), with ``ns_deals`` deals entered by NS."""
+    event = _event(site, "Rossi\nVerdi\nGialli\nBruni", seated=True)
+    found = re.search(r'href="http://localhost(/e/t/[^"]+)"',
+                      _page(site, f"{event}/turns/1/tables/1"))
+    assert found
+    link = found.group(1)
+    for n in range(ns_deals):
+        url = f"{link}/ns/deals/new"
+        assert site.client.post(url, data=_table_deal(site, url, 300 + n * 5)).status_code == 302
+    return link
+
+
+def _phone_deal(site: Site, app: Any) -> Forms:
+    url = f"{_phone(site)}/ns/deals/new"
+    first = _table_deal(site, url, 300)
+    return url, first, {**first, "sides-0-table_points": "275"}
+
+
+def _phone_fix(site: Site, app: Any) -> Forms:
+    url = f"{_phone(site, 1)}/ns/deals/1/edit"
+    first = _table_deal(site, url, 200)
+    return url, first, {**first, "sides-0-table_points": "275"}
+
+
+def _phone_confirm(site: Site, app: Any) -> Forms:
+    link = _phone(site, 2)
+    first = _form_at(_page(site, f"{link}/ew"), f"{link}/ew/confirm")
+    return f"{link}/ew/confirm", first, {**first, "version": str(int(first["version"]) - 1)}
+
+
+def _phone_take(site: Site, app: Any) -> Forms:
+    link = _phone(site, 2)
+    url = f"{link}/ew/deals/new"
+    assert site.client.post(url, data=_table_deal(site, url, 400)).status_code == 302
+    first = _form_at(_page(site, f"{link}/ew"), f"{link}/ew/take/1")
+    return f"{link}/ew/take/1", first, {**first, "version": str(int(first["version"]) - 1)}
+
+
+def _keep(site: Site, app: Any) -> Forms:
+    link = _phone(site, 2)
+    # the director's page of the same table
+    table = next(f"/e/{e.edit_token}/turns/1/tables/1" for e in _rows(app, Event)
+                 if e.view_token in link)
+    first = {**_form_at(_page(site, table), f"{table}/keep/ns"), "reason": "EW left"}
+    return f"{table}/keep/ns", first, {**first, "reason": "EW gone"}
+
+
+def _clock(site: Site, app: Any) -> Forms:
+    event = _event(site, "Rossi\nVerdi\nGialli\nBruni", seated=True)
+    first = {**_form_at(_page(site, event), f"{event}/clock"), "minutes": "45"}
+    return f"{event}/clock", first, {**first, "minutes": "30"}
+
+
+def _sheet_points(app: Any) -> list[Any]:
+    return [[d["sides"][0]["counts"]["table_points"] for d in s.deals]
+            for s in _rows(app, EventSheet)]
+
+
 CASES: dict[str, Case] = {
     "/events/new": Case(_new_event, lambda app: [e.name for e in _rows(app, Event)],
                         ["Venerdì"], typed='value="Sabato"'),
@@ -365,6 +433,18 @@ CASES: dict[str, Case] = {
         _event_deal, _event_table_points, [300], typed='value="275"'),
     "/e/<token>/turns/<int:turn>/tables/<int:table>/deals/<int:number>/edit": Case(
         _event_fix, _event_table_points, [200], typed='value="275"'),
+    "/e/t/<token>/<int:table>/<sig>/<side>/deals/new": Case(
+        _phone_deal, _sheet_points, [[300]], typed='value="275"'),
+    "/e/t/<token>/<int:table>/<sig>/<side>/deals/<int:number>/edit": Case(
+        _phone_fix, _sheet_points, [[200]], typed='value="275"'),
+    "/e/t/<token>/<int:table>/<sig>/<side>/confirm": Case(
+        _phone_confirm, _event_table_points, [300, 305], form=False),
+    "/e/t/<token>/<int:table>/<sig>/<side>/take/<int:number>": Case(
+        _phone_take, _sheet_points, [[300, 305], [300]], form=False),
+    "/e/<token>/turns/<int:turn>/tables/<int:table>/keep/<side>": Case(
+        _keep, _event_table_points, [300, 305]),
+    "/e/<token>/clock": Case(_clock, lambda app: [e.clock_minutes for e in _rows(app, Event)],
+                             [45], typed='value="30"'),
     "/matches/new": Case(_new_match, lambda app: [m.name for m in _rows(app, Match)],
                          ["Friday"], typed='value="Saturday"'),
     "/m/<token>/deals/new": Case(_new_deal, _table_points, [180], typed='value="275"'),

@@ -1,0 +1,268 @@
+"""A table's own phones: the table card's QR code opens the table's page for the turn in
+play, with no account. A side says which it is, enters the turn's deals on the one-screen
+deal form (counts or cards, the referee judging each deal on its own), and the other side
+confirms them, on its own phone or on the same one passed across the table. Confirmed,
+they are the table's deals in the event document, and only the director changes them
+(``eventtables.py``, with a reason kept). Two sides that entered a deal differently are
+shown both versions, deal by deal, until one takes the other's or the director chooses.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from sqlalchemy.orm import Session
+
+from scorekeeper import rules
+from scorekeeper.db import reader
+from scorekeeper.forms import ConfirmForm, DealForm
+from scorekeeper.models import Event, utcnow
+from scorekeeper.web import writes
+from scorekeeper.web.common import _
+from scorekeeper.web.dealform import build_form
+from scorekeeper.web.deals import answer_deal, unstored_deal_page
+from scorekeeper.web.eventclock import clock_of
+from scorekeeper.web.events import bump, load_event
+from scorekeeper.web.eventsheets import (
+    CONFIRMED,
+    OTHER,
+    SIDES,
+    same_deal,
+    scored_sheet,
+    sheet_for,
+    sig_ok,
+    table_sig,
+    table_state,
+    turn_sheets,
+    what_differs,
+)
+from scorekeeper.web.eventtables import seat_names, table_match
+from scorekeeper.web.scoreboard import match_result
+
+bp = Blueprint("event_phones", __name__)
+
+PAGE = "/e/t/<token>/<int:table>/<sig>"
+
+
+def _found(token: str, table: int, sig: str, side: str | None = None) -> Event:
+    event = load_event(reader(), view=token)
+    if not sig_ok(event, table, sig) or (side is not None and side not in SIDES):
+        abort(404)
+    return event
+
+
+def _seated(event: Event, table: int) -> dict[str, Any] | None:
+    """The table in the turn in play, None before the first turn or when the turn has no
+    such table."""
+    turns = event.document["turns"]
+    if not turns:
+        return None
+    return next((t for t in turns[-1]["tables"] if t["table"] == table), None)
+
+
+@bp.get(PAGE)
+def table_home(token: str, table: int, sig: str) -> Any:
+    """Which side of the table this phone is."""
+    return _page(_found(token, table, sig), table, sig, None)
+
+
+@bp.get(f"{PAGE}/<side>")
+def side_page(token: str, table: int, sig: str, side: str) -> Any:
+    """A side's page: its deals, the other side's, and the confirmation."""
+    return _page(_found(token, table, sig, side), table, sig, side)
+
+
+def _page(event: Event, table: int, sig: str, side: str | None, notice: Any = None,
+          status: int = 200) -> Any:
+    entered = _seated(event, table)
+    if entered is None:
+        return render_template("event_phone.html", event=event, entered=None, table=table,
+                               turn=len(event.document["turns"]), side=None), status
+    turn = len(event.document["turns"])
+    sheets = turn_sheets(reader(), event, turn).get(table, {})
+    deals = {s: sheets[s].deals if s in sheets else [] for s in SIDES}
+    state = table_state(entered, deals, event.document["deals_per_turn"])
+    confirm = writes.keyed(ConfirmForm(formdata=None))
+    if side is not None:
+        confirm.version.data = str(sheets[OTHER[side]].version if OTHER[side] in sheets else 1)
+    here = {"token": event.view_token, "table": table, "sig": sig}
+    return render_template(
+        "event_phone.html", event=event, entered=entered, table=table, turn=turn, side=side,
+        here=here, state=state, deals=deals, confirm=confirm, notice=notice,
+        names={s: seat_names(event, entered[s]) for s in SIDES},
+        results={s: scored_sheet(event, entered, deals[s]) for s in SIDES},
+        official=scored_sheet(event, entered, entered["deals"]),
+        diffs={n: what_differs(event, deals["ns"][n - 1], deals["ew"][n - 1])
+               for n in state.differing},
+        per_turn=event.document["deals_per_turn"], clock=clock_of(event)), status
+
+
+@bp.route(f"{PAGE}/<side>/deals/new", methods=["GET", "POST"])
+def new_deal(token: str, table: int, sig: str, side: str) -> Any:
+    """A side enters its next deal of the turn."""
+    return _enter(_found(token, table, sig, side), table, sig, side, None)
+
+
+@bp.route(f"{PAGE}/<side>/deals/<int:number>/edit", methods=["GET", "POST"])
+def edit_deal(token: str, table: int, sig: str, side: str, number: int) -> Any:
+    """A side fixes a deal it entered, until the table is confirmed."""
+    return _enter(_found(token, table, sig, side), table, sig, side, number)
+
+
+def _enter(event: Event, table: int, sig: str, side: str, number: int | None) -> Any:
+    entered = _seated(event, table)
+    if entered is None:
+        abort(404)
+    turn = len(event.document["turns"])
+    board = url_for("event_phones.side_page", token=event.view_token, table=table, sig=sig,
+                    side=side)
+    sheet = turn_sheets(reader(), event, turn).get(table, {}).get(side)
+    deals, version = (sheet.deals, sheet.version) if sheet else ([], 1)
+    per_turn = event.document["deals_per_turn"]
+    locked = table_state(entered, {}, per_turn).state == CONFIRMED
+    if request.method == "GET" and (locked or (number is None and len(deals) >= per_turn)):
+        return redirect(board, 303)
+    if number is not None and not 1 <= number <= len(deals):
+        abort(404)
+    match = table_match(event, turn, table)
+    form = build_form(match, rules.profile_of(match.rules_document()),
+                      deals[number - 1] if number is not None else None)
+    extra = {"board": board, "number": number or len(deals) + 1,
+             "table_heading": _("Table %(table)d · Turn %(turn)d", table=table, turn=turn)}
+    if request.method == "GET":
+        writes.keyed(form, version)
+        return unstored_deal_page(match, form, extra)
+    return answer_deal(match, form, 0, 0, match_result(match, []),
+                       lambda doc, _full: _save(event, table, side, number, form, doc, board),
+                       extra)
+
+
+class Refused(Exception):
+    """A table's phone asked for what the table's state no longer allows: nothing saved,
+    the page says why."""
+
+
+def _locked_sheet(db: Session, event: Event, table: int, side: str) -> Any:
+    """A side's sheet of the turn in play, the event locked; refused once the table is
+    confirmed (only the director changes it then) or no longer in play."""
+    row = writes.lock_row(db, Event, event.edit_token)
+    entered = _seated(row, table)
+    if entered is None or len(row.document["turns"]) != len(event.document["turns"]):
+        raise Refused(_("The director has seated the next turn: here is this table's."))
+    if table_state(entered, {}, row.document["deals_per_turn"]).state == CONFIRMED:
+        raise Refused(_("This table's deals are confirmed: only the director can change "
+                        "them now."))
+    return row, entered, sheet_for(db, row, len(row.document["turns"]), table, side)
+
+
+def _save(event: Event, table: int, side: str, number: int | None, form: DealForm,
+          doc: Any, board: str) -> Any:
+    """The deal on the side's sheet: its next one, or in place of deal ``number``."""
+    key = writes.form_key(form, f"event {event.view_token} {table} {side}")
+
+    def run(db: Session) -> str:
+        _row, _entered, sheet = _locked_sheet(db, event, table, side)
+        if writes.form_version(form.version.data) != sheet.version:
+            raise writes.Stale(sheet.id or 0, writes.form_version(form.version.data) or 0)
+        deals = list(sheet.deals)
+        if number is None:
+            deals.append(doc)
+        else:
+            deals[number - 1] = doc
+        _written(sheet, deals)
+        return board
+
+    def again(notice: Any) -> Any:
+        fresh = load_event(reader(), view=event.view_token)
+        turn = len(fresh.document["turns"])
+        sheet = turn_sheets(reader(), fresh, turn).get(table, {}).get(side)
+        form.version.data = str(sheet.version if sheet else 1)
+        return unstored_deal_page(table_match(fresh, turn, table), form, {
+            "board": board, "number": number or len(sheet.deals if sheet else []) + 1,
+            "stale_notice": notice})
+
+    def write() -> Any:
+        try:
+            return writes.write_once(key, run)
+        except Refused as refused:
+            return _page(load_event(reader(), view=event.view_token), table,
+                         table_sig(event, table), side, notice=str(refused), status=409)
+
+    return writes.guarded(form, write, again, lambda _e: again(_(
+        "Your side's deals changed since the form was opened: check the deal and save it "
+        "again.")))
+
+
+def _written(sheet: Any, deals: list[Any]) -> None:
+    sheet.deals = deals
+    sheet.version += 1
+    sheet.updated = utcnow()
+
+
+@bp.post(f"{PAGE}/<side>/confirm")
+def confirm(token: str, table: int, sig: str, side: str) -> Any:
+    """``side`` confirms the other side's deals: they become the table's, locked."""
+    event = _found(token, table, sig, side)
+    form = ConfirmForm()
+    board = url_for("event_phones.side_page", token=token, table=table, sig=sig, side=side)
+
+    def run(db: Session) -> str:
+        row, entered, mine = _locked_sheet(db, event, table, side)
+        theirs = sheet_for(db, row, len(row.document["turns"]), table, OTHER[side])
+        if writes.form_version(form.version.data) != theirs.version:
+            raise writes.Stale(theirs.id or 0, writes.form_version(form.version.data) or 0)
+        per_turn = row.document["deals_per_turn"]
+        if len(theirs.deals) < per_turn:
+            raise Refused(_("Not every deal of the turn is entered yet."))
+        if not all(same_deal(a, b) for a, b in zip(mine.deals, theirs.deals, strict=False)):
+            raise Refused(_("The two sides entered a deal differently: see both below."))
+        document = copy.deepcopy(row.document)
+        seated = next(t for t in document["turns"][-1]["tables"] if t["table"] == table)
+        seated["deals"] = list(theirs.deals[:per_turn])
+        bump(db, row, document, f"confirmed-{side}", len(document["turns"]) - 1, table)
+        return board
+
+    return _answer(event, table, sig, side, form, run, _(
+        "The other side's deals changed since this page was opened: check them again."))
+
+
+@bp.post(f"{PAGE}/<side>/take/<int:number>")
+def take(token: str, table: int, sig: str, side: str, number: int) -> Any:
+    """``side`` takes the other side's version of deal ``number`` (the two differed)."""
+    event = _found(token, table, sig, side)
+    form = ConfirmForm()
+    board = url_for("event_phones.side_page", token=token, table=table, sig=sig, side=side)
+
+    def run(db: Session) -> str:
+        row, _entered, mine = _locked_sheet(db, event, table, side)
+        theirs = sheet_for(db, row, len(row.document["turns"]), table, OTHER[side])
+        if writes.form_version(form.version.data) != theirs.version:
+            raise writes.Stale(theirs.id or 0, writes.form_version(form.version.data) or 0)
+        if not (1 <= number <= len(mine.deals) and number <= len(theirs.deals)):
+            raise Refused(_("The two sides entered a deal differently: see both below."))
+        deals = list(mine.deals)
+        deals[number - 1] = theirs.deals[number - 1]
+        _written(mine, deals)
+        return board
+
+    return _answer(event, table, sig, side, form, run, _(
+        "The other side's deals changed since this page was opened: check them again."))
+
+
+def _answer(event: Event, table: int, sig: str, side: str, form: Any, run: Any,
+            stale: str) -> Any:
+    key = writes.form_key(form, f"event {event.view_token} {table} {side}")
+
+    def page(notice: Any) -> Any:
+        return _page(load_event(reader(), view=event.view_token), table, sig, side,
+                     notice=notice, status=409)
+
+    def write() -> Any:
+        try:
+            return writes.write_once(key, run)
+        except Refused as refused:
+            return page(str(refused))
+
+    return writes.guarded(form, write, page, lambda _e: page(stale))

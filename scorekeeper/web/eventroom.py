@@ -1,0 +1,137 @@
+"""The room of a club's evening: the turn's clock (started by the director), the TV page
+(a laptop on a big screen: the turn and its clock, the tables still playing, the standings
+after the last closed turn, where everyone sits next) and the page where a player finds
+their table by name. The TV and table pages read the clock; nothing here decides a score.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request, url_for
+from sqlalchemy.orm import Session
+
+from scorekeeper import rules
+from scorekeeper.db import reader
+from scorekeeper.eventforms import CLOCK_PRESETS, ClockForm
+from scorekeeper.models import Event, utcnow
+from scorekeeper.web import writes
+from scorekeeper.web.common import cache
+from scorekeeper.web.eventclock import clock_of
+from scorekeeper.web.events import director_page, entrant_names, load_event, scored
+from scorekeeper.web.eventsheets import CONFIRMED, turn_states
+
+bp = Blueprint("event_room", __name__)
+
+#: The standings' lines a TV page shows at once (the others on the pages it turns to).
+TV_LINES = 12
+
+
+@bp.post("/e/<token>/clock")
+def start_clock(token: str) -> Any:
+    """The director starts the turn's clock (again: from now)."""
+    event = load_event(reader(), edit=token)
+    form = ClockForm()
+    url = url_for("events.event", token=token)
+    if not event.document["turns"] or not form.validate():
+        return director_page(event, clock=form, status=422)
+
+    def run(db: Session) -> str:
+        row = writes.lock_row(db, Event, token)
+        row.clock_turn = len(row.document["turns"])
+        row.clock_started = utcnow()
+        row.clock_minutes = form.minutes.data
+        return url
+
+    return writes.guarded(form, lambda: writes.write_once(writes.form_key(
+        form, f"event {token}"), run), lambda notice: director_page_again(token, form, notice))
+
+
+def director_page_again(token: str, form: ClockForm, notice: Any) -> Any:
+    return director_page(load_event(reader(), edit=token), clock=form, notice=notice,
+                         status=409)
+
+
+def closed_standings(event: Event, answer: dict[str, Any]) -> list[dict[str, Any]]:
+    """The standings after the last turn every table of which is complete."""
+    turns = answer["turns"]
+    if not turns or all(t["complete"] for t in turns[-1]["tables"]):
+        return list(answer["standings"])
+    if len(turns) == 1:
+        return []
+    document = {**event.event_input(), "turns": event.document["turns"][:-1]}
+    before: dict[str, Any] = cache("event", 64).get_or_make(
+        (event.edit_token, event.version, "closed"), lambda: rules.event_document(document))
+    return list(before["standings"])
+
+
+def seats(answer: dict[str, Any]) -> tuple[str, int, dict[int, dict[str, Any]]] | None:
+    """Where everyone sits: in the turn in play while a table of it plays ("now"), else in
+    the next turn the movement seats ("next"); each entrant's table, side and opponents."""
+    turns = answer["turns"]
+    if turns and not all(t["complete"] for t in turns[-1]["tables"]):
+        when, number, tables = "now", len(turns), turns[-1]["tables"]
+    elif answer.get("next") and answer["next"]["tables"]:
+        when, number, tables = "next", answer["next"]["turn"], answer["next"]["tables"]
+    else:
+        return None
+    found: dict[int, dict[str, Any]] = {}
+    for table in tables:
+        for side, other in (("ns", "ew"), ("ew", "ns")):
+            ids = table[side] if isinstance(table[side], list) else [table[side]]
+            for entrant in ids:
+                found[entrant] = {"table": table["table"], "side": side,
+                                  "with": [i for i in ids if i != entrant],
+                                  "against": table[other]}
+    return when, number, found
+
+
+def results_of(answer: dict[str, Any], entrant: int) -> list[dict[str, Any]]:
+    """An entrant's complete tables, turn by turn: table, side, opponents, MP, VP."""
+    lines = []
+    for number, turn in enumerate(answer["turns"], start=1):
+        for table in turn["tables"]:
+            for index, (side, other) in enumerate((("ns", "ew"), ("ew", "ns"))):
+                ids = table[side] if isinstance(table[side], list) else [table[side]]
+                if entrant in ids and table["complete"]:
+                    lines.append({"turn": number, "table": table["table"], "side": side,
+                                  "against": table[other], "mp": table["mp"][index],
+                                  "vp": table["vp"][index]})
+    return lines
+
+
+@bp.get("/e/v/<token>/tv")
+def tv(token: str) -> Any:
+    """The room's big screen: no controls, large type; it follows the evening by itself."""
+    event = load_event(reader(), view=token)
+    answer = scored(event)
+    states = turn_states(reader(), event, len(event.document["turns"]))
+    standings = closed_standings(event, answer)
+    seated = seats(answer)
+    names = entrant_names(event.document)
+    return render_template(
+        "event_tv.html", event=event, answer=answer, names=names, clock=clock_of(event),
+        playing=sorted(t for t, s in states.items() if s.state != CONFIRMED),
+        pages=[standings[i:i + TV_LINES] for i in range(0, len(standings), TV_LINES)],
+        seated=seated, by_name=sorted(seated[2].items(), key=lambda kv: names[kv[0]].casefold())
+        if seated else [])
+
+
+@bp.get("/e/v/<token>/find")
+def find(token: str) -> Any:
+    """A player finds their table and seat by name, and their results so far."""
+    event = load_event(reader(), view=token)
+    answer = scored(event)
+    names = entrant_names(event.document)
+    chosen = request.args.get("who", "")
+    who = int(chosen) if chosen.isdecimal() and len(chosen) < 7 else None
+    if who is not None and who not in names:
+        abort(404)
+    seated = seats(answer)
+    line = next((s for s in answer["standings"] if s["id"] == who), None)
+    return render_template(
+        "event_find.html", event=event, names=names, who=who, seated=seated,
+        seat=seated[2].get(who) if seated and who is not None else None,
+        results=results_of(answer, who) if who is not None else [], line=line,
+        everyone=sorted(names.items(), key=lambda kv: kv[1].casefold()),
+        presets=CLOCK_PRESETS)

@@ -1,0 +1,181 @@
+"""What a table's phones entered for a turn, and where the table stands.
+
+Each side of a table may enter the turn's deals on its own phone: its *sheet*
+(``models.EventSheet``). The other side confirms them, and only then do they become the
+table's deals in the event document (the federation's code: a result handed in is agreed
+by both sides, then cannot be changed but by the director). Two sheets that say different
+things of one deal are never merged: the table is *disputed*, both versions shown deal by
+deal with what differs, until a side takes the other's version or the director chooses.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import url_for
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from scorekeeper import rules
+from scorekeeper.models import Event, EventSheet
+from scorekeeper.vocabulary import count_label, term
+from scorekeeper.web.common import _
+
+SIDES = ("ns", "ew")
+OTHER = {"ns": "ew", "ew": "ns"}
+
+#: A table's states, as the director's room view lists them.
+NOT_STARTED, ENTERING, WAITING, DISPUTED, CONFIRMED = (
+    "not-started", "entering", "waiting", "disputed", "confirmed")
+
+
+def table_sig(event: Event, table: int) -> str:
+    """The part of a table's link that only its card carries: a table's phones cannot
+    reach another table's page by changing its number (keyed by the event's edit link,
+    which never leaves the director)."""
+    digest = hmac.new(event.edit_token.encode(), f"table {table}".encode(), hashlib.sha256)
+    return digest.hexdigest()[:16]
+
+
+def sig_ok(event: Event, table: int, sig: str) -> bool:
+    """Whether ``sig`` is the table's."""
+    return hmac.compare_digest(table_sig(event, table), sig)
+
+
+def _normal(value: Any) -> Any:
+    """A deal document without what says nothing (zeros, empty fields, ``false``), so
+    that two phones that typed the same deal agree whatever they left blank."""
+    if isinstance(value, dict):
+        kept = {k: _normal(v) for k, v in value.items()}
+        return {k: v for k, v in kept.items() if v not in (None, "", 0, False, [], {})}
+    if isinstance(value, list):
+        return [_normal(v) for v in value]
+    return value
+
+
+def same_deal(one: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether two phones entered the same deal."""
+    return bool(_normal(one) == _normal(other))
+
+
+def differences(one: dict[str, Any], other: dict[str, Any]) -> list[tuple[int | None, str]]:
+    """Where two versions of a deal differ: (the side's index or None for the deal as a
+    whole, the field), in the deal document's order."""
+    a, b = _normal(one), _normal(other)
+    found: list[tuple[int | None, str]] = []
+    sides_a, sides_b = a.get("sides", []), b.get("sides", [])
+    for index in range(max(len(sides_a), len(sides_b))):
+        side_a = sides_a[index] if index < len(sides_a) else {}
+        side_b = sides_b[index] if index < len(sides_b) else {}
+        counts_a, counts_b = side_a.get("counts", {}), side_b.get("counts", {})
+        found.extend((index, key) for key in _keys(counts_a, counts_b)
+                     if counts_a.get(key) != counts_b.get(key))
+        found.extend((index, key) for key in _keys(side_a, side_b)
+                     if side_a.get(key) != side_b.get(key) and key != "counts")
+    found.extend((None, key) for key in _keys(a, b)
+                 if key != "sides" and a.get(key) != b.get(key))
+    return found
+
+
+def _keys(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    return [*a, *(k for k in b if k not in a)]
+
+
+@dataclass
+class TableState:
+    """Where a table of the turn stands: its state, how many deals its phones or the
+    director entered, and the deals (numbered from 1) the two sides entered differently."""
+
+    state: str
+    entered: int
+    differing: list[int] = field(default_factory=list)
+
+
+def table_state(entered: dict[str, Any], sheets: dict[str, list[dict[str, Any]]],
+                deals_per_turn: int) -> TableState:
+    """A table's state from its deals in the event document (``entered``: the document's
+    table) and its sides' sheets."""
+    official = entered.get("deals") or []
+    if entered.get("forfeit") or len(official) >= deals_per_turn:
+        return TableState(CONFIRMED, len(official))
+    ns, ew = sheets.get("ns", []), sheets.get("ew", [])
+    differing = [i + 1 for i in range(min(len(ns), len(ew))) if not same_deal(ns[i], ew[i])]
+    most = max(len(ns), len(ew), len(official))
+    if differing:
+        return TableState(DISPUTED, most, differing)
+    if most >= deals_per_turn:
+        return TableState(WAITING, most)
+    return TableState(ENTERING if most else NOT_STARTED, most)
+
+
+def turn_sheets(db: Session, event: Event, turn: int) -> dict[int, dict[str, EventSheet]]:
+    """The sheets of a turn (1-based), by table then side."""
+    found: dict[int, dict[str, EventSheet]] = {}
+    for sheet in db.scalars(select(EventSheet).where(EventSheet.event_id == event.id,
+                                                     EventSheet.turn == turn - 1)):
+        found.setdefault(sheet.table, {})[sheet.side] = sheet
+    return found
+
+
+def turn_states(db: Session, event: Event, turn: int) -> dict[int, TableState]:
+    """Every table of a turn (1-based) and its state."""
+    if not 1 <= turn <= len(event.document["turns"]):
+        return {}
+    sheets = turn_sheets(db, event, turn)
+    per_turn = event.document["deals_per_turn"]
+    return {t["table"]: table_state(t, {side: s.deals for side, s in
+                                        sheets.get(t["table"], {}).items()}, per_turn)
+            for t in event.document["turns"][turn - 1]["tables"]}
+
+
+def sheet_for(db: Session, event: Event, turn: int, table: int, side: str) -> EventSheet:
+    """A side's sheet of a table and turn (1-based), made empty when it has none yet (the
+    event's row locked by the caller: no other request makes it at the same time)."""
+    found = db.scalar(select(EventSheet).where(
+        EventSheet.event_id == event.id, EventSheet.turn == turn - 1,
+        EventSheet.table == table, EventSheet.side == side))
+    if found is None:
+        found = EventSheet(event_id=event.id, turn=turn - 1, table=table, side=side,
+                           deals=[], version=1)
+        db.add(found)
+    return found
+
+
+def table_link(event: Event, table: int, **kwargs: Any) -> str:
+    """The link of a table's page that its card's QR code carries."""
+    return url_for("event_phones.table_home", token=event.view_token, table=table,
+                   sig=table_sig(event, table), **kwargs)
+
+
+def scored_sheet(event: Event, entered: dict[str, Any], deals: list[Any]) -> dict[str, Any]:
+    """The referee's answer for a table's turn as a sheet says it: each deal's totals, the
+    MP and the VP once every deal is in (the table's penalties counted)."""
+    document = event.document
+    turn = len(document["turns"])
+    doc = {**{k: v for k, v in document.items() if k not in ("turns", "plan")},
+           "name": event.name, "plan": [document["plan"][turn - 1]],
+           "turns": [{"tables": [{**entered, "deals": deals, "forfeit": None}]}]}
+    try:
+        return dict(rules.event_document(doc)["turns"][0]["tables"][0])
+    except rules.InputError:  # a deal the referee cannot read: counted as nothing
+        return {"deals": [], "complete": False}
+
+
+def what_differs(event: Event, one: dict[str, Any], other: dict[str, Any]) -> list[str]:
+    """Where two versions of a deal differ, in words: "North-South · Clean burracos"."""
+    profile = rules.profile_of(event.document["profile"])
+    words = {"table_points": _("Points of the cards on the table"), "melds": _("Melds"),
+             "hand": _("Cards left in hand"), "hand_points": _("Cards left in hand"),
+             "morto": str(term("morto", profile.id)).capitalize(),
+             "went_out": _("Who went out?"), "closed_by": _("Who went out?"),
+             "opening": _("Opening"), "morto_first": _("Who took the morto first?")}
+    said: list[str] = []
+    for index, key in differences(one, other):
+        label = words.get(key) or str(count_label(key, profile.tradition))
+        line = label if index is None else f"{(_('North-South'), _('East-West'))[index]} · {label}"
+        if line not in said:
+            said.append(line)
+    return said
