@@ -8,37 +8,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from event_steps import DEAL_A, DEAL_C, cells, enter
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
-
-#: Italian Burraco by counts, as the tables' papers say them: (NS, EW) of each side,
-#: table points, clean burracos, cards in hand; who closed (0: NS, 1: EW, "": nobody).
-#: 300 + 200 + closing 100 = 600 | 150 − 40 = 110
-DEAL_A = ((300, 1, 0), (150, 0, 40), "0")
-#: nobody closed: 100 | 100
-DEAL_C = ((100, 0, 0), (100, 0, 0), "")
-
-
-def _enter(page, url: str, deal) -> None:
-    page.goto(url)
-    sides = page.locator("fieldset.side")
-    for i, (points, clean, hand) in enumerate(deal[:2]):
-        sides.nth(i).get_by_label("Counts").tap()
-        page.fill(f"#sides-{i}-table_points", str(points))
-        page.fill(f"#sides-{i}-clean", str(clean))
-        page.fill(f"#sides-{i}-hand_points", str(hand))
-        sides.nth(i).locator('input[name$="-morto"][value="taken"]').check()
-    page.locator(f'input[name="went_out"][value="{deal[2]}"]').check()
-    page.get_by_role("button", name="Save the deal").tap()
-    page.wait_for_url(re.compile(r"/tables/\d+(#.*)?$"))
-
-
-def _cells(page, caption: str) -> list[list[str]]:
-    rows = page.locator(f"table:has(caption:text-is('{caption}')) tbody tr")
-    return [[c.strip() for c in rows.nth(i).locator("th, td").all_inner_texts()]
-            for i in range(rows.count())]
-
 
 def test_an_evening_from_paper_at_the_phone_and_on_a_laptop(phone, live_server, browser):
     phone.goto(live_server + "/events/new")
@@ -54,19 +27,19 @@ def test_an_evening_from_paper_at_the_phone_and_on_a_laptop(phone, live_server, 
     phone.get_by_role("button", name="Seat turn 1").tap()
     expect(phone.locator("table.tables")).to_be_visible()
     event = phone.url
-    assert _cells(phone, "Turn 1") == [
+    assert cells(phone, "Turn 1") == [
         ["1", "Rossi – Bianchi", "Gialli – Bruni", "Not started"],
         ["2", "Verdi – Neri", "Marroni – Rosa", "Not started"]]
     for table, deals in ((1, (DEAL_A, DEAL_A)), (2, (DEAL_C, DEAL_A))):
         for deal in deals:
-            _enter(phone, f"{event}/turns/1/tables/{table}/deals/new", deal)
+            enter(phone, f"{event}/turns/1/tables/{table}/deals/new", deal)
     # table 1: 1200 against 220, 980 apart: 19–1 (2 deals, 875–1000);
     # table 2: 700 against 210, 490 apart: 15–5 (405–500)
     expect(phone.locator("p.banner")).to_have_text(
         "Match points: 700 – 210. Victory points: 15 – 5.")
     phone.goto(event)
     expect(phone.get_by_role("button", name="Seat turn 2")).to_be_visible()
-    assert _cells(phone, "Standings") == [
+    assert cells(phone, "Standings") == [
         ["1", "Rossi – Bianchi", "19", "1,200"], ["2", "Verdi – Neri", "15", "700"],
         ["3", "Marroni – Rosa", "5", "210"], ["4", "Gialli – Bruni", "1", "220"]]
     wide = phone.evaluate("document.documentElement.scrollWidth")
@@ -75,7 +48,7 @@ def test_an_evening_from_paper_at_the_phone_and_on_a_laptop(phone, live_server, 
     try:
         page = laptop.new_page()
         page.goto(event)
-        assert _cells(page, "Standings")[0] == ["1", "Rossi – Bianchi", "19", "1,200"]
+        assert cells(page, "Standings")[0] == ["1", "Rossi – Bianchi", "19", "1,200"]
         assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     finally:
         laptop.close()

@@ -1,0 +1,36 @@
+"""What the browser tests of a club's evening share: the tables' deals as their papers
+say them, a deal entered by counts on the deal form, a table's cells read back."""
+
+from __future__ import annotations
+
+import re
+
+#: Italian Burraco by counts, as the tables' papers say them: (NS, EW) of each side,
+#: table points, clean burracos, cards in hand; who closed (0: NS, 1: EW, "": nobody).
+#: 300 + 200 + closing 100 = 600 | 150 − 40 = 110
+DEAL_A = ((300, 1, 0), (150, 0, 40), "0")
+#: nobody closed: 100 | 100
+DEAL_C = ((100, 0, 0), (100, 0, 0), "")
+
+
+def enter(page, url: str, deal, back: str = r"/tables/\d+(#.*)?$") -> None:
+    """Enter a deal by counts on the one-screen deal form at ``url``; back on the page
+    matching ``back``."""
+    page.goto(url)
+    sides = page.locator("fieldset.side")
+    for i, (points, clean, hand) in enumerate(deal[:2]):
+        sides.nth(i).get_by_label("Counts").tap()
+        page.fill(f"#sides-{i}-table_points", str(points))
+        page.fill(f"#sides-{i}-clean", str(clean))
+        page.fill(f"#sides-{i}-hand_points", str(hand))
+        sides.nth(i).locator('input[name$="-morto"][value="taken"]').check()
+    page.locator(f'input[name="went_out"][value="{deal[2]}"]').check()
+    page.get_by_role("button", name="Save the deal").tap()
+    page.wait_for_url(re.compile(back))
+
+
+def cells(page, caption: str) -> list[list[str]]:
+    """The cells of the table with this caption, row by row."""
+    rows = page.locator(f"table:has(caption:text-is('{caption}')) tbody tr")
+    return [[c.strip() for c in rows.nth(i).locator("th, td").all_inner_texts()]
+            for i in range(rows.count())]
