@@ -7,7 +7,9 @@ sentences from the same compiled catalogs. One kind is the phone's own, ``pendin
 match (``GET /m/<token>/match.json``) with the deals saved on the phone while the server
 could not be reached, as the deal form's fields (``entry.read_fields``), scored as the
 server will score them once they are sent; ``burro-pending`` the same for a Burro game
-(``GET /b/<token>/game.json``) and its rounds (``entry.read_round``). The offline pack
+(``GET /b/<token>/game.json``) and its rounds (``entry.read_round``); ``new-match`` a new
+match form sent without a network, read as the server reads it (``newmatch.read_form``),
+with the words its kept pages show (``new_match``). The offline pack
 (``tools/offline_pack.py``) carries this module, ``scorekeeper.rules`` and the few
 Flask-free modules it needs; no Flask and no Babel are in it.
 """
@@ -20,14 +22,14 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from scorekeeper import documents, entry, messages, resource_dir
+from scorekeeper import documents, entry, messages, newmatch, resource_dir
 from scorekeeper.i18n import format_number, normalize_locale
 from scorekeeper.msgids import N_
 from scorekeeper.rules import InputError
 
 #: The modules the offline pack carries (with ``scorekeeper/rules/``), by file.
 PACKED = ("__init__.py", "phone.py", "documents.py", "cardtext.py", "entry.py", "messages.py",
-          "expected.py", "msgids.py", "vocabulary.py", "i18n.py")
+          "expected.py", "msgids.py", "vocabulary.py", "i18n.py", "newmatch.py", "names.py")
 
 #: A waiting deal's count fields, in the deal form's own words (its labels' msgids).
 COUNT_WORDS = {"table_points": N_("Points of the cards on the table"),
@@ -129,6 +131,19 @@ def shown(doc: dict[str, Any], locale: str) -> dict[str, Any]:
     }
 
 
+def new_match(body: Any, locale: str, gettext: messages.Gettext) -> dict[str, Any]:
+    """A new match form's fields (``{"fields": [[name, value], ...]}``) read as the server
+    reads them, with what its pages show, in ``locale``'s words and digits (``shown``: the
+    target, each side's players)."""
+    fields = documents.need_object(body).get("fields")
+    if not isinstance(fields, list):
+        raise InputError("bad-value", field="fields", value=str(fields)[:40], expected="list")
+    doc = newmatch.read_form(fields, gettext)
+    doc["shown"] = {"target": format_number(doc["target"], locale),
+                    "players": [", ".join(side["players"]) for side in doc["sides"]]}
+    return doc
+
+
 def respond(kind: str, body: Any, lang: str | None = None,
             notation: str | None = None) -> dict[str, Any]:
     """The answer to one request document, as the JSON API gives it."""
@@ -140,6 +155,8 @@ def respond(kind: str, body: Any, lang: str | None = None,
             doc["shown"] = shown(doc, locale)
         elif kind == "burro-pending":
             doc = burro_pending(body)
+        elif kind == "new-match":
+            return {"status": 200, "doc": new_match(body, locale, gettext)}
         else:
             doc = documents.read(kind, body, normalize_locale(notation) if notation else None)
     except RecursionError:

@@ -235,6 +235,53 @@ def test_the_script_rules_are_seen():
     assert RULE_BOUNDS.search("IntegerField(label, validators=[NumberRange(min=0, max=20)])")
 
 
+#: What a script must not know of a new match's words (ARCHITECTURE.md, "Things we do not
+#: do"): the phone's referee reads a new match form as the server does
+#: (``scorekeeper.newmatch``), and the pages of a match set up without a network are
+#: filled in with its words as data (``static/js/shell.js``), never written over as text.
+SCRIPT_WORDS = {
+    "the default side names": re.compile(r"[\"'](?:Us|Them)[\"']"),
+    "a side named after its players": re.compile(r"[\"'] & [\"']"),
+    "a match named after its sides": re.compile(r"\\u00d7|×"),
+    "a name's invisible characters": re.compile(r"\\u(?:00ad|180e|200b|2060|feff)"),
+    "a target checked": re.compile(r"/\^\\d[+*]\$/"),
+    "thousands grouped": re.compile(r"\\d\{3\}|NumberFormat|\bdigits\(|\bthousands\b"),
+    "a kept page written over as text": re.compile(
+        r"\bownWords\b|\b99[,. ]?991\b|__(?:match_name|side_|players_)|\bescaped\("
+        r"|\bhtml\.(?:split|replace)\(|\bhit\.text\(\)\.then\(function \(html\)"),
+}
+
+
+@pytest.mark.parametrize("path", _scripts(), ids=lambda p: p.name)
+def test_no_script_makes_a_new_matchs_words(path):
+    """The names a new match takes, its target and how its numbers are written are the
+    Python's to say (the server's, or the phone's referee's); the scripts carry them."""
+    text = path.read_text(encoding="utf-8")
+    found = {what: pattern.findall(text) for what, pattern in SCRIPT_WORDS.items()}
+    assert {what: hits for what, hits in found.items() if hits} == {}, path.name
+
+
+def test_the_script_words_are_seen():
+    """Each pattern finds what it is meant to (the lines the service worker once held)."""
+    once = {
+        "the default side names": 'var defaults = ["Us", "Them"];',
+        "a side named after its players": 'sides.push({name: name || players.join(" & ")});',
+        "a match named after its sides": 'name = names.join(" \\u00d7 ");',
+        "a name's invisible characters":
+            r"return text.replace(/[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]/g, '');",
+        "a target checked": r"if (typed && !/^\d+$/.test(typed)) { return null; }",
+        "thousands grouped": r"return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, sep);",
+        "a kept page written over as text":
+            "swaps.forEach(function (swap) { html = html.split(swap[0]).join(swap[1]); });",
+    }
+    for what, line in once.items():
+        assert SCRIPT_WORDS[what].search(line), what
+    pattern = SCRIPT_WORDS["a kept page written over as text"]
+    assert pattern.search("return new Response(SKSetup.ownWords(html, entry, shell, path));")
+    assert pattern.search("[digits(match.sample, match.thousands), '99,991']")
+    assert pattern.search("hit.text().then(function (html) {")
+
+
 # -- The documented examples still hold ----------------------------------------------------
 
 #: Every module with an example in its docstrings (a line starting ``>>>``), found by it.

@@ -113,13 +113,15 @@ def _page(
     return render_template("deal.html", **{**shown, **(extra or {})}), status
 
 
-def first_deal_page(match: Match, key: str) -> Any:
+def first_deal_page(match: Match, key: str, shown_at: str) -> Any:
     """The form of the first deal of ``match``, a match that is not stored (the form a
-    phone fills in for a match it set up without a network), with the key ``key``."""
+    phone fills in for a match it set up without a network), with the key ``key``, sent
+    to ``shown_at`` (the address the phone shows it at)."""
     form = build_form(match, _profile(match))
     form.version.data = str(match.version)
     form.idem.data = key
-    return _page(match, form, 0, before=match_result(match, []), count=0)
+    return _page(match, form, 0, before=match_result(match, []), count=0,
+                 extra={"form_action": shown_at})
 
 
 def unstored_deal_page(match: Match, form: DealForm, extra: dict[str, Any]) -> Any:

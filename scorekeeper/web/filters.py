@@ -22,7 +22,14 @@ from scorekeeper.msgids import N_
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web.chrome import chrome, per_language
 from scorekeeper.web.common import locale_code, num, red, rules_name
-from scorekeeper.web.offline import pack_bytes, referee_url, shell_urls, static_digest
+from scorekeeper.web.offline import (
+    pack_bytes,
+    referee_url,
+    shell_number,
+    shell_urls,
+    static_digest,
+    title_word,
+)
 
 #: The language switcher's labels: each language in its own words.
 LANGUAGE_NAMES = {
@@ -105,7 +112,8 @@ def init_app(app: Flask) -> None:
         num=num, signed=signed, card=shown_card, cards=shown, read_as=read_as, label=label,
         category=category, rank=lambda r: format_rank(r, locale_code()), source=source,
         meld_lines=meld_lines, seat_name=seat_name, movement=movement,
-        event_warning=event_warning, table_change=table_change,
+        event_warning=event_warning, table_change=table_change, title_word=title_word,
+        shell_number=shell_number,
     )
     app.jinja_env.tests["red"] = red
     app.jinja_env.globals.update(

@@ -17,14 +17,13 @@ from flask import (
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from scorekeeper import rules
+from scorekeeper import newmatch, rules
 from scorekeeper.db import reader
 from scorekeeper.forms import LINK_TOKEN, ConfirmForm, NewMatchForm, choices
 from scorekeeper.models import BurroGame, Deal, Event, Match, Table
 from scorekeeper.names import shows, visible_key
 from scorekeeper.web.common import (
     _,
-    joined_name,
     locale_code,
     profile_choices,
     remember,
@@ -166,18 +165,17 @@ def _named_sides(form: NewMatchForm, table: Table | None) -> list[dict[str, Any]
     From a table, each side's players are the table's players ticked for it (their names
     as they are now, and their ids: ``"seats"``)."""
     sides: list[dict[str, Any]] = []
-    defaults = [_("Us"), _("Them")]
+    defaults = [_(name) for name in newmatch.DEFAULT_SIDES]
     names = {p.id: p.name for p in table.players} if table else {}
     for i, entry in enumerate(form.sides.entries):
         name = entry.form.name.data or ""
         seats = [s for s in entry.form.seats.data or [] if s in names]
         players = [names[s] for s in seats] if table else [
             p.strip() for p in (entry.form.players.data or "").split(",") if shows(p)]
-        if not name and not players:
-            if i >= len(defaults):
-                continue
-            name = defaults[i]
-        side: dict[str, Any] = {"name": name or " & ".join(players), "players": players}
+        named = newmatch.side_name(i, name, players, defaults)
+        if named is None:
+            continue
+        side: dict[str, Any] = {"name": named, "players": players}
         if table:
             side["seats"] = seats
         sides.append(side)
@@ -238,7 +236,7 @@ def new_match() -> Any:
     try:
         return guarded(form, lambda: create_once(
             form_key(form, "new-match"),
-            lambda: Match(name=form.name.data or joined_name(names, " × ", 120),
+            lambda: Match(name=newmatch.match_name(form.name.data or "", names),
                           profile=profile.base or profile.id, rules=house,
                           target=form.target.data or profile.target, sides=sides,
                           status="in-progress", totals=[0] * len(sides),

@@ -16,11 +16,14 @@
 
 - ``/offline/setup/<lang>.json``, ``/offline/board/<lang>/<rules>/<sides>`` and
   ``/offline/deal/<lang>/<rules>/<sides>``: what a phone needs to set a match up without
-  a network: the words and numbers of a new match (the default side names, each rule
-  set's target and numbers of sides), and the scoreboard and first deal's form of a
-  match of those rules and sides, with placeholders (``SHELL``) where the match's own
-  names, links and target go. The new match page has the phone keep them in its
-  language; the service worker writes a match's own words over the placeholders.
+  a network: the scoreboard and first deal's form of a match of each rule set and number
+  of sides it is played by, and where each is. The new match page has the phone keep
+  them in its language. Their words are empty elements (``data-shell``: the match's
+  name, each side's name and players, its target) and their links and form key slots
+  in the attributes that hold them (``SHELL``): the service worker shows such a page
+  unchanged, and the page fills it in (``static/js/shell.js``) from the match the phone
+  keeps, as text, with the words the phone's referee read from the new match form
+  (``scorekeeper.newmatch``, through ``scorekeeper.phone``).
 
 - ``/m/<token>/match.json``: the match as the phone keeps it (the contract's match
   document and its version), which the phone's referee scores the deals waiting on the
@@ -38,7 +41,7 @@ once (its key), and one it refuses (the match changed meanwhile, a rule broken) 
 on the scoreboard for the scorer to open it, on the server's own page. A new match set
 up offline goes to the outbox the same way, with the links the phone chose for it
 (``NewMatchForm.edit_token``/``view_token``): its pages are the kept scoreboard and
-deal form with its own words, its deals wait behind it, and the server creates it at
+deal form, filled in with its own words, its deals wait behind it, and the server creates it at
 the first sending, under those same links. Any other form sent offline is answered by
 the offline page (what was typed in a deal stays in the phone's drafts, ``deal.js``).
 """
@@ -53,10 +56,11 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, g, jsonify, render_template, url_for
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from scorekeeper import resource_dir, rules
 from scorekeeper.db import reader
-from scorekeeper.i18n import LOCALES, forced_locale, format_number
+from scorekeeper.i18n import LOCALES, forced_locale
 from scorekeeper.models import Match, utcnow
 from scorekeeper.vocabulary import profile_name
 from scorekeeper.web.burro import load_game
@@ -68,8 +72,9 @@ bp = Blueprint("offline", __name__)
 
 #: The static files every page may need, kept by the service worker when it installs.
 STATIC = ("css/app.css", "css/board.css", "js/phone.js", "js/app.js", "js/viewer.js",
-          "js/register.js", "js/deal.js", "js/outbox.js", "js/wakelock.js", "favicon.svg",
-          "icons/icon-192.png", "icons/icon-512.png", "icons/icon-maskable-512.png")
+          "js/register.js", "js/deal.js", "js/outbox.js", "js/wakelock.js", "js/shell.js",
+          "favicon.svg", "icons/icon-192.png", "icons/icon-512.png",
+          "icons/icon-maskable-512.png")
 #: The service worker's own code (plain JavaScript, imported by ``/sw.js`` in this order).
 WORKER_SCRIPTS = ("js/sw/queue.js", "js/sw/setup.js", "js/sw/main.js")
 #: The app's colours: its green (the icons' background) and the page's background.
@@ -243,25 +248,51 @@ def match_document(token: str) -> Any:
 
 
 #: What the kept pages of a match set up without a network hold in place of the match's
-#: own words and links (URL-safe, and left alone by HTML escaping); the service worker
-#: writes the match's own over them. ``{n}``: a side's number, from 0.
-SHELL = {"edit": "__edit_link__", "view": "__view_link__", "name": "__match_name__",
-         "key": "__form_key__", "side": "__side_{n}__", "players": "__players_{n}__"}
-#: The target those pages show, written over with the match's own, in the page's digits.
-SHELL_TARGET = 99_991
+#: links and of their form's key, in the attributes that hold them (URL-safe, and left
+#: alone by HTML escaping): the page fills them in with its own (``static/js/shell.js``).
+SHELL = {"edit": "__edit_link__", "key": "__form_key__"}
+
+
+class ShellWord(Markup):
+    """A match's own word on its kept pages (its name, a side's name or players): an
+    empty element that the page fills in with the match's words, as text
+    (``static/js/shell.js``); in a page's title, its slot: ``{name}``."""
+
+    slot: str
+
+    def __new__(cls, slot: str) -> ShellWord:
+        word = super().__new__(cls, Markup('<span data-shell="{}"></span>').format(slot))
+        word.slot = slot
+        return word
+
+
+def title_word(value: Any) -> Any:
+    """A name in a page's title: a match's kept page has its slot there (``{name}``),
+    which the page fills in."""
+    return "{" + value.slot + "}" if isinstance(value, ShellWord) else value
+
+
+def shell_number(text: Any, slot: str) -> Any:
+    """A number of a match's kept page (its target, what each side needs to reach it),
+    in an element the page fills in with the match's own; elsewhere, as it is."""
+    if not g.get("shell"):
+        return text
+    return Markup('<span data-shell="{}">{}</span>').format(slot, text)
 
 
 def _shell_match(code: str, profile_id: str, sides: int) -> Match:
-    """A match of these rules and sides that is not stored: placeholders for its words."""
+    """A match of these rules and sides that is not stored, its words in elements that a
+    page fills in."""
     profile = rules.PROFILES.get(profile_id)
     if code not in LOCALES or profile is None or not profile.allows_sides(sides):
         abort(404)
     g.locale_code = code
+    g.shell = True
     now = utcnow()
-    return Match(name=SHELL["name"], profile=profile.id, target=SHELL_TARGET, version=1,
-                 sides=[{"name": SHELL["side"].format(n=i),
-                         "players": [SHELL["players"].format(n=i)]} for i in range(sides)],
-                 edit_token=SHELL["edit"], view_token=SHELL["view"], status="in-progress",
+    return Match(name=ShellWord("name"), profile=profile.id, target=profile.target, version=1,
+                 sides=[{"name": ShellWord(f"side-{i}"), "players": [ShellWord(f"players-{i}")]}
+                        for i in range(sides)],
+                 edit_token=SHELL["edit"], view_token=SHELL["edit"], status="in-progress",
                  totals=[0] * sides, created=now, updated=now)
 
 
@@ -273,24 +304,16 @@ def _shell_page(body: str) -> Response:
 
 @bp.get("/offline/setup/<code>.json")
 def shell_setup(code: str) -> Any:
-    """The words and numbers a phone needs to set up a new match without a network."""
+    """The pages a phone keeps to set up a new match without a network."""
     if code not in LOCALES:
         abort(404)
-    with forced_locale(code):
-        doc = {
-            "lang": code,
-            "defaults": [_("Us"), _("Them")],
-            "thousands": format_number(1000, code),
-            # each rule set's target, and the kept pages of a match of each number of
-            # sides it is played by (none: the phone has no page to show such a match)
-            "rules": {pid: {"target": profile.target, "pages": {
-                str(n): {"board": url_for("offline.shell_board", code=code, profile=pid,
-                                          sides=n),
-                         "deal": url_for("offline.shell_deal", code=code, profile=pid, sides=n)}
-                for n in profile.sides_played}} for pid, profile in rules.PROFILES.items()},
-            "shell": SHELL,
-            "target": SHELL_TARGET,
-        }
+    # the kept pages of a match of each rule set and number of sides it is played by
+    # (none: the phone has no page to show such a match); its words are the phone's
+    # referee's to read from the form (scorekeeper.phone, kind new-match)
+    doc = {"lang": code, "rules": {pid: {"pages": {
+        str(n): {"board": url_for("offline.shell_board", code=code, profile=pid, sides=n),
+                 "deal": url_for("offline.shell_deal", code=code, profile=pid, sides=n)}
+        for n in profile.sides_played}} for pid, profile in rules.PROFILES.items()}}
     response = jsonify(doc)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -322,5 +345,6 @@ def shell_deal(code: str, profile: str, sides: int) -> Any:
     """The first deal's form of a match set up without a network."""
     match = _shell_match(code, profile, sides)
     with forced_locale(code):
-        page, _status = first_deal_page(match, SHELL["key"])
+        page, _status = first_deal_page(match, SHELL["key"], shown_at=url_for(
+            "deals.new_deal", token=SHELL["edit"]))
         return _shell_page(page)

@@ -38,7 +38,9 @@ def _stored(app, token: str) -> tuple[str, str, list[int], int, list[dict]] | No
             db.close()
 
 
-def test_a_match_set_up_offline_keeps_its_links_and_reaches_the_server(app, phone, live_server):
+def _ready_offline(app, phone, live_server) -> None:
+    """The new match page under the service worker, the phone's referee started once (its
+    snapshot kept), and what setting a match up without a network needs kept."""
     app.config["OFFLINE_PACK"] = True
     phone.set_default_timeout(START)
     phone.goto(live_server + "/")
@@ -61,6 +63,9 @@ def test_a_match_set_up_offline_keeps_its_links_and_reaches_the_server(app, phon
     }""")
     phone.set_default_timeout(30_000)
 
+
+def test_a_match_set_up_offline_keeps_its_links_and_reaches_the_server(app, phone, live_server):
+    _ready_offline(app, phone, live_server)
     phone.context.set_offline(True)
     try:
         phone.reload()  # the kept page
@@ -145,3 +150,43 @@ def test_a_match_set_up_offline_keeps_its_links_and_reaches_the_server(app, phon
     expect(phone.get_by_role("link", name=re.compile("^Noi × Voi"))).to_have_attribute(
         "href", f"/m/{token}")
     expect(phone.locator("#own-matches")).to_be_hidden()
+
+
+def test_a_match_set_up_offline_shows_the_words_typed_as_text(app, phone, live_server):
+    """Names typed with what HTML means (< & " ') are shown as typed, never as markup; a
+    side left unnamed is named after its players, the target is the rules' own, in the
+    page's digits; its deal form goes to the match's own address with a key of its own."""
+    _ready_offline(app, phone, live_server)
+    typed = "<b>Avós</b> & \"Netos\" 'x' $&"
+    phone.context.set_offline(True)
+    try:
+        phone.reload()
+        phone.select_option("#profile", "buraco-aberto")
+        phone.fill("#sides-0-name", typed)
+        phone.fill("#sides-1-players", "Ana, Rui")
+        phone.get_by_role("button", name="Start the match").tap()
+        phone.wait_for_url(re.compile(r"/m/[A-Za-z0-9_-]{22}$"))
+        token = phone.url.rsplit("/", 1)[1]
+        expect(phone.locator("h1")).to_have_text(f"{typed} × Ana & Rui")
+        expect(phone).to_have_title(f"{typed} × Ana & Rui · Scorekeeper")
+        expect(phone.locator("h1 b, h2.name b")).to_have_count(0)
+        expect(phone.locator("main")).to_contain_text("target 3,000")
+        expect(phone.locator(".total h2.name").first).to_have_text(typed)
+        expect(phone.locator(".total h2.name").nth(1)).to_have_text("Ana & Rui")
+        expect(phone.locator(".total small.name").nth(1)).to_have_text("Ana, Rui")
+        expect(phone.locator(".total").first).to_contain_text("3,000 to go")
+        expect(phone.get_by_role("link", name="Enter a deal")).to_have_attribute(
+            "href", f"/m/{token}/deals/new")
+        expect(phone.locator("a[lang=it]")).to_have_attribute(
+            "href", f"/lang/it?next=%2Fm%2F{token}")
+        phone.get_by_role("link", name="Enter a deal").tap()
+        phone.wait_for_url(f"{live_server}/m/{token}/deals/new")
+        expect(phone).to_have_title(f"Deal 1 · {typed} × Ana & Rui")
+        expect(phone.locator("#deal-form")).to_have_attribute(
+            "action", f"/m/{token}/deals/new#review")
+        expect(phone.locator("#deal-form legend").first).to_contain_text(typed)
+        expect(phone.locator("#idem")).to_have_attribute(
+            "value", re.compile(r"^[A-Za-z0-9_-]{22}$"))
+        assert "__" not in phone.content()  # no slot left
+    finally:
+        phone.context.set_offline(False)

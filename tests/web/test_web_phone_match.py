@@ -8,6 +8,7 @@ import html
 import json
 import re
 
+import pytest
 from sqlalchemy import func, select
 
 from scorekeeper.db import get_db
@@ -102,7 +103,7 @@ def test_links_another_match_holds_are_refused_and_it_is_left_alone(site, client
 
 
 def test_the_pages_a_phone_keeps_to_set_a_match_up_offline(site, client):
-    from scorekeeper.web.offline import SHELL, SHELL_TARGET
+    from scorekeeper.web.offline import SHELL
 
     # the new match page lists them, in its language: each rule set with each number of
     # sides it is played by
@@ -114,47 +115,53 @@ def test_the_pages_a_phone_keeps_to_set_a_match_up_offline(site, client):
         for rules, n in (("buraco-aberto", 2), ("buraco-fechado", 2), ("burraco", 2),
                          ("buraco-classico", 2), ("buraco-classico", 3),
                          ("buraco-classico", 5)))
+    # the form is read by the phone's referee before it is sent offline (js/shell.js)
+    assert "<form method=\"post\" novalidate data-phone-setup>" in page
     setup = client.get("/offline/setup/it.json")
     assert setup.headers["Cache-Control"] == "no-store"
     def pages(rules, *counts):
         return {str(n): {kind: f"/offline/{kind}/it/{rules}/{n}" for kind in ("board", "deal")}
                 for n in counts}
 
+    # where the pages are; the words are the phone's referee's to read from the form
     assert setup.get_json() == {
-        "lang": "it", "defaults": ["Noi", "Voi"], "thousands": "1.000",
-        "rules": {"buraco-aberto": {"target": 3000, "pages": pages("buraco-aberto", 2)},
-                  "buraco-fechado": {"target": 3000, "pages": pages("buraco-fechado", 2)},
-                  "burraco": {"target": 2005, "pages": pages("burraco", 2)},
-                  "buraco-classico": {"target": 2005,
-                                      "pages": pages("buraco-classico", 2, 3, 5)}},
-        "shell": SHELL, "target": SHELL_TARGET}
+        "lang": "it",
+        "rules": {"buraco-aberto": {"pages": pages("buraco-aberto", 2)},
+                  "buraco-fechado": {"pages": pages("buraco-fechado", 2)},
+                  "burraco": {"pages": pages("burraco", 2)},
+                  "buraco-classico": {"pages": pages("buraco-classico", 2, 3, 5)}}}
 
-    # the scoreboard: placeholders where the match's words and links go, the target as a
-    # number no match has, nothing that needs the server
+    # the scoreboard: empty elements where the match's words go (the page fills them in,
+    # as text), slots in the attributes that hold its link, nothing that needs the server
     board = client.get("/offline/board/it/buraco-classico/3")
     text = board.get_data(as_text=True)
     assert board.headers["Cache-Control"] == "no-store"
-    assert "<h1>__match_name__</h1>" in text
-    assert "Buraco classico · traguardo 99.991" in text
+    assert "<title>{name} · Scorekeeper</title>" in text
+    assert '<h1><span data-shell="name"></span></h1>' in text
+    assert ('Buraco classico · traguardo <span data-shell="target">2.005</span>') in text
     for n in range(3):
-        assert f'<h2 class="name">__side_{n}__</h2>' in text
-        assert f'<small class="name">__players_{n}__</small>' in text
-    assert "__side_3__" not in text
-    assert 'href="/m/__edit_link__/deals/new"' in text
-    assert 'data-token="__edit_link__"' in text
+        assert f'<h2 class="name"><span data-shell="side-{n}"></span></h2>' in text
+        assert f'<small class="name"><span data-shell="players-{n}"></span></small>' in text
+    assert text.count('<small>ne mancano <span data-shell="target">2.005</span></small>') == 3
+    assert 'data-shell="side-3"' not in text
+    assert f'href="/m/{SHELL["edit"]}/deals/new"' in text
+    assert f'data-token="{SHELL["edit"]}"' in text
     assert "Questa partita per ora è solo su questo telefono" in text
-    for gone in ("/share", "/delete", "/dealer", "summary.pdf"):
+    for gone in ("/share", "/delete", "/dealer", "summary.pdf", "__view_link__"):
         assert gone not in text, gone
-    # the first deal's form: the same placeholders, its own form key to write over
+    # the first deal's form: the same, and its own form key's slot
     deal = client.get("/offline/deal/it/burraco/2").get_data(as_text=True)
-    # sent to its own address, which the phone writes over with the match's form's
-    assert 'action="/offline/deal/it/burraco/2#review"' in deal
-    assert 'data-board="/m/__edit_link__"' in deal
-    assert 'name="idem" type="hidden" value="__form_key__"' in deal
+    # sent to the address the phone shows it at
+    assert f'action="/m/{SHELL["edit"]}/deals/new#review"' in deal
+    assert f'data-board="/m/{SHELL["edit"]}"' in deal
+    assert f'name="idem" type="hidden" value="{SHELL["key"]}"' in deal
     assert 'name="version" type="hidden" value="1"' in deal
-    assert "__side_0__" in deal
-    assert "__side_1__" in deal
-    assert "Smazzata 1" in deal
+    assert '<span data-shell="side-0"></span>' in deal
+    assert '<span data-shell="side-1"></span>' in deal
+    assert "<title>Smazzata 1 · {name}</title>" in deal
+    # a stored match's pages carry none of it
+    stored = client.get(f"/m/{site.new_match()}").get_data(as_text=True)
+    assert "data-shell" not in stored
 
     # rules, sides or languages that do not exist lead nowhere
     for url in ("/offline/board/it/buraco-classico/4", "/offline/deal/it/burraco/3",
@@ -188,3 +195,60 @@ def test_the_same_links_sent_at_once_with_two_keys_are_links_taken(site, client,
     assert len(calls) == 2
     assert _count(app) == 1
     assert "<h1>Noi × Voi</h1>" in client.get(f"/m/{EDIT}").get_data(as_text=True)
+
+
+def _stored_match(app, token: str) -> Match:
+    with app.app_context(), get_db().read_sessions() as db:
+        return db.scalars(select(Match).filter_by(edit_token=token)).one()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt_BR", "it"])
+def test_the_phone_reads_a_new_match_form_as_the_server_does(site, client, app, lang):
+    """What a phone without a network shows of a match it set up (scorekeeper.phone, kind
+    new-match) is what the server makes of the same form once it is sent: the names of
+    sides left empty or named after their players, the match's name, the target."""
+    from scorekeeper import phone
+
+    client.get(f"/lang/{lang}")
+    forms = [
+        {"profile": "buraco-aberto", "sides-0-name": "", "sides-0-players": "Ana, Rui ,\u200b",
+         "sides-1-name": " ", "target": "12000"},
+        {"profile": "buraco-classico", "sides-0-name": "<Avós> & \"Netos\"", "sides-1-name": "",
+         "sides-2-name": "Tios", "sides-3-name": "", "name": ""},
+        {"profile": "burraco", "sides-0-name": "Noi", "sides-1-name": "Voi", "name": "Finale"},
+    ]
+    for fields in forms:
+        data = {**site.hidden("/matches/new"), **fields}
+        made = client.post("/matches/new", data=data)
+        assert made.status_code == 302, made.get_data(as_text=True)[-800:]
+        match = _stored_match(app, made.headers["Location"].rsplit("/m/", 1)[1])
+        answer = phone.respond("new-match", {"fields": [[k, v] for k, v in data.items()]}, lang)
+        assert answer["status"] == 200
+        read = answer["doc"]
+        assert (read["name"], read["profile"], read["target"]) == (
+            match.name, match.profile, match.target)
+        assert read["sides"] == match.sides
+        assert read["shown"]["players"] == [", ".join(s["players"]) for s in match.sides]
+
+
+def test_the_phone_words_of_a_new_match_are_in_the_pages_language():
+    from scorekeeper import phone
+
+    fields = [["profile", "buraco-aberto"], ["sides-0-name", ""], ["sides-1-name", ""],
+              ["target", "12000"]]
+    said = phone.respond("new-match", {"fields": fields}, "pt_BR")["doc"]
+    assert said["name"] == "Nós × Eles"
+    assert said["shown"]["target"] == "12.000"
+    assert phone.respond("new-match", {"fields": fields}, "fr")["doc"]["shown"]["target"] \
+        == "12\u202f000"
+    # a table's sides: the players ticked, by the names sent beside their ids
+    table = [["profile", "burraco"], ["sides-0-name", ""], ["sides-0-seats", "4"],
+             ["sides-0-seats", "7"], ["sides-1-name", "Netos"], ["sides-1-seats", "9"],
+             ["player-4", "Vovó Maria"], ["player-7", "Tio Joaquim"], ["player-9", "Rui"]]
+    assert phone.respond("new-match", {"fields": table}, "en")["doc"]["sides"] == [
+        {"name": "Vovó Maria & Tio Joaquim", "players": ["Vovó Maria", "Tio Joaquim"]},
+        {"name": "Netos", "players": ["Rui"]}]
+    # what the phone cannot show: no match is set up (the offline page says so)
+    for bad in ([["profile", "burraco"], ["target", "2500.5"]], [["profile", "canasta"]],
+                "not a list"):
+        assert phone.respond("new-match", {"fields": bad}, "en")["status"] == 400

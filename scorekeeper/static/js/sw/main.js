@@ -269,7 +269,8 @@
   }
 
   /* The page of a match set up here that the server does not have yet: its scoreboard,
-     its next deal's form, its match document (what its waiting deals are scored against). */
+     its next deal's form, its match document (what its waiting deals are scored against,
+     and the words its pages show). */
   function ownPage(path, kind) {
     var asked = SKSetup.pageOf(path);
     if (!asked) { return Promise.resolve(null); }
@@ -277,17 +278,16 @@
       if (!entry) { return null; }
       var match = entry.match;
       if (asked.kind === "doc" && kind) {
-        return new Response(JSON.stringify(SKSetup.matchDocument(match)),
+        return new Response(JSON.stringify(SKSetup.matchDocument(match, newKey())),
                             {headers: {"Content-Type": "application/json"}});
       }
       if (kind || asked.kind === "doc") { return null; }
-      var shell = asked.kind === "board" ? match.board : match.deal;
-      return caches.match(shell, {cacheName: PAGES}).then(function (hit) {
-        return hit ? hit.text().then(function (html) {
-          return new Response(SKSetup.ownWords(html, entry, shell, path, newKey()),
-                              {headers: {"Content-Type": "text/html; charset=utf-8"}});
-        }) : null;
-      });
+      /* as it was kept: the page fills it in with the match's words (js/shell.js) */
+      return caches.match(asked.kind === "board" ? match.board : match.deal, {cacheName: PAGES})
+        .then(function (hit) {
+          return hit ? new Response(hit.body, {headers: {"Content-Type": "text/html; charset=utf-8"}})
+                     : null;
+        });
     });
   }
 

@@ -1,15 +1,16 @@
 /* A match set up on this phone without a network (the service worker's part; main.js).
 
-   The new match form's fields, read as the server reads them (web/matches.py: a side
-   left empty is "Us" or "Them", or named after its players; the match after its sides),
-   with links chosen here (as models.new_token makes them), so that its pages keep their
-   addresses once the server has it. Set up only when this phone holds the pages of its
-   rules and sides, in the language of the last page (the new match page has it keep
-   them, web/offline.py); otherwise nothing is queued and the offline page says why it
-   cannot be. Whether the server takes it is the server's to say, when the outbox sends it.
+   The new match form as the phone's referee read it before it was sent (js/shell.js:
+   the sides' and the match's names, its target, as the server reads them), with links
+   chosen here (as models.new_token makes them), so that its pages keep their addresses
+   once the server has it. Set up only when the phone's referee read it and this phone
+   holds the pages of its rules and sides, in the language of the last page (the new
+   match page has it keep them, web/offline.py); otherwise nothing is queued and the
+   offline page says why it cannot be. Whether the server takes it is the server's to
+   say, when the outbox sends it.
 
-   Its pages are the kept scoreboard and deal form of its rules and sides, with its own
-   words written over their placeholders. */
+   Its pages are the kept scoreboard and deal form of its rules and sides, as they were
+   kept; the page fills them in with the words of its match document (js/shell.js). */
 (function (root, factory) {
   if (typeof module === "object" && module.exports) { module.exports = factory(); }
   else { root.SKSetup = factory(); }
@@ -29,74 +30,20 @@
       .replace(/=+$/, "");
   }
 
-  function visible(text) {
-    return text.replace(/[\s\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g, "");
-  }
-
-  /* The sides as the server reads them from the form (``defaults``: the names of sides
-     left empty, in the page's language). */
-  function sidesOf(fields, defaults) {
-    var sides = [];
-    for (var i = 0; fields.has("sides-" + i + "-name"); i++) {
-      var name = (fields.get("sides-" + i + "-name") || "").trim();
-      /* a table's players ticked for the side (their names sent beside: player-<id>), or
-         the names typed */
-      var seats = fields.getAll("sides-" + i + "-seats");
-      var players = (seats.length ? seats.map(function (id) { return fields.get("player-" + id) || ""; })
-                                  : (fields.get("sides-" + i + "-players") || "").split(","))
-        .map(function (p) { return p.trim(); }).filter(function (p) { return visible(p); });
-      if (!visible(name)) { name = ""; }
-      if (!name && !players.length) {
-        if (i >= defaults.length) { continue; }
-        name = defaults[i];
-      }
-      sides.push({name: name || players.join(" & "), players: players});
-    }
-    return sides;
-  }
-
-  /* The match a new match form describes, as typed: the server judges it when the outbox
-     sends it (its rules, target and sides, as for any form), and a match it refuses waits
-     on its scoreboard with the reason. Null when this phone keeps no page to show it by
-     (``setup``: the kept words and pages of /offline/setup/<lang>.json; a rule set not
-     played by that many sides has none) or its target is not a whole number. */
+  /* The match the new match form sent describes (``fields``), as the phone's referee
+     read it (its field phone_words, taken out: the server reads the form itself), with
+     the pages that show it (``setup``: /offline/setup/<lang>.json). Null when the referee
+     did not read it, or this phone keeps no page to show it by (a rule set not played
+     by that many sides has none). */
   function matchOf(fields, setup) {
-    var rules = setup && setup.rules[fields.get("profile")];
-    if (!rules) { return null; }
-    var sides = sidesOf(fields, setup.defaults);
-    var pages = rules.pages[String(sides.length)];
-    var typed = (fields.get("target") || "").trim();
-    if (!pages || (typed && !/^\d+$/.test(typed))) { return null; }
-    var names = sides.map(function (side) { return side.name; });
-    return {name: (fields.get("name") || "").trim() || names.join(" \u00d7 "),
-            profile: fields.get("profile"), target: typed ? Number(typed) : rules.target,
-            sides: sides, board: pages.board, deal: pages.deal,
-            shell: setup.shell, sample: setup.target, thousands: setup.thousands};
-  }
-
-  function escaped(text) {
-    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-      .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-  }
-
-  function digits(n, thousands) {
-    var sep = thousands.replace(/\d/g, "");
-    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, sep);
-  }
-
-  /* A kept page of the match's rules and sides (``html``, kept at ``shell``) with the
-     match's own words and links, shown at ``path``. */
-  function ownWords(html, entry, shell, path, formKey) {
-    var match = entry.match, words = match.shell;
-    var swaps = [[shell, path], [words.edit, entry.token], [words.view, match.view],
-                 [words.name, escaped(match.name)], [words.key, formKey],
-                 [digits(match.sample, match.thousands), digits(match.target, match.thousands)]];
-    match.sides.forEach(function (side, i) {
-      swaps.push([words.side.replace("{n}", i), escaped(side.name)]);
-      swaps.push([words.players.replace("{n}", i), escaped(side.players.join(", "))]);
-    });
-    swaps.forEach(function (swap) { html = html.split(swap[0]).join(swap[1]); });
-    return html;
+    var words = null;
+    try { words = JSON.parse(fields.get("phone_words") || "null"); } catch (e) { words = null; }
+    fields.delete("phone_words");
+    var rules = words && setup && setup.rules[words.profile];
+    var pages = rules && Array.isArray(words.sides) && rules.pages[String(words.sides.length)];
+    if (!pages) { return null; }
+    return {name: words.name, profile: words.profile, target: words.target, sides: words.sides,
+            shown: words.shown, board: pages.board, deal: pages.deal};
   }
 
   /* Which page of a match set up here a path asks for: its scoreboard, its next deal's
@@ -108,12 +55,18 @@
     return {token: found[1], kind: board ? "board" : deal ? "deal" : "doc"};
   }
 
-  /* The match document of a match set up here: no deal yet. */
-  function matchDocument(match) {
+  /* The match document of a match set up here: no deal yet; and what its pages show
+     (``shell``: its words as the phone's referee wrote them, and ``formKey``, the key of
+     the deal form shown with it). */
+  function matchDocument(match, formKey) {
+    var shown = match.shown || {players: []};  /* none: set up by an earlier worker */
     return {version: 1, match: {profile: match.profile, target: match.target, deals: [],
-                                sides: match.sides.map(function (s) { return s.name; })}};
+                                sides: match.sides.map(function (s) { return s.name; })},
+            shell: {name: match.name, target: shown.target, key: formKey,
+                    sides: match.sides.map(function (s, i) {
+                      return {name: s.name, players: shown.players[i]};
+                    })}};
   }
 
-  return {key: key, visible: visible, sidesOf: sidesOf, matchOf: matchOf, escaped: escaped,
-          digits: digits, ownWords: ownWords, pageOf: pageOf, matchDocument: matchDocument};
+  return {key: key, matchOf: matchOf, pageOf: pageOf, matchDocument: matchDocument};
 }));
