@@ -107,3 +107,45 @@ def test_tables_score_on_their_phones_the_room_follows(app, live_server, browser
         for page in pages:
             page.context.close()
         tv_context.close()
+
+
+def test_a_table_phone_offline_mid_turn_sends_its_deals_once(app, live_server, phone):
+    """NS's phone loses the network after opening its page: its two deals wait on the
+    phone, then reach the evening exactly once when the network is back, and wait there
+    for EW's confirmation."""
+    from support import evening
+    from waiting import until
+
+    client = app.test_client()
+    event = evening(client, "Rossi\tBianchi\nVerdi\tNeri\nGialli\tBruni\nMarroni\tRosa")
+    table = f"{event}/turns/1/tables/1"
+    link = re.search(r'href="https?://[^/"]+(/e/t/[^"]+)"',
+                     client.get(table).get_data(as_text=True)).group(1)
+    side = live_server + link + "/ns"
+    phone.goto(side)
+    phone.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    phone.goto(side)
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    until(phone, """async (side) => {
+        const keys = (await (await caches.open("scorekeeper-pages")).keys()).map(k => k.url);
+        return keys.includes(side + "/deals/new") && keys.includes(side);
+    }""", side)
+    phone.context.set_offline(True)
+    try:
+        for count, deal in enumerate((DEAL_A, DEAL_C), start=1):
+            phone.goto(side)
+            phone.get_by_role("link", name="Enter deal 1").tap()
+            phone.wait_for_url(re.compile(r"/deals/new$"))
+            enter(phone, phone.url, deal, back=r"/ns#outbox$")
+            expect(phone.locator("#waiting [data-count]")).to_have_text(str(count))
+        # nothing reached the evening yet
+        assert "Entered on the table’s phones" not in client.get(table).get_data(as_text=True)
+    finally:
+        phone.context.set_offline(False)
+    phone.reload()
+    expect(phone.locator("#waiting")).to_be_hidden()
+    assert cells(phone, "Our deals") == [["1", "600", "110", "Fix"], ["2", "100", "100", "Fix"]]
+    page = client.get(table).get_data(as_text=True)
+    rows = re.search(r"Entered by North-South</caption>(.*?)</table>", page, re.S).group(1)
+    assert len(re.findall(r"<tr><th scope=\"row\">", rows)) == 2  # once each
+    assert "Waiting for confirmation" in client.get(event).get_data(as_text=True)

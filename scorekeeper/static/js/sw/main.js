@@ -8,8 +8,9 @@
    opened. The offline pack (Pyodide and the referee, static/pack/) and the referee's
    worker are kept once fetched, in a cache named after the pack's version.
 
-   A deal (new or fixed; a Burro round) saved while the server cannot be reached goes to
-   the outbox, and the scoreboard (the game) it came from is shown; the outbox is sent
+   A deal (new or fixed; a Burro round; an evening's table's, from its side's page) saved
+   while the server cannot be reached goes to the outbox, and the scoreboard (the game,
+   the side's page) it came from is shown; the outbox is sent
    whenever the server may answer again (queue.js). A new match set up then goes there
    too, with links chosen here (setup.js). */
 /* global SKQueue, SKSetup */
@@ -27,6 +28,9 @@
   var EDIT_DEAL = /^\/m\/([^/]+)\/deals\/(\d+)\/edit$/;
   var BURRO_ROUND = /^\/b\/([^/]+)\/round$/;
   var BURRO_DOC = /^\/b\/[^/]+\/game\.json$/;
+  /* a deal of an evening's table entered on its own phone (web/eventphones.py): the side's
+     page (its link, table, signature and side) is its "token" */
+  var TABLE_DEAL = /^\/e\/t\/([^/]+\/\d+\/[0-9a-f]+\/(?:ns|ew))\/deals\/(?:new|(\d+)\/edit)$/;
 
   function newKey() { return SKSetup.key(self.crypto); }
 
@@ -114,6 +118,10 @@
   function formOf(request, path) {
     if (request.method !== "POST") { return null; }
     var deal = NEW_DEAL.exec(path), round = BURRO_ROUND.exec(path), fix = EDIT_DEAL.exec(path);
+    var table = TABLE_DEAL.exec(path);
+    if (table) {
+      return {token: table[1], table: true, fix: table[2] ? parseInt(table[2], 10) : 0, deal: false};
+    }
     if (deal || round || fix) {
       return {token: (deal || round || fix)[1], burro: !!round, fix: fix ? parseInt(fix[2], 10) : 0,
               deal: !!deal};
@@ -172,7 +180,8 @@
                                      fix: form.fix, now: Date.now(), key: newKey});
     }).then(function () {
       later();
-      var board = new URL((form.burro ? "/b/" : "/m/") + form.token + "#outbox", self.location.href);
+      var board = new URL((form.table ? "/e/t/" : form.burro ? "/b/" : "/m/") + form.token + "#outbox",
+                          self.location.href);
       return Response.redirect(board.href, 303);
     });
   }
