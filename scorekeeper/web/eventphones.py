@@ -88,12 +88,14 @@ def _page(event: Event, table: int, sig: str, side: str | None, notice: Any = No
     if side is not None:
         confirm.version.data = str(sheets[OTHER[side]].version if OTHER[side] in sheets else 1)
     here = {"token": event.view_token, "table": table, "sig": sig}
+    # which side this phone is, not asked yet: nothing scored to show
+    scoring = side is not None
     return render_template(
         "event_phone.html", event=event, entered=entered, table=table, turn=turn, side=side,
         here=here, state=state, deals=deals, confirm=confirm, notice=notice,
         names={s: seat_names(event, entered[s]) for s in SIDES},
-        results={s: scored_sheet(event, entered, deals[s]) for s in SIDES},
-        official=scored_sheet(event, entered, entered["deals"]),
+        results={s: scored_sheet(event, entered, deals[s]) for s in SIDES if scoring},
+        official=scored_sheet(event, entered, entered["deals"]) if scoring else None,
         diffs={n: what_differs(event, deals["ns"][n - 1], deals["ew"][n - 1])
                for n in state.differing},
         per_turn=event.document["deals_per_turn"], clock=clock_of(event)), status
