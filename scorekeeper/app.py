@@ -168,6 +168,7 @@ def _register(app: Flask) -> None:
         offline,
         players,
         referee,
+        seasons,
         seats,
         share,
         tablefiles,
@@ -178,7 +179,7 @@ def _register(app: Flask) -> None:
 
     for module in (matches, seats, deals, referee, burro, share, exports, api, offline, tables,
                    players, tablefiles, house, device, events, eventtables, eventprints,
-                   eventread, eventphones, eventroom):
+                   eventread, eventphones, eventroom, seasons):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)

@@ -13,15 +13,18 @@ from wtforms import (
     IntegerField,
     RadioField,
     SelectField,
+    SelectMultipleField,
     StringField,
     TextAreaField,
 )
 from wtforms.validators import InputRequired, Length, Optional
+from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper.forms import BaseForm, Visible, WriteForm, _l, choices
 from scorekeeper.formwords import NumberRange
 from scorekeeper.rules.document import MAX_TARGET
 from scorekeeper.rules.eventdoc import MAX_ENTRANTS
+from scorekeeper.rules.season import MAX_EVENINGS
 from scorekeeper.rules.vptables import TOTAL_VP
 
 #: The evenings clubs play: (turns, deals a turn), by the form's value.
@@ -105,3 +108,18 @@ class ClockForm(WriteForm):
 
     minutes = IntegerField(_l("Minutes for the turn"), default=45, validators=[
         InputRequired(), NumberRange(min=CLOCK_MINUTES[0], max=CLOCK_MINUTES[1])])
+
+
+class SeasonForm(WriteForm):
+    """A season: its name, its evenings (those this browser runs), which count double, and
+    how many of an entrant's best evenings count."""
+
+    name = StringField(_l("Name of the season"), validators=[
+        InputRequired(), Length(max=120), Visible])
+    evenings = SelectMultipleField(_l("Its evenings"), choices=[], validate_choice=True,
+                                   validators=[InputRequired()], widget=ListWidget(),
+                                   option_widget=CheckboxInput())
+    double = SelectMultipleField(_l("Counting double"), choices=[], validate_choice=True,
+                                 widget=ListWidget(), option_widget=CheckboxInput())
+    best = IntegerField(_l("Only each entrant's best evenings count: how many (empty: all)"),
+                        validators=[Optional(), NumberRange(min=1, max=MAX_EVENINGS)])

@@ -288,6 +288,25 @@ class EventSheet(Base):
     updated: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
+class Season(Base):
+    """A club's season: several of its evenings summed per entrant (``rules.season``),
+    reached by a secret link like an evening's."""
+
+    __tablename__ = "seasons"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    # [{"event": <events.id>, "double": bool}, …], in the season's order
+    evenings: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    # only an entrant's best this many evenings count (None: all of them)
+    best: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+
+
 class Submission(Base):
     """An idempotency key already used: a replayed form redirects to where the first one went."""
 

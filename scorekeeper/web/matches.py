@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, selectinload
 from scorekeeper import newmatch, rules
 from scorekeeper.db import reader
 from scorekeeper.forms import LINK_TOKEN, ConfirmForm, NewMatchForm, choices
-from scorekeeper.models import BurroGame, Deal, Event, Match, Table
+from scorekeeper.models import BurroGame, Deal, Event, Match, Season, Table
 from scorekeeper.names import shows, visible_key
 from scorekeeper.web.common import (
     _,
@@ -93,6 +93,8 @@ def home() -> str:
         finished=[m for m in matches if m.status == "won"],
         games=games,
         events=_remembered_events(db),
+        seasons=list(db.scalars(select(Season).where(Season.edit_token.in_(
+            remembered("seasons"))).order_by(Season.id.desc()))),
         profiles=profile_choices(),
     )
 

@@ -94,6 +94,9 @@ def sample_pages(app: Any) -> dict[str, str]:
     event = evening(client, "Rossi\tBianchi\nVerdi\tNeri\nGialli\tBruni\nConti\tFerrari")
     director = client.get(event).get_data(as_text=True)
     room = re.search(r'href="(/e/v/[^"]+)"', director).group(1)  # type: ignore[union-attr]
+    season = client.post("/seasons/new", data={
+        **form_fields(client, "/seasons/new"), "name": "Inverno",
+        "evenings": event.rsplit("/", 1)[1]}).headers["Location"]
     phones = re.search(r'href="https?://[^/"]+(/e/t/[^"]+)"', client.get(  # type: ignore[union-attr]
         f"{event}/turns/1/tables/1").get_data(as_text=True)).group(1)
     ids = re.findall(r'name="a" value="(\d+)"',
@@ -149,6 +152,8 @@ def sample_pages(app: Any) -> dict[str, str]:
         "a side's page of a table": f"{phones}/ns",
         "the room's big screen": f"{room}/tv",
         "where do I sit": f"{room}/find?who=1",
+        "new season": "/seasons/new",
+        "a season": season,
         "the room's page": room,
         "error": "/m/no-such-match",
         "offline": "/offline/en",

@@ -98,7 +98,8 @@ def _evening(client) -> list[str]:
     room = re.search(r'href="(/e/v/[^"/]+)"', client.get(event).get_data(as_text=True))
     assert room
     return [event, f"{event}/turns/1/tables/1", f"{event}/turns/1/tables/1/deals/new",
-            "/events/new", f"{room.group(1)}/tv", f"{room.group(1)}/find?who=1"]
+            "/events/new", f"{room.group(1)}/tv", f"{room.group(1)}/find?who=1",
+            "/seasons/new"]
 
 
 def _translated(locale: str) -> list[str]:

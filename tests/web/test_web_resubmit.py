@@ -30,6 +30,7 @@ from scorekeeper.models import (
     EventSheet,
     HouseRules,
     Match,
+    Season,
     Table,
 )
 
@@ -408,6 +409,21 @@ def _clock(site: Site, app: Any) -> Forms:
     return f"{event}/clock", first, {**first, "minutes": "30"}
 
 
+def _new_season(site: Site, app: Any) -> Forms:
+    event = _event(site, "Rossi\nVerdi\nGialli\nBruni", seated=True)
+    first = {**site.hidden("/seasons/new"), "name": "Inverno",
+             "evenings": event.rsplit("/", 1)[1]}
+    return "/seasons/new", first, {**first, "name": "Estate"}
+
+
+def _edit_season(site: Site, app: Any) -> Forms:
+    url, first, _changed = _new_season(site, app)
+    season = str(site.client.post(url, data=first).headers["Location"])
+    first = {**hidden_fields(_page(site, f"{season}/edit")), "name": "Inverno 2026",
+             "evenings": first["evenings"]}
+    return f"{season}/edit", first, {**first, "name": "Estate"}
+
+
 def _sheet_points(app: Any) -> list[Any]:
     return [[d["sides"][0]["counts"]["table_points"] for d in s.deals]
             for s in _rows(app, EventSheet)]
@@ -445,6 +461,10 @@ CASES: dict[str, Case] = {
         _keep, _event_table_points, [300, 305]),
     "/e/<token>/clock": Case(_clock, lambda app: [e.clock_minutes for e in _rows(app, Event)],
                              [45], typed='value="30"'),
+    "/seasons/new": Case(_new_season, lambda app: [x.name for x in _rows(app, Season)],
+                         ["Inverno"], typed='value="Estate"'),
+    "/s/<token>/edit": Case(_edit_season, lambda app: [x.name for x in _rows(app, Season)],
+                            ["Inverno 2026"], typed='value="Estate"'),
     "/matches/new": Case(_new_match, lambda app: [m.name for m in _rows(app, Match)],
                          ["Friday"], typed='value="Saturday"'),
     "/m/<token>/deals/new": Case(_new_deal, _table_points, [180], typed='value="275"'),
