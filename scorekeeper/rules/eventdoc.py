@@ -18,7 +18,8 @@ from scorekeeper.rules.document import MAX_TARGET
 from scorekeeper.rules.house import profile_of, same_rules
 from scorekeeper.rules.problems import InputError
 from scorekeeper.rules.profiles import Profile
-from scorekeeper.rules.scoring import SideInput, _int, _show, read_deal
+from scorekeeper.rules.scoring import _int, _show, read_deal
+from scorekeeper.rules.sides import CountReading, SideInput, count_reading
 from scorekeeper.rules.vptables import EVEN_VP, FIBUR_2026, TOTAL_VP, VpTable, read_vp_table
 
 PAIRS, INDIVIDUAL = "pairs", "individual"
@@ -186,8 +187,10 @@ def _penalties(value: Any, field: str) -> tuple[int, int]:
     return taken[0], taken[1]
 
 
-def _deals(value: Any, field: str, profile: Profile) -> tuple[tuple[SideInput, ...], ...]:
-    """A table's deals, each a deal as ``score`` reads it, sides NS then EW."""
+def _deals(value: Any, field: str, profile: Profile,
+           reading: CountReading) -> tuple[tuple[SideInput, ...], ...]:
+    """A table's deals, each a deal as ``score`` reads it, sides NS then EW (``reading``:
+    the bounds of a side's counts, worked out once for the event)."""
     read = []
     for i, deal in enumerate(_list(value, field, "list of deals", MAX_DEALS_PER_TURN + 1)):
         given = deal.get("profile") if isinstance(deal, Mapping) else None
@@ -196,7 +199,7 @@ def _deals(value: Any, field: str, profile: Profile) -> tuple[tuple[SideInput, .
             # a deal may name the event's profile, by its id or as the same document
             raise InputError("bad-value", field=f"{field}[{i}].profile",
                              value=_show(given), expected=profile.id)
-        _, sides = read_deal(deal, profile, field=f"{field}[{i}]")
+        _, sides = read_deal(deal, profile, f"{field}[{i}]", reading)
         if len(sides) != 2:
             raise InputError("side-count", field=f"{field}[{i}].sides", count=len(sides),
                              expected="2", profile=profile.id)
@@ -218,7 +221,7 @@ def _table(value: Any, field: str, event: dict[str, Any], seated: set[int]) -> T
                          expected="ns|ew|null")
     given = value.get("deals")
     deals = _deals([] if given is None and forfeit else value.get("deals", []),
-                   f"{field}.deals", event["profile"])
+                   f"{field}.deals", event["profile"], event["reading"])
     penalties = _penalties(value.get("penalties") or [], f"{field}.penalties")
     if forfeit is not None:  # read as any table's (null deals too), then ignored
         return TableInput(number, ns, ew, (), (0, 0), forfeit)
@@ -267,7 +270,8 @@ def read_event(doc: Any) -> Event:
     if len(plan) < len(turns):
         raise InputError("bad-value", field="plan", value=f"{len(plan)} < {len(turns)} turns",
                          expected="plan as long as turns")
-    event = {"kind": kind, "known": {i for i, _ in entrants}, "profile": profile}
+    event = {"kind": kind, "known": {i for i, _ in entrants}, "profile": profile,
+             "reading": count_reading(profile)}
     return Event(_text(doc.get("name"), "name"), profile, kind, deals_per_turn, vp_table,
                  bye_vp, entrants, plan,
                  tuple(_turn(t, f"turns[{i}]", event) for i, t in enumerate(turns)))

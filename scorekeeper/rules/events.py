@@ -2,7 +2,8 @@
 standings, and how the next turn sits (docs/contract.md, "Events").
 
 Each deal is scored on its own by the deal scorer (``scoring.score_sides``, every side's
-total before it 0, no target); a table's match points (MP) are its deals' totals less
+total before it 0, no target), of which a table keeps each side's total and the deal's
+problems (``totals.deal_totals``); a table's match points (MP) are its deals' totals less
 its penalties, its victory points (VP) come from the event's scale (``vptables.py``).
 A table with fewer deals than ``deals_per_turn`` is in play and counts for nothing yet.
 """
@@ -15,7 +16,7 @@ from typing import Any
 from scorekeeper.rules.eventdoc import INDIVIDUAL, Event, TableInput, read_event
 from scorekeeper.rules.movements import seat_next
 from scorekeeper.rules.problems import Problem
-from scorekeeper.rules.scoring import score_sides
+from scorekeeper.rules.totals import deal_totals
 from scorekeeper.rules.vptables import forfeit_vp, victory_points
 
 #: Each deal on its own: both sides' totals before it are 0.
@@ -32,6 +33,9 @@ def _names(named: dict[int, str | None], table: TableInput) -> list[str | None]:
     the messages of its deals' problems."""
     sides = []
     for ids in (table.ns, table.ew):
+        if len(ids) == 1:  # a pair
+            sides.append(named.get(ids[0]) or None)
+            continue
         parts = [named.get(i) for i in ids]
         sides.append(" & ".join(p for p in parts if p) or None)
     return sides
@@ -54,19 +58,21 @@ def score_table(event: Event, table: TableInput, turn: int,
     names = _names(dict(event.entrants) if named is None else named, table)
     problems: list[Problem] = []
     totals: list[list[int]] = []
+    most = event.deals_per_turn
+    mp = [-table.penalties[0], -table.penalties[1]]
     for index, sides in enumerate(table.deals):
-        result = score_sides(event.profile, sides, befores=_BEFORE, names=names)
-        totals.append([side["total"] for side in result["sides"]])
-        problems.extend(Problem(p["code"], p["params"], {
-            **where, "deal": index, **{k: v for k, v in p.items() if k not in ("code", "params")}})
-            for p in result["problems"])
-    if len(table.deals) > event.deals_per_turn:
+        deal, found = deal_totals(event.profile, sides, _BEFORE, names)
+        totals.append(deal)
+        if index < most:  # the deals past deals_per_turn count for nothing
+            mp[0] += deal[0]
+            mp[1] += deal[1]
+        if found:
+            problems.extend(Problem(p.code, p.params, {**where, "deal": index, **p.context})
+                            for p in found)
+    if len(table.deals) > most:
         problems.insert(0, Problem("too-many-deals", {
-            "count": len(table.deals), "maximum": event.deals_per_turn},
-            {**where, "deal": event.deals_per_turn}))
-    counted = totals[: event.deals_per_turn]
-    mp = [sum(t[side] for t in counted) - table.penalties[side] for side in (0, 1)]
-    complete = len(table.deals) >= event.deals_per_turn
+            "count": len(table.deals), "maximum": most}, {**where, "deal": most}))
+    complete = len(table.deals) >= most
     out.update(mp=mp, vp=list(victory_points(mp, event.vp_table)) if complete else None,
                complete=complete, deals=totals, penalties=list(table.penalties))
     return out, problems
