@@ -21,6 +21,8 @@ from scorekeeper.rules.vptables import forfeit_vp, victory_points
 
 #: Each deal on its own: both sides' totals before it are 0.
 _BEFORE = (0, 0)
+#: A table's sides, NS then EW, by their place in its ``mp`` and ``vp``.
+_SIDES = ((0, "ns"), (1, "ew"))
 
 
 def _side_ids(ids: tuple[int, ...], kind: str) -> int | list[int]:
@@ -54,46 +56,48 @@ def score_table(event: Event, table: TableInput, turn: int,
         vp = [absent, present] if table.forfeit == "ns" else [present, absent]
         out.update(mp=[0, 0], vp=vp, complete=True, deals=[], penalties=[0, 0])
         return out, []
-    where = {"turn": turn, "table": table.table}
     names = _names(dict(event.entrants) if named is None else named, table)
     problems: list[Problem] = []
     totals: list[list[int]] = []
-    most = event.deals_per_turn
-    mp = [-table.penalties[0], -table.penalties[1]]
+    most, profile = event.deals_per_turn, event.profile
+    ns, ew = -table.penalties[0], -table.penalties[1]
     for index, sides in enumerate(table.deals):
-        deal, found = deal_totals(event.profile, sides, _BEFORE, names)
+        deal, found = deal_totals(profile, sides, _BEFORE, names)
         totals.append(deal)
         if index < most:  # the deals past deals_per_turn count for nothing
-            mp[0] += deal[0]
-            mp[1] += deal[1]
+            ns += deal[0]
+            ew += deal[1]
         if found:
-            problems.extend(Problem(p.code, p.params, {**where, "deal": index, **p.context})
+            problems.extend(Problem(p.code, p.params, {"turn": turn, "table": table.table,
+                                                       "deal": index, **p.context})
                             for p in found)
     if len(table.deals) > most:
-        problems.insert(0, Problem("too-many-deals", {
-            "count": len(table.deals), "maximum": most}, {**where, "deal": most}))
+        problems.insert(0, Problem("too-many-deals", {"count": len(table.deals), "maximum": most},
+                                   {"turn": turn, "table": table.table, "deal": most}))
     complete = len(table.deals) >= most
-    out.update(mp=mp, vp=list(victory_points(mp, event.vp_table)) if complete else None,
+    out.update(mp=[ns, ew], vp=list(victory_points((ns, ew), event.vp_table)) if complete else None,
                complete=complete, deals=totals, penalties=list(table.penalties))
     return out, problems
 
 
-def standings(event: Event, turns: Sequence[Sequence[dict[str, Any]]]) -> list[dict[str, Any]]:
+def standings(event: Event, turns: Sequence[Sequence[dict[str, Any]]],
+              byes: Sequence[Sequence[int]] | None = None) -> list[dict[str, Any]]:
     """VP then MP summed over the complete tables and the byes, best first; entrants
     equal on both share a rank and are listed by id, the next rank skipping (1, 1, 3).
-    In an individual event each player gets their side's MP and VP."""
+    In an individual event each player gets their side's MP and VP (``byes``: each
+    turn's, when the caller has them at hand)."""
     vp = dict.fromkeys(event.ids, 0)
     mp = dict.fromkeys(event.ids, 0)
-    for tables, byes in zip(turns, _byes(event), strict=True):
+    for tables, turn_byes in zip(turns, _byes(event) if byes is None else byes, strict=True):
         for table in tables:
             if not table["complete"]:
                 continue
-            for side, key in enumerate(("ns", "ew")):
-                ids = table[key] if isinstance(table[key], list) else [table[key]]
-                for entrant in ids:
+            for side, key in _SIDES:
+                seat = table[key]
+                for entrant in seat if isinstance(seat, list) else (seat,):
                     vp[entrant] += table["vp"][side]
                     mp[entrant] += table["mp"][side]
-        for entrant in byes:
+        for entrant in turn_byes:
             vp[entrant] += event.bye_vp
     names = dict(event.entrants)
     ranked = sorted(event.ids, key=lambda e: (-vp[e], -mp[e], e))
@@ -107,10 +111,10 @@ def standings(event: Event, turns: Sequence[Sequence[dict[str, Any]]]) -> list[d
 
 def _byes(event: Event) -> list[list[int]]:
     """Each turn's byes: the entrants seated at no table, in ``entrants`` order."""
-    byes = []
+    byes, ids = [], event.ids
     for tables in event.turns:
         seated = {e for table in tables for e in (*table.ns, *table.ew)}
-        byes.append([e for e in event.ids if e not in seated])
+        byes.append([e for e in ids if e not in seated])
     return byes
 
 
@@ -135,7 +139,8 @@ def score_event(event: Event) -> dict[str, Any]:
             scored.append(out)
             problems.extend(found)
         turns.append(scored)
-    ranked = standings(event, turns)
+    byes = _byes(event)
+    ranked = standings(event, turns, byes)
     following = seat_next(event.ids, event.plan, len(event.turns),
                           [s["id"] for s in ranked], _last_opponents(event))
     return {
@@ -144,8 +149,8 @@ def score_event(event: Event) -> dict[str, Any]:
         "kind": event.kind,
         "deals_per_turn": event.deals_per_turn,
         "valid": not problems,
-        "turns": [{"tables": tables, "byes": byes}
-                  for tables, byes in zip(turns, _byes(event), strict=True)],
+        "turns": [{"tables": tables, "byes": turn_byes}
+                  for tables, turn_byes in zip(turns, byes, strict=True)],
         "standings": ranked,
         "next": following,
         "problems": [p.as_dict() for p in problems],

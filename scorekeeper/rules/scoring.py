@@ -175,7 +175,7 @@ def read_deal(doc: Any, profile: Profile | None = None, field: str = "",
     counts takes the short road (``sides.read_counted``; ``reading``: the profile's
     bounds, when the caller reads many deals), every other side the general one."""
     prefix = f"{field}." if field else ""
-    if not isinstance(doc, Mapping):
+    if type(doc) is not dict and not isinstance(doc, Mapping):
         raise InputError("bad-value", field=field or "deal", value=_show(doc), expected="object")
     if profile is None:
         profile = profile_of(doc.get("profile"), f"{prefix}profile")
@@ -184,9 +184,9 @@ def read_deal(doc: Any, profile: Profile | None = None, field: str = "",
         raise InputError("missing-field", field=f"{prefix}sides")
     if not isinstance(sides, list):
         raise InputError("bad-value", field=f"{prefix}sides", value=_show(sides), expected="list")
-    if not profile.allows_sides(len(sides)):
-        profile.check_sides(len(sides), f"{prefix}sides")
     reading = reading or count_reading(profile)
+    if len(sides) not in reading.sides:  # the profile's sides_played
+        profile.check_sides(len(sides), f"{prefix}sides")
     read = []
     for i, s in enumerate(sides):
         side = read_counted(s, reading)

@@ -57,11 +57,12 @@ class SideInput:
 
 @dataclass(frozen=True)
 class CountReading:
-    """What reading a side by counts asks of the profile, worked out once for a deal or
-    a whole event: the most table points and hand points, the most canastras of each of
-    the profile's categories (``most``), and the cards every canastra together may take
-    (``limits.count_limits``)."""
+    """What reading a deal by counts asks of the profile, worked out once for a deal or
+    a whole event: the numbers of sides the game is played by (``sides``), the most
+    table points and hand points, the most canastras of each of the profile's categories
+    (``most``), and the cards every canastra together may take (``limits.count_limits``)."""
 
+    sides: tuple[int, ...]
     table_points: int
     hand_points: int
     most: dict[str, int]
@@ -72,28 +73,65 @@ def count_reading(profile: Profile) -> CountReading:
     """The bounds of a side's counts under ``profile``, as ``read_counted`` reads them.
 
     >>> from scorekeeper.rules.profiles import get_profile
-    >>> count_reading(get_profile("burraco"))
-    CountReading(table_points=1080, hand_points=1080, most={'clean': 14, 'dirty': 12}, cards=108)
+    >>> count_reading(get_profile("burraco"))  # doctest: +NORMALIZE_WHITESPACE
+    CountReading(sides=(2,), table_points=1080, hand_points=1080,
+                 most={'clean': 14, 'dirty': 12}, cards=108)
     """
     limits = count_limits(profile)
-    return CountReading(limits.table_points, limits.hand_points,
+    return CountReading(profile.sides_played, limits.table_points, limits.hand_points,
                         {c: limits.categories.get(c, 0) for c in profile.categories},
                         limits.cards)
 
 
+def read_counted_deal(doc: Any, reading: CountReading) -> tuple[SideInput, ...] | None:
+    """A deal every side of which is by counts, its sides read as ``scoring.read_deal``
+    reads them under the profile ``reading`` was worked out for, or ``None`` where the
+    general reading must decide (a side this road does not take, anything wrong)."""
+    if type(doc) is not dict:
+        return None
+    sides = doc.get("sides")
+    if type(sides) is not list or len(sides) not in reading.sides:
+        return None
+    read = []
+    for side in sides:
+        counted = read_counted(side, reading)
+        if counted is None:
+            return None
+        read.append(counted)
+    return tuple(read)
+
+
 def read_counted(doc: Any, reading: CountReading) -> SideInput | None:
     """A side by counts read as ``scoring.read_side`` reads it, or ``None`` where the
-    general reading must decide (anything this road does not take, or anything wrong)."""
-    if type(doc) is not dict or "counts" not in doc or not doc.keys() <= _COUNTED_FIELDS:
+    general reading must decide (anything this road does not take, or anything wrong):
+    ``counts`` as ``scoring.read_counts`` reads it (``table_points`` first, then the
+    canastras in the document's order), table points and each category's canastras
+    within their bounds, and the canastras' cards within the two decks'."""
+    if type(doc) is not dict or "melds" in doc or "hand" in doc or \
+            doc.get("before") is not None or doc.get("opening") is not None:
         return None
-    counts = _counted(doc["counts"], reading)
-    if counts is None:
+    given = doc.get("counts")
+    if type(given) is not dict:
         return None
-    hand_points = None
-    if "hand_points" in doc:
-        hand_points = doc["hand_points"]
-        if type(hand_points) is not int or not 0 <= hand_points <= reading.hand_points:
+    table_points = given.get("table_points")
+    if type(table_points) is not int or not 0 <= table_points <= reading.table_points:
+        return None
+    counts = {"table_points": table_points}
+    if len(given) > 1:
+        cards, most = 0, reading.most
+        for key, n in given.items():
+            if key == "table_points":
+                continue
+            if key not in most or type(n) is not int or not 0 <= n <= most[key]:
+                return None
+            counts[key] = n
+            cards += n * CANASTRA_CARDS[key]
+        if cards > reading.cards:
             return None
+    hand_points = doc.get("hand_points")
+    if (hand_points is not None or "hand_points" in doc) and (
+            type(hand_points) is not int or not 0 <= hand_points <= reading.hand_points):
+        return None
     given = doc.get("morto")
     morto = MORTO_STATES.get(given) if type(given) is str else None
     went_out = doc.get("went_out", False)
@@ -112,25 +150,3 @@ def read_counted(doc: Any, reading: CountReading) -> SideInput | None:
                             "hand_points": hand_points, "morto": morto, "went_out": went_out,
                             "closed_by": closed_by, "before": None, "opening": None})
     return side
-
-
-def _counted(value: Any, reading: CountReading) -> dict[str, int] | None:
-    """``counts`` as ``scoring.read_counts`` reads it (``table_points`` first, then the
-    canastras in the document's order), or ``None``: table points and each category's
-    canastras within their bounds, and the canastras' cards within the two decks'."""
-    if type(value) is not dict:
-        return None
-    table_points = value.get("table_points")
-    if type(table_points) is not int or not 0 <= table_points <= reading.table_points:
-        return None
-    counts = {"table_points": table_points}
-    cards = 0
-    most = reading.most
-    for key, n in value.items():
-        if key == "table_points":
-            continue
-        if key not in most or type(n) is not int or not 0 <= n <= most[key]:
-            return None
-        counts[key] = n
-        cards += n * CANASTRA_CARDS[key]
-    return counts if cards <= reading.cards else None

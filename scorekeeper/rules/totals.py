@@ -61,7 +61,9 @@ def deal_totals(profile: Profile, sides: Sequence[SideInput],
         if side.went_out:
             closers += 1
             name = side.name or (names[index] if names is not None else None)
-            canastras = [c for c in categories for _ in range(counts.get(c, 0))]
+            canastras: list[str] = []
+            for category in categories:  # each canastra once, best category first
+                canastras += [category] * counts.get(category, 0)
             total += _going_out_bonus(profile, side, index, name, canastras, problems)
         totals.append(total)
     if closers > 1 or (profile.morto_piles is not None and took > profile.morto_piles):

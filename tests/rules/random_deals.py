@@ -123,7 +123,8 @@ def deal(rng: random.Random, odd: float = 0.1, by_cards: float = 0.2,
 
 def event(rng: random.Random, odd: float = 0.05, by_cards: float = 0.1) -> dict[str, Any]:
     """An event of pairs seated in Mitchell turns, each table's deals drawn by ``deal``
-    (a table with too many or too few deals, a penalty, a forfeit now and then)."""
+    (a table with too many or too few deals, a penalty, a forfeit, a seat or a table
+    number no event has, now and then)."""
     pairs = rng.randrange(2, 13, 2)
     deals_per_turn = rng.randrange(2, 5)
     profile = rng.choice(PROFILES[:6])
@@ -137,9 +138,13 @@ def event(rng: random.Random, odd: float = 0.05, by_cards: float = 0.1) -> dict[
                                      "deals": [_unnamed(rng, deal(rng, odd, by_cards, profile))
                                                for _ in range(count)]}
             if rng.random() < odd:
-                table["penalties"] = [{"side": "ew", "mp": rng.randrange(0, 100)}]
+                table["penalties"] = rng.choice([[{"side": "ew", "mp": rng.randrange(0, 100)}],
+                                                 [], None, [{"side": "ns"}]])
             if rng.random() < odd / 2:
                 table["forfeit"] = "ns"
+            if rng.random() < odd * 3:  # a seat or a table number no event has
+                key = rng.choice(["ns", "ew", "table"])
+                table[key] = rng.choice([0, 1, pairs + 1, True, 2.0, "1", [1], None, 10 ** 4])
             tables.append(table)
         turns.append({"tables": tables})
     return {"name": "random", "profile": profile,

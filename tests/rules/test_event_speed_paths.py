@@ -19,7 +19,7 @@ import random_deals
 import scorekeeper.rules.events as events
 import scorekeeper.rules.scoring as scoring
 from scorekeeper.rules import InputError, Problem, event_document, profile_of
-from scorekeeper.rules.sides import SideInput, count_reading, read_counted
+from scorekeeper.rules.sides import SideInput, count_reading, read_counted, read_counted_deal
 from scorekeeper.rules.totals import deal_totals
 
 #: How odd each random document is (the chance of an odd value per field), and how many.
@@ -62,6 +62,17 @@ def test_a_side_by_counts_is_read_as_the_general_reading_reads_it():
             assert repr(read) == repr(expected), side  # the counts in the same order too
     assert short > 2000, short  # both roads well travelled
     assert general > 1000, general
+
+
+def test_a_deal_by_counts_is_read_as_read_deal_reads_it():
+    short = 0
+    for profile, doc in _deals(6, DEALS):
+        read = read_counted_deal(doc, count_reading(profile))
+        if read is not None:
+            short += 1
+            assert read == scoring.read_deal(doc, profile)[1], doc
+            assert repr(read) == repr(scoring.read_deal(doc, profile)[1]), doc
+    assert short > DEALS // 3, short
 
 
 def test_a_deal_is_read_the_same_by_either_road(monkeypatch):
