@@ -5,12 +5,13 @@ An evening of a club's tournament is hundreds of deals entered as counts: table 
 canastras, the hand left. ``read_counted`` reads such a side in a few steps, with every
 bound of the general reading (``scoring.read_side``, ``limits.py``) worked out once per
 profile (``CountReading``). It takes only what the general reading reads the same way:
-a side document holding nothing but ``counts``, ``hand_points``, ``morto``,
-``went_out``, ``closed_by`` and ``name``, each value of the plain type the contract asks
-for (no ``true`` for a number, no ``2.0``) and within what two decks can make. Anything
-else, right or wrong, is left to the general reading, which reads it or refuses it
-naming its field: so a document gives the same side, or the same error, by either road
-(tests/rules/test_event_speed_paths.py holds them together).
+a side by ``counts`` with no ``melds``, no ``hand``, no ``before`` and no ``opening``
+(keys the contract does not know are ignored by both), each of ``counts``,
+``hand_points``, ``morto``, ``went_out``, ``closed_by`` and ``name`` of the plain type
+the contract asks for (no ``true`` for a number, no ``2.0``) and within what two decks
+can make. Anything else, right or wrong, is left to the general reading, which reads it
+or refuses it naming its field: so a document gives the same side, or the same error,
+by either road (tests/rules/test_event_speed_paths.py holds them together).
 """
 
 from __future__ import annotations
@@ -27,9 +28,6 @@ from scorekeeper.rules.states import ClosedBy, Morto
 #: The contract's morto states; ``not-taken`` is read as ``not_taken``.
 MORTO_STATES = {**{m.value: m for m in Morto}, "not-taken": Morto.NOT_TAKEN}
 CLOSED_BY = {c.value: c for c in ClosedBy}
-#: The fields of a side by counts that the short road reads (the others: ``melds``,
-#: ``hand``, ``before``, ``opening``, any unknown one, go by the general reading).
-_COUNTED_FIELDS = frozenset({"counts", "hand_points", "morto", "went_out", "closed_by", "name"})
 _new, _set = object.__new__, object.__setattr__
 
 
