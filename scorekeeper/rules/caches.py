@@ -27,15 +27,18 @@ import scorekeeper.rules.movements as movements
 import scorekeeper.rules.problems as problems
 import scorekeeper.rules.profiles as profiles
 import scorekeeper.rules.scoring as scoring
+import scorekeeper.rules.sides as sides
 import scorekeeper.rules.states as states
 import scorekeeper.rules.tabletime as tabletime
+import scorekeeper.rules.totals as totals
 import scorekeeper.rules.verdicts as verdicts
 import scorekeeper.rules.vptables as vptables
 
 #: The modules of the core, where its caches are looked for.
 MODULES: tuple[ModuleType, ...] = (burro, cards, consistency, document, eventdoc, events,
                                    house, limits, match, melds, movements, problems, profiles,
-                                   scoring, states, tabletime, verdicts, vptables)
+                                   scoring, sides, states, tabletime, totals, verdicts,
+                                   vptables)
 
 
 def cached_functions() -> dict[str, Any]:

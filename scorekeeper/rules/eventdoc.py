@@ -18,7 +18,8 @@ from scorekeeper.rules.document import MAX_TARGET
 from scorekeeper.rules.house import profile_of, same_rules
 from scorekeeper.rules.problems import InputError
 from scorekeeper.rules.profiles import Profile
-from scorekeeper.rules.scoring import SideInput, _int, _show, read_deal
+from scorekeeper.rules.scoring import _int, _show, read_deal
+from scorekeeper.rules.sides import CountReading, SideInput, count_reading, read_counted_deal
 from scorekeeper.rules.vptables import EVEN_VP, FIBUR_2026, TOTAL_VP, VpTable, read_vp_table
 
 PAIRS, INDIVIDUAL = "pairs", "individual"
@@ -167,6 +168,16 @@ def _side(value: Any, field: str, kind: str, known: set[int], seated: set[int]) 
     return ids
 
 
+def _pair(value: Any, event: dict[str, Any], seated: set[int]) -> tuple[int] | None:
+    """A side of a pairs event read as ``_side`` reads it, when it is the id of a known
+    pair not yet seated in the turn (seated now); ``None`` for ``_side`` to decide."""
+    if event["kind"] != PAIRS or type(value) is not int or value not in event["known"] \
+            or value in seated:
+        return None
+    seated.add(value)
+    return (value,)
+
+
 def _penalties(value: Any, field: str) -> tuple[int, int]:
     """The MP taken off NS and off EW: ``[{"side": "ns"|"ew", "mp": n ≥ 0, "why": …}]``."""
     taken = [0, 0]
@@ -186,17 +197,17 @@ def _penalties(value: Any, field: str) -> tuple[int, int]:
     return taken[0], taken[1]
 
 
-def _deals(value: Any, field: str, profile: Profile) -> tuple[tuple[SideInput, ...], ...]:
-    """A table's deals, each a deal as ``score`` reads it, sides NS then EW."""
+def _deals(value: Any, field: str, profile: Profile,
+           reading: CountReading) -> tuple[tuple[SideInput, ...], ...]:
+    """A table's deals, each a deal as ``score`` reads it, sides NS then EW (``reading``:
+    the bounds of a side's counts, worked out once for the event)."""
     read = []
     for i, deal in enumerate(_list(value, field, "list of deals", MAX_DEALS_PER_TURN + 1)):
-        given = deal.get("profile") if isinstance(deal, Mapping) else None
-        if given is not None and given != profile.id and \
-                not same_rules(profile_of(given, f"{field}[{i}].profile"), profile):
-            # a deal may name the event's profile, by its id or as the same document
-            raise InputError("bad-value", field=f"{field}[{i}].profile",
-                             value=_show(given), expected=profile.id)
-        _, sides = read_deal(deal, profile, field=f"{field}[{i}]")
+        # a deal by counts that names no profile: every side on the short road
+        sides = read_counted_deal(deal, reading) if type(deal) is dict and \
+            "profile" not in deal else None
+        if sides is None:
+            sides = _deal(deal, f"{field}[{i}]", profile, reading)
         if len(sides) != 2:
             raise InputError("side-count", field=f"{field}[{i}].sides", count=len(sides),
                              expected="2", profile=profile.id)
@@ -204,22 +215,39 @@ def _deals(value: Any, field: str, profile: Profile) -> tuple[tuple[SideInput, .
     return tuple(read)
 
 
+def _deal(deal: Any, field: str, profile: Profile,
+          reading: CountReading) -> tuple[SideInput, ...]:
+    """A deal of a table read by ``scoring.read_deal``; it may name the event's profile,
+    by its id or as the same document."""
+    given = deal.get("profile") if isinstance(deal, Mapping) else None
+    if given is not None and given != profile.id and \
+            not same_rules(profile_of(given, f"{field}.profile"), profile):
+        raise InputError("bad-value", field=f"{field}.profile", value=_show(given),
+                         expected=profile.id)
+    return read_deal(deal, profile, field, reading)[1]
+
+
 def _table(value: Any, field: str, event: dict[str, Any], seated: set[int]) -> TableInput:
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise InputError("bad-value", field=field, value=_show(value), expected="object")
     if "table" not in value:
         raise InputError("missing-field", field=f"{field}.table")
-    number = _int(value["table"], f"{field}.table", 1, MAX_TABLE)
-    ns = _side(value.get("ns"), f"{field}.ns", event["kind"], event["known"], seated)
-    ew = _side(value.get("ew"), f"{field}.ew", event["kind"], event["known"], seated)
+    number = value["table"]
+    if type(number) is not int or not 1 <= number <= MAX_TABLE:
+        number = _int(number, f"{field}.table", 1, MAX_TABLE)
+    ns = _pair(value.get("ns"), event, seated) or \
+        _side(value.get("ns"), f"{field}.ns", event["kind"], event["known"], seated)
+    ew = _pair(value.get("ew"), event, seated) or \
+        _side(value.get("ew"), f"{field}.ew", event["kind"], event["known"], seated)
     forfeit = value.get("forfeit")
     if forfeit is not None and forfeit not in SIDES:
         raise InputError("bad-value", field=f"{field}.forfeit", value=_show(forfeit),
                          expected="ns|ew|null")
     given = value.get("deals")
     deals = _deals([] if given is None and forfeit else value.get("deals", []),
-                   f"{field}.deals", event["profile"])
-    penalties = _penalties(value.get("penalties") or [], f"{field}.penalties")
+                   f"{field}.deals", event["profile"], event["reading"])
+    given = value.get("penalties")
+    penalties = _penalties(given, f"{field}.penalties") if given else (0, 0)  # none: [] read
     if forfeit is not None:  # read as any table's (null deals too), then ignored
         return TableInput(number, ns, ew, (), (0, 0), forfeit)
     return TableInput(number, ns, ew, deals, penalties, None)
@@ -231,11 +259,12 @@ def _turn(value: Any, field: str, event: dict[str, Any]) -> tuple[TableInput, ..
     tables = _list(value.get("tables", []), f"{field}.tables", "list of tables", MAX_ENTRANTS)
     seated: set[int] = set()
     read = tuple(_table(t, f"{field}.tables[{i}]", event, seated) for i, t in enumerate(tables))
-    numbers = [t.table for t in read]
-    for i, number in enumerate(numbers):
-        if number in numbers[:i]:
+    numbers: set[int] = set()
+    for i, table in enumerate(read):
+        if table.table in numbers:
             raise InputError("bad-value", field=f"{field}.tables[{i}].table",
-                             value=str(number), expected="table number once")
+                             value=str(table.table), expected="table number once")
+        numbers.add(table.table)
     return read
 
 
@@ -267,7 +296,8 @@ def read_event(doc: Any) -> Event:
     if len(plan) < len(turns):
         raise InputError("bad-value", field="plan", value=f"{len(plan)} < {len(turns)} turns",
                          expected="plan as long as turns")
-    event = {"kind": kind, "known": {i for i, _ in entrants}, "profile": profile}
+    event = {"kind": kind, "known": {i for i, _ in entrants}, "profile": profile,
+             "reading": count_reading(profile)}
     return Event(_text(doc.get("name"), "name"), profile, kind, deals_per_turn, vp_table,
                  bye_vp, entrants, plan,
                  tuple(_turn(t, f"turns[{i}]", event) for i, t in enumerate(turns)))

@@ -2,7 +2,8 @@
 standings, and how the next turn sits (docs/contract.md, "Events").
 
 Each deal is scored on its own by the deal scorer (``scoring.score_sides``, every side's
-total before it 0, no target); a table's match points (MP) are its deals' totals less
+total before it 0, no target), of which a table keeps each side's total and the deal's
+problems (``totals.deal_totals``); a table's match points (MP) are its deals' totals less
 its penalties, its victory points (VP) come from the event's scale (``vptables.py``).
 A table with fewer deals than ``deals_per_turn`` is in play and counts for nothing yet.
 """
@@ -15,11 +16,13 @@ from typing import Any
 from scorekeeper.rules.eventdoc import INDIVIDUAL, Event, TableInput, read_event
 from scorekeeper.rules.movements import seat_next
 from scorekeeper.rules.problems import Problem
-from scorekeeper.rules.scoring import score_sides
+from scorekeeper.rules.totals import deal_totals
 from scorekeeper.rules.vptables import forfeit_vp, victory_points
 
 #: Each deal on its own: both sides' totals before it are 0.
 _BEFORE = (0, 0)
+#: A table's sides, NS then EW, by their place in its ``mp`` and ``vp``.
+_SIDES = ((0, "ns"), (1, "ew"))
 
 
 def _side_ids(ids: tuple[int, ...], kind: str) -> int | list[int]:
@@ -32,6 +35,9 @@ def _names(named: dict[int, str | None], table: TableInput) -> list[str | None]:
     the messages of its deals' problems."""
     sides = []
     for ids in (table.ns, table.ew):
+        if len(ids) == 1:  # a pair
+            sides.append(named.get(ids[0]) or None)
+            continue
         parts = [named.get(i) for i in ids]
         sides.append(" & ".join(p for p in parts if p) or None)
     return sides
@@ -50,44 +56,48 @@ def score_table(event: Event, table: TableInput, turn: int,
         vp = [absent, present] if table.forfeit == "ns" else [present, absent]
         out.update(mp=[0, 0], vp=vp, complete=True, deals=[], penalties=[0, 0])
         return out, []
-    where = {"turn": turn, "table": table.table}
     names = _names(dict(event.entrants) if named is None else named, table)
     problems: list[Problem] = []
     totals: list[list[int]] = []
+    most, profile = event.deals_per_turn, event.profile
+    ns, ew = -table.penalties[0], -table.penalties[1]
     for index, sides in enumerate(table.deals):
-        result = score_sides(event.profile, sides, befores=_BEFORE, names=names)
-        totals.append([side["total"] for side in result["sides"]])
-        problems.extend(Problem(p["code"], p["params"], {
-            **where, "deal": index, **{k: v for k, v in p.items() if k not in ("code", "params")}})
-            for p in result["problems"])
-    if len(table.deals) > event.deals_per_turn:
-        problems.insert(0, Problem("too-many-deals", {
-            "count": len(table.deals), "maximum": event.deals_per_turn},
-            {**where, "deal": event.deals_per_turn}))
-    counted = totals[: event.deals_per_turn]
-    mp = [sum(t[side] for t in counted) - table.penalties[side] for side in (0, 1)]
-    complete = len(table.deals) >= event.deals_per_turn
-    out.update(mp=mp, vp=list(victory_points(mp, event.vp_table)) if complete else None,
+        deal, found = deal_totals(profile, sides, _BEFORE, names)
+        totals.append(deal)
+        if index < most:  # the deals past deals_per_turn count for nothing
+            ns += deal[0]
+            ew += deal[1]
+        if found:
+            problems.extend(Problem(p.code, p.params, {"turn": turn, "table": table.table,
+                                                       "deal": index, **p.context})
+                            for p in found)
+    if len(table.deals) > most:
+        problems.insert(0, Problem("too-many-deals", {"count": len(table.deals), "maximum": most},
+                                   {"turn": turn, "table": table.table, "deal": most}))
+    complete = len(table.deals) >= most
+    out.update(mp=[ns, ew], vp=list(victory_points((ns, ew), event.vp_table)) if complete else None,
                complete=complete, deals=totals, penalties=list(table.penalties))
     return out, problems
 
 
-def standings(event: Event, turns: Sequence[Sequence[dict[str, Any]]]) -> list[dict[str, Any]]:
+def standings(event: Event, turns: Sequence[Sequence[dict[str, Any]]],
+              byes: Sequence[Sequence[int]] | None = None) -> list[dict[str, Any]]:
     """VP then MP summed over the complete tables and the byes, best first; entrants
     equal on both share a rank and are listed by id, the next rank skipping (1, 1, 3).
-    In an individual event each player gets their side's MP and VP."""
+    In an individual event each player gets their side's MP and VP (``byes``: each
+    turn's, when the caller has them at hand)."""
     vp = dict.fromkeys(event.ids, 0)
     mp = dict.fromkeys(event.ids, 0)
-    for tables, byes in zip(turns, _byes(event), strict=True):
+    for tables, turn_byes in zip(turns, _byes(event) if byes is None else byes, strict=True):
         for table in tables:
             if not table["complete"]:
                 continue
-            for side, key in enumerate(("ns", "ew")):
-                ids = table[key] if isinstance(table[key], list) else [table[key]]
-                for entrant in ids:
+            for side, key in _SIDES:
+                seat = table[key]
+                for entrant in seat if isinstance(seat, list) else (seat,):
                     vp[entrant] += table["vp"][side]
                     mp[entrant] += table["mp"][side]
-        for entrant in byes:
+        for entrant in turn_byes:
             vp[entrant] += event.bye_vp
     names = dict(event.entrants)
     ranked = sorted(event.ids, key=lambda e: (-vp[e], -mp[e], e))
@@ -101,10 +111,10 @@ def standings(event: Event, turns: Sequence[Sequence[dict[str, Any]]]) -> list[d
 
 def _byes(event: Event) -> list[list[int]]:
     """Each turn's byes: the entrants seated at no table, in ``entrants`` order."""
-    byes = []
+    byes, ids = [], event.ids
     for tables in event.turns:
         seated = {e for table in tables for e in (*table.ns, *table.ew)}
-        byes.append([e for e in event.ids if e not in seated])
+        byes.append([e for e in ids if e not in seated])
     return byes
 
 
@@ -129,7 +139,8 @@ def score_event(event: Event) -> dict[str, Any]:
             scored.append(out)
             problems.extend(found)
         turns.append(scored)
-    ranked = standings(event, turns)
+    byes = _byes(event)
+    ranked = standings(event, turns, byes)
     following = seat_next(event.ids, event.plan, len(event.turns),
                           [s["id"] for s in ranked], _last_opponents(event))
     return {
@@ -138,8 +149,8 @@ def score_event(event: Event) -> dict[str, Any]:
         "kind": event.kind,
         "deals_per_turn": event.deals_per_turn,
         "valid": not problems,
-        "turns": [{"tables": tables, "byes": byes}
-                  for tables, byes in zip(turns, _byes(event), strict=True)],
+        "turns": [{"tables": tables, "byes": turn_byes}
+                  for tables, turn_byes in zip(turns, byes, strict=True)],
         "standings": ranked,
         "next": following,
         "problems": [p.as_dict() for p in problems],

@@ -17,7 +17,8 @@ from scorekeeper.rules.house import from_key, profile_of, same_rules
 from scorekeeper.rules.house import key as house_key
 from scorekeeper.rules.problems import InputError, Problem
 from scorekeeper.rules.profiles import Profile
-from scorekeeper.rules.scoring import SideInput, _int, read_deal, score_sides
+from scorekeeper.rules.scoring import _int, read_deal, score_sides
+from scorekeeper.rules.sides import SideInput
 from scorekeeper.rules.states import MatchStatus
 
 IN_PROGRESS, WON, EXTRA_DEAL = MatchStatus.IN_PROGRESS, MatchStatus.WON, MatchStatus.EXTRA_DEAL

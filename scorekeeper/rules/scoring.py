@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
@@ -19,35 +18,17 @@ from scorekeeper.rules.limits import check_canastras, check_count, count_limits
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import InputError, Problem
 from scorekeeper.rules.profiles import ALL_CATEGORIES, Profile
+from scorekeeper.rules.sides import (
+    CLOSED_BY,
+    MORTO_STATES,
+    CountReading,
+    MeldInput,
+    SideInput,
+    count_reading,
+    read_counted,
+)
 from scorekeeper.rules.states import ClosedBy, Morto
 from scorekeeper.rules.verdicts import Verdict
-
-#: The contract's morto states; ``not-taken`` is read as ``not_taken``.
-_MORTO_STATES = {**{m.value: m for m in Morto}, "not-taken": Morto.NOT_TAKEN}
-_CLOSED_BY = {c.value: c for c in ClosedBy}
-
-
-@dataclass(frozen=True)
-class MeldInput:
-    cards: tuple[Card, ...]
-    in_one_go: bool = False
-
-
-@dataclass(frozen=True)
-class SideInput:
-    """One side of a deal, as the players entered it."""
-
-    name: str | None
-    melds: tuple[MeldInput, ...] | None
-    counts: Mapping[str, int] | None  # "table_points" and canastras per category
-    hand: tuple[Card, ...] | None
-    hand_points: int | None
-    morto: Morto
-    went_out: bool
-    closed_by: ClosedBy
-    before: int | None
-    opening: tuple[MeldInput, ...] | None
-
 
 # --- reading a deal document ------------------------------------------------------------
 
@@ -169,13 +150,13 @@ def read_side(doc: Any, field: str, profile: Profile) -> SideInput:
                                   count_limits(profile).hand_points, f"{field}.hand_points")
     if "morto" not in doc:
         raise InputError("missing-field", field=f"{field}.morto")
-    morto = _MORTO_STATES.get(doc["morto"]) if isinstance(doc["morto"], str) else None
+    morto = MORTO_STATES.get(doc["morto"]) if isinstance(doc["morto"], str) else None
     if morto is None:
         raise InputError("bad-value", field=f"{field}.morto", value=_show(doc["morto"]),
                          expected="taken|not_taken|unused")
     went_out = _bool(doc.get("went_out", False), f"{field}.went_out")
     closed_by = doc.get("closed_by", ClosedBy.DISCARD)
-    if not isinstance(closed_by, str) or closed_by not in _CLOSED_BY:
+    if not isinstance(closed_by, str) or closed_by not in CLOSED_BY:
         raise InputError("bad-value", field=f"{field}.closed_by", value=_show(closed_by),
                          expected="|".join(ClosedBy))
     before = doc.get("before")
@@ -184,15 +165,17 @@ def read_side(doc: Any, field: str, profile: Profile) -> SideInput:
     opening = None
     if doc.get("opening") is not None:
         opening = read_melds(doc["opening"], f"{field}.opening")
-    return SideInput(name, melds, counts, hand, hand_points, morto, went_out, _CLOSED_BY[closed_by],
+    return SideInput(name, melds, counts, hand, hand_points, morto, went_out, CLOSED_BY[closed_by],
                      before, opening)
 
 
-def read_deal(doc: Any, profile: Profile | None = None,
-              field: str = "") -> tuple[Profile, tuple[SideInput, ...]]:
-    """Read a deal document; the profile comes from the document unless given."""
+def read_deal(doc: Any, profile: Profile | None = None, field: str = "",
+              reading: CountReading | None = None) -> tuple[Profile, tuple[SideInput, ...]]:
+    """Read a deal document; the profile comes from the document unless given. A side by
+    counts takes the short road (``sides.read_counted``; ``reading``: the profile's
+    bounds, when the caller reads many deals), every other side the general one."""
     prefix = f"{field}." if field else ""
-    if not isinstance(doc, Mapping):
+    if type(doc) is not dict and not isinstance(doc, Mapping):
         raise InputError("bad-value", field=field or "deal", value=_show(doc), expected="object")
     if profile is None:
         profile = profile_of(doc.get("profile"), f"{prefix}profile")
@@ -201,10 +184,14 @@ def read_deal(doc: Any, profile: Profile | None = None,
         raise InputError("missing-field", field=f"{prefix}sides")
     if not isinstance(sides, list):
         raise InputError("bad-value", field=f"{prefix}sides", value=_show(sides), expected="list")
-    profile.check_sides(len(sides), f"{prefix}sides")
-    return profile, tuple(
-        read_side(s, f"{prefix}sides[{i}]", profile) for i, s in enumerate(sides)
-    )
+    reading = reading or count_reading(profile)
+    if len(sides) not in reading.sides:  # the profile's sides_played
+        profile.check_sides(len(sides), f"{prefix}sides")
+    read = []
+    for i, s in enumerate(sides):
+        side = read_counted(s, reading)
+        read.append(side if side is not None else read_side(s, f"{prefix}sides[{i}]", profile))
+    return profile, tuple(read)
 
 
 # --- scoring ----------------------------------------------------------------------------------
