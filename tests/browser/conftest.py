@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,9 +32,10 @@ def _need_chromium() -> None:
     pytest.skip(f"{CHROMIUM} is not installed")
 
 
-@pytest.fixture
-def live_server(app: Any) -> Iterator[str]:
-    """The app served by waitress on a free loopback port, in a background thread."""
+@contextmanager
+def serving(app: Any) -> Iterator[str]:
+    """``app`` served by waitress on a free loopback port, in a background thread: its
+    address while the block runs."""
     from waitress.server import create_server
 
     from scorekeeper.server import running
@@ -44,6 +47,36 @@ def live_server(app: Any) -> Iterator[str]:
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     with running(server):
         yield f"http://127.0.0.1:{server.effective_port}"
+
+
+@pytest.fixture
+def live_server(app: Any) -> Iterator[str]:
+    """The app served by waitress on a free loopback port, in a background thread."""
+    with serving(app) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def module_app(template_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One app for a whole test file, on its own copy of the migrated SQLite database: for
+    the tests that only read what its first test made (the page sweeps)."""
+    from scorekeeper.app import create_app
+    from scorekeeper.db import get_db
+
+    folder = tmp_path_factory.mktemp("module-app")
+    shutil.copyfile(template_db, folder / "scorekeeper.sqlite3")
+    app = create_app({"TESTING": True, "SECRET_KEY": "test",
+                      "DATABASE_URL": f"sqlite:///{folder / 'scorekeeper.sqlite3'}"})
+    app.instance_path = str(folder / "instance")
+    yield app
+    get_db(app).engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def module_server(module_app: Any) -> Iterator[str]:
+    """``module_app`` served for the whole test file."""
+    with serving(module_app) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
