@@ -56,18 +56,24 @@ def live_server(app: Any) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
-def module_app(template_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """One app for a whole test file, on its own copy of the migrated SQLite database: for
-    the tests that only read what its first test made (the page sweeps)."""
+def _fresh_app(template_db: Path, folder: Path) -> Any:
+    """An app on its own copy of the migrated SQLite database, in ``folder``."""
     from scorekeeper.app import create_app
-    from scorekeeper.db import get_db
 
-    folder = tmp_path_factory.mktemp("module-app")
     shutil.copyfile(template_db, folder / "scorekeeper.sqlite3")
     app = create_app({"TESTING": True, "SECRET_KEY": "test",
                       "DATABASE_URL": f"sqlite:///{folder / 'scorekeeper.sqlite3'}"})
     app.instance_path = str(folder / "instance")
+    return app
+
+
+@pytest.fixture(scope="module")
+def module_app(template_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One app for a whole test file, on its own copy of the migrated SQLite database: for
+    the tests that only read what its first test made (the page sweeps)."""
+    from scorekeeper.db import get_db
+
+    app = _fresh_app(template_db, tmp_path_factory.mktemp("module-app"))
     yield app
     get_db(app).engine.dispose()
 
@@ -102,3 +108,32 @@ def phone(browser: Any) -> Iterator[Any]:
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture(scope="session")
+def referee_snapshot(browser: Any, template_db: Path, tmp_path_factory: pytest.TempPathFactory,
+                     request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The phone's referee as it is after its first start: its snapshot, put into a fresh
+    context by ``referee_snapshot.warm(context, live_server)`` (warm_referee.py). Made once
+    by a first start in Chromium, kept in pytest's cache for later sessions."""
+    from warm_referee import Snapshot
+
+    from scorekeeper.db import get_db
+
+    cache = getattr(request.config, "cache", None)
+    folder = cache.mkdir("referee-snapshot") if cache else tmp_path_factory.mktemp("referee")
+    snapshot = Snapshot(folder, browser)
+    if not snapshot.file.exists():
+        app = _fresh_app(template_db, tmp_path_factory.mktemp("referee-app"))
+        app.config["OFFLINE_PACK"] = True
+        try:
+            with serving(app) as base:
+                context = browser.new_context(**PHONE)
+                try:
+                    snapshot.make(context, base)
+                finally:
+                    context.close()
+        finally:
+            get_db(app).engine.dispose()
+    yield snapshot
+    snapshot.close()

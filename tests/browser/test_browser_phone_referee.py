@@ -41,8 +41,11 @@ ASK_ALL = """async ([url, asked]) => {
 }"""
 
 
-def test_chromium_and_cpython_give_the_same_answer_to_every_request(app, phone, live_server):
+def test_chromium_and_cpython_give_the_same_answer_to_every_request(app, phone, live_server,
+                                                                    referee_snapshot):
     app.config["OFFLINE_PACK"] = True
+    # the referee as a phone has it after its first start (the next test starts it afresh)
+    referee_snapshot.warm(phone.context, live_server)
     phone.set_default_timeout(START)
     phone.goto(live_server + "/rules")
     url = phone.locator('meta[name="referee"]').get_attribute("content")
