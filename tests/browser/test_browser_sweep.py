@@ -113,7 +113,7 @@ def _axe() -> Path:
 
 
 @pytest.fixture(scope="module")
-def site(module_app: Any, module_server: str) -> tuple[str, dict[str, str]]:
+def swept(module_app: Any, module_server: str) -> tuple[str, dict[str, str]]:
     """The served app and its pages by name: every page a player sees, and the scoreboard,
     a deal and the read-only view of the match with the longest figures."""
     client = module_app.test_client()
@@ -189,8 +189,8 @@ def _checks(page: Any, name: str, locale: str, size: tuple[int, int]) -> list[st
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("locale", LOCALES)
-def test_every_page_passes_every_check(browser, site, locale, size):
-    base, pages = site
+def test_every_page_passes_every_check(browser, swept, locale, size):
+    base, pages = swept
     context = phone_context(browser, *size, color_scheme="light")
     # sent to the browser once, run in every page it opens (a script tag per page would
     # send and parse half a megabyte each time)

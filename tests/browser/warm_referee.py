@@ -129,6 +129,8 @@ class Snapshot:
         blank.close()
         assert size > 0
         assert len(server.snapshot) == size
+        for old in self.file.parent.glob("referee-*.snapshot"):
+            old.unlink(missing_ok=True)  # another pack's or another Chromium's
         tmp = self.file.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_bytes(server.snapshot)
         tmp.replace(self.file)  # whole or not at all: another process may read it
