@@ -80,6 +80,36 @@ def _house(client: Any) -> str:
     return _post(client, "/rules/house/new?base=burraco", data).rsplit("/h/", 1)[1]
 
 
+def big_match(client: Any) -> tuple[str, str]:
+    """Sides named with 12 characters; after two deals 3,200 (900 on the table, three
+    clean canastras, going out: 1,600 a deal) against −2,000 (seed 001 §04: a morto not
+    taken costs 100; 900 points left in hand): its edit and view tokens."""
+    data = {**_form(client, "/matches/new"), "profile": "buraco-aberto", "target": "100000",
+            "sides-0-name": "Alessandrina", "sides-1-name": "Maximilianos"}
+    token = _post(client, "/matches/new", data).rsplit("/m/", 1)[1]
+    for _ in range(2):
+        url = f"/m/{token}/deals/new"
+        data = {**_form(client, url), "went_out": "0", "closed_by": "discard", "action": "save",
+                "sides-0-mode": "counts", "sides-0-table_points": "900", "sides-0-clean": "3",
+                "sides-0-morto": "taken", "sides-1-mode": "counts", "sides-1-table_points": "0",
+                "sides-1-hand_points": "900", "sides-1-morto": "not_taken",
+                # from 1,500 a side is vulnerable: nobody noted its opening
+                "sides-0-unnoted": "y", "sides-1-unnoted": "y"}
+        _post(client, url, data)
+    share = client.get(f"/m/{token}/share").get_data(as_text=True)
+    view = re.search(r'/v/([^"/]+)"', share).group(1)  # type: ignore[union-attr]
+    return token, view
+
+
+def phone_context(browser: Any, width: int = 390, height: int = 844, **extra: Any) -> Any:
+    """A fresh phone-sized touch context of ``width`` × ``height``."""
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height},
+                                     **extra})
+    # generous: a shared 2-core machine under load answers slowly, never wrongly
+    context.set_default_timeout(30_000)
+    return context
+
+
 def sample_pages(app: Any) -> dict[str, str]:
     """Every page a player sees, by name: its path on the live server."""
     client = app.test_client()

@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,9 +32,10 @@ def _need_chromium() -> None:
     pytest.skip(f"{CHROMIUM} is not installed")
 
 
-@pytest.fixture
-def live_server(app: Any) -> Iterator[str]:
-    """The app served by waitress on a free loopback port, in a background thread."""
+@contextmanager
+def serving(app: Any) -> Iterator[str]:
+    """``app`` served by waitress on a free loopback port, in a background thread: its
+    address while the block runs."""
     from waitress.server import create_server
 
     from scorekeeper.server import running
@@ -44,6 +47,42 @@ def live_server(app: Any) -> Iterator[str]:
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     with running(server):
         yield f"http://127.0.0.1:{server.effective_port}"
+
+
+@pytest.fixture
+def live_server(app: Any) -> Iterator[str]:
+    """The app served by waitress on a free loopback port, in a background thread."""
+    with serving(app) as url:
+        yield url
+
+
+def _fresh_app(template_db: Path, folder: Path) -> Any:
+    """An app on its own copy of the migrated SQLite database, in ``folder``."""
+    from scorekeeper.app import create_app
+
+    shutil.copyfile(template_db, folder / "scorekeeper.sqlite3")
+    app = create_app({"TESTING": True, "SECRET_KEY": "test",
+                      "DATABASE_URL": f"sqlite:///{folder / 'scorekeeper.sqlite3'}"})
+    app.instance_path = str(folder / "instance")
+    return app
+
+
+@pytest.fixture(scope="module")
+def module_app(template_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One app for a whole test file, on its own copy of the migrated SQLite database: for
+    the tests that only read what its first test made (the page sweeps)."""
+    from scorekeeper.db import get_db
+
+    app = _fresh_app(template_db, tmp_path_factory.mktemp("module-app"))
+    yield app
+    get_db(app).engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def module_server(module_app: Any) -> Iterator[str]:
+    """``module_app`` served for the whole test file."""
+    with serving(module_app) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -69,3 +108,32 @@ def phone(browser: Any) -> Iterator[Any]:
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture(scope="session")
+def referee_snapshot(browser: Any, template_db: Path, tmp_path_factory: pytest.TempPathFactory,
+                     request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The phone's referee as it is after its first start: its snapshot, put into a fresh
+    context by ``referee_snapshot.warm(context, live_server)`` (warm_referee.py). Made once
+    by a first start in Chromium, kept in pytest's cache for later sessions."""
+    from warm_referee import Snapshot
+
+    from scorekeeper.db import get_db
+
+    cache = getattr(request.config, "cache", None)
+    folder = cache.mkdir("referee-snapshot") if cache else tmp_path_factory.mktemp("referee")
+    snapshot = Snapshot(folder, browser)
+    if not snapshot.file.exists():
+        app = _fresh_app(template_db, tmp_path_factory.mktemp("referee-app"))
+        app.config["OFFLINE_PACK"] = True
+        try:
+            with serving(app) as base:
+                context = browser.new_context(**PHONE)
+                try:
+                    snapshot.make(context, base)
+                finally:
+                    context.close()
+        finally:
+            get_db(app).engine.dispose()
+    yield snapshot
+    snapshot.close()

@@ -15,10 +15,10 @@ import pytest
 from playwright.sync_api import expect
 from test_browser_outbox import OUTBOX, START, SYNC
 from waiting import until
+from warm_referee import pack_held
 
 from scorekeeper.db import get_db
 from scorekeeper.models import BurroGame
-from scorekeeper.web import offline
 
 pytestmark = pytest.mark.browser
 
@@ -37,8 +37,11 @@ def _rounds(app, token: str) -> list[dict]:
 
 
 def test_burro_rounds_saved_offline_wait_with_their_letters_then_reach_the_server(
-        app, phone, live_server):
+        app, phone, live_server, referee_snapshot):
     app.config["OFFLINE_PACK"] = True
+    # the referee started once on this phone already: its snapshot kept (the first start
+    # is test_browser_phone_referee.py's)
+    referee_snapshot.warm(phone.context, live_server)
     phone.set_default_timeout(START)
     phone.goto(live_server + "/burro")
     phone.fill("#players", "Ana\nBia\nCaio")
@@ -51,8 +54,7 @@ def test_burro_rounds_saved_offline_wait_with_their_letters_then_reach_the_serve
     phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
     assert phone.evaluate("""() => window.Scorekeeper.referee(
         {kind: "check", body: {melds: ["5H 6H 7H"]}, lang: "en"}).then(a => a.status)""") == 200
-    until(phone, "async (name) => (await caches.keys()).includes(name)",
-          f"scorekeeper-referee-{offline.pack_version()}", timeout_ms=START, every_ms=1000)
+    pack_held(phone)  # what Python needs to start offline
     until(phone, """async (game) => {
         const keys = (await (await caches.open("scorekeeper-pages")).keys()).map(k => k.url);
         return [game + "/feint", game + "/feint?by=Caio", game + "/game.json"]

@@ -16,10 +16,10 @@ import pytest
 from playwright.sync_api import expect
 from test_browser_outbox import OUTBOX, START, SYNC, _count_deal
 from waiting import until
+from warm_referee import pack_held
 
 from scorekeeper.db import get_db
 from scorekeeper.models import Match
-from scorekeeper.web import offline
 
 pytestmark = pytest.mark.browser
 
@@ -38,10 +38,13 @@ def _stored(app, token: str) -> tuple[str, str, list[int], int, list[dict]] | No
             db.close()
 
 
-def _ready_offline(app, phone, live_server) -> None:
+def _ready_offline(app, phone, live_server, referee_snapshot) -> None:
     """The new match page under the service worker, the phone's referee started once (its
     snapshot kept), and what setting a match up without a network needs kept."""
     app.config["OFFLINE_PACK"] = True
+    # the referee started once on this phone already: its snapshot kept (the first start
+    # is test_browser_phone_referee.py's)
+    referee_snapshot.warm(phone.context, live_server)
     phone.set_default_timeout(START)
     phone.goto(live_server + "/")
     phone.evaluate("async () => { await navigator.serviceWorker.ready; }")
@@ -52,8 +55,7 @@ def _ready_offline(app, phone, live_server) -> None:
     phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
     assert phone.evaluate("""() => window.Scorekeeper.referee(
         {kind: "check", body: {melds: ["5H 6H 7H"]}, lang: "en"}).then(a => a.status)""") == 200
-    until(phone, "async (name) => (await caches.keys()).includes(name)",
-          f"scorekeeper-referee-{offline.pack_version()}", timeout_ms=START, every_ms=1000)
+    pack_held(phone)  # what Python needs to start offline
     until(phone, """async () => {
         const keys = (await (await caches.open("scorekeeper-pages")).keys())
           .map(k => new URL(k.url).pathname);
@@ -64,8 +66,9 @@ def _ready_offline(app, phone, live_server) -> None:
     phone.set_default_timeout(30_000)
 
 
-def test_a_match_set_up_offline_keeps_its_links_and_reaches_the_server(app, phone, live_server):
-    _ready_offline(app, phone, live_server)
+def test_a_match_set_up_offline_keeps_its_links_and_reaches_the_server(app, phone, live_server,
+                                                                        referee_snapshot):
+    _ready_offline(app, phone, live_server, referee_snapshot)
     phone.context.set_offline(True)
     try:
         phone.reload()  # the kept page
@@ -152,11 +155,12 @@ def test_a_match_set_up_offline_keeps_its_links_and_reaches_the_server(app, phon
     expect(phone.locator("#own-matches")).to_be_hidden()
 
 
-def test_a_match_set_up_offline_shows_the_words_typed_as_text(app, phone, live_server):
+def test_a_match_set_up_offline_shows_the_words_typed_as_text(app, phone, live_server,
+                                                              referee_snapshot):
     """Names typed with what HTML means (< & " ') are shown as typed, never as markup; a
     side left unnamed is named after its players, the target is the rules' own, in the
     page's digits; its deal form goes to the match's own address with a key of its own."""
-    _ready_offline(app, phone, live_server)
+    _ready_offline(app, phone, live_server, referee_snapshot)
     typed = "<b>Avós</b> & \"Netos\" 'x' $&"
     phone.context.set_offline(True)
     try:

@@ -13,14 +13,12 @@ import pytest
 from playwright.sync_api import expect
 from referee_cases import cases
 from waiting import until
+from warm_referee import START, pack_held
 
 from scorekeeper import phone as referee
 from scorekeeper.web import offline
 
 pytestmark = pytest.mark.browser
-
-#: Python's first start on this machine takes tens of seconds (tools/offline_pack.py).
-START = 180_000
 
 #: Every request sent to one worker, the answers gathered by id.
 ASK_ALL = """async ([url, asked]) => {
@@ -41,8 +39,11 @@ ASK_ALL = """async ([url, asked]) => {
 }"""
 
 
-def test_chromium_and_cpython_give_the_same_answer_to_every_request(app, phone, live_server):
+def test_chromium_and_cpython_give_the_same_answer_to_every_request(app, phone, live_server,
+                                                                    referee_snapshot):
     app.config["OFFLINE_PACK"] = True
+    # the referee as a phone has it after its first start (the next test starts it afresh)
+    referee_snapshot.warm(phone.context, live_server)
     phone.set_default_timeout(START)
     phone.goto(live_server + "/rules")
     url = phone.locator('meta[name="referee"]').get_attribute("content")
@@ -77,11 +78,7 @@ def test_offline_the_meld_checker_asks_the_phone(app, phone, live_server):
     phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
     phone.goto(live_server + "/check")  # the service worker fetches the pack once
     version = offline.pack_version()
-    until(phone, """async ([name, count]) => {
-        const cache = await caches.open(name);
-        return (await cache.keys()).length >= count;
-    }""", [f"scorekeeper-pack-{version}", len(offline._pack_manifest()["files"]) + 1],
-          timeout_ms=START, every_ms=500)
+    pack_held(phone)
     # then Python starts once in the background and keeps its snapshot, so that the
     # first check offline restores it rather than starting afresh
     snapshot = f"scorekeeper-referee-{version}"
