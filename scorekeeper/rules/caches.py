@@ -27,6 +27,7 @@ import scorekeeper.rules.movements as movements
 import scorekeeper.rules.problems as problems
 import scorekeeper.rules.profiles as profiles
 import scorekeeper.rules.scoring as scoring
+import scorekeeper.rules.season as season
 import scorekeeper.rules.sides as sides
 import scorekeeper.rules.states as states
 import scorekeeper.rules.tabletime as tabletime
@@ -37,8 +38,8 @@ import scorekeeper.rules.vptables as vptables
 #: The modules of the core, where its caches are looked for.
 MODULES: tuple[ModuleType, ...] = (burro, cards, consistency, document, eventdoc, events,
                                    house, limits, match, melds, movements, problems, profiles,
-                                   scoring, sides, states, tabletime, totals, verdicts,
-                                   vptables)
+                                   scoring, season, sides, states, tabletime, totals,
+                                   verdicts, vptables)
 
 
 def cached_functions() -> dict[str, Any]:

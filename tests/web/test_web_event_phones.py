@@ -4,7 +4,7 @@ the table's, locked (the F.I.Bur. code: a result handed in is agreed by both sid
 not changed but by the director). Two sides that entered a deal differently see both
 versions until one takes the other's or the director chooses.
 
-The evening of ``event_support``: Italian Burraco, 5 turns of 2 deals, 4 pairs at 2
+The evening of ``evening_pages``: Italian Burraco, 5 turns of 2 deals, 4 pairs at 2
 tables. Table 1, turn 1: Rossi – Bianchi (NS) against Gialli – Bruni (EW).
 DEAL_A: NS 600, EW 110; DEAL_B: NS 275, EW 550; so MP 875 – 660, a difference of 215,
 which the F.I.Bur. scale of 2 deals (≤ 300: 13 VP) makes 13 – 7."""
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from event_support import DEAL_A, DEAL_B, DEAL_C, enter_deal, first_turn, post, table_rows
+from evening_pages import DEAL_A, DEAL_B, DEAL_C, enter_deal, first_turn, post, table_rows
 from web_support import hidden_fields
 
 

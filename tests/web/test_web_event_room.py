@@ -1,5 +1,5 @@
 """The room of a club's evening: the turn's clock, the big screen, and where a player
-sits. The evening of ``event_support`` (Italian Burraco, 5 turns of 2 deals, 4 pairs):
+sits. The evening of ``evening_pages`` (Italian Burraco, 5 turns of 2 deals, 4 pairs):
 table 1 plays DEAL_A and DEAL_B, MP 875 – 660, 215 apart, 13 – 7 VP on the F.I.Bur. scale
 of 2 deals (≤ 300); table 2 plays DEAL_C twice, 200 – 200, 10 – 10."""
 
@@ -9,7 +9,7 @@ import re
 from datetime import timedelta
 from typing import Any
 
-from event_support import DEAL_A, DEAL_B, DEAL_C, enter_deal, first_turn, post, table_rows
+from evening_pages import DEAL_A, DEAL_B, DEAL_C, enter_deal, first_turn, post, table_rows
 
 from scorekeeper.models import utcnow
 

@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from event_support import (
+from evening_pages import (
     DEAL_A,
     DEAL_B,
     DEAL_C,

@@ -1,7 +1,7 @@
 """A club's season: several evenings summed per entrant, "best N of M" and an evening
 counting double (rules/season.py), made from the evenings this browser runs.
 
-Two evenings of ``event_support`` (4 pairs, 2 tables, 2 deals a turn), turn 1 each:
+Two evenings of ``evening_pages`` (4 pairs, 2 tables, 2 deals a turn), turn 1 each:
 - evening 1: table 1 DEAL_A, DEAL_B: Rossi – Bianchi 875 MP, 13 VP; Gialli – Bruni 660,
   7; table 2 DEAL_C twice: Verdi – Neri and Marroni – Rosa 200 MP, 10 VP each;
 - evening 2 (counting double): table 1 DEAL_C twice: Rossi – Bianchi and Gialli – Bruni
@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from event_support import DEAL_A, DEAL_B, DEAL_C, enter_deal, first_turn, post, table_rows
+from evening_pages import DEAL_A, DEAL_B, DEAL_C, enter_deal, first_turn, post, table_rows
 from web_support import hidden_fields
 
 
