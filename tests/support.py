@@ -30,12 +30,13 @@ def form_fields(client: Any, url: str) -> dict[str, str]:
     return hidden_fields(response.get_data(as_text=True))
 
 
-def evening(client: Any, pairs: str = "Rossi\nVerdi\nGialli", seated: bool = True) -> str:
-    """A club evening made through its pages (Italian Burraco, 5 turns of 2 deals,
-    Mitchell), its ``pairs`` registered and, when ``seated``, its first turn seated:
-    the director's page."""
+def evening(client: Any, pairs: str = "Rossi\nVerdi\nGialli", seated: bool = True,
+            turns: str = "5x2") -> str:
+    """A club evening made through its pages (Italian Burraco, ``turns``: 5 turns of 2
+    deals unless said, Mitchell), its ``pairs`` registered and, when ``seated``, its
+    first turn seated: the director's page."""
     fields = {**form_fields(client, "/events/new"), "name": "Venerdì", "day": "2026-12-04",
-              "profile": "burraco", "kind": "pairs", "format": "5x2", "movement": "mitchell",
+              "profile": "burraco", "kind": "pairs", "format": turns, "movement": "mitchell",
               "bye_vp": "10"}
     event = str(client.post("/events/new", data=fields).headers["Location"])
     steps = [(f"{event}/entrants", {"lines": pairs})] + ([(f"{event}/turns", {})] if seated else [])

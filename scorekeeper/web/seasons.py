@@ -100,7 +100,7 @@ def edit_season(token: str) -> Any:
 
     def run(db: Session) -> str:
         row = writes.lock(db, Season, token, form.version.data, key)
-        row.name, row.best = form.name.data, form.best.data
+        row.name, row.best = str(form.name.data), form.best.data
         row.evenings = _evenings(form, offered)
         row.version += 1
         row.updated = utcnow()

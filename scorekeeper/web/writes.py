@@ -39,6 +39,7 @@ from scorekeeper.models import (
     Event,
     HouseRules,
     Match,
+    Season,
     Submission,
     Table,
     used_submission,
@@ -53,7 +54,7 @@ KEEP_KEYS = timedelta(days=7)
 
 #: What a form changes: a match, a Burro game, a table, house rules or an event (each has an
 #: edit token and a version).
-Row = TypeVar("Row", Match, BurroGame, Table, HouseRules, Event)
+Row = TypeVar("Row", Match, BurroGame, Table, HouseRules, Event, Season)
 #: Which changes since a form's version leave it a form of the same thing: a match's
 #: history actions, or a function of the locked row and the form's version.
 Harmless = frozenset[str] | Callable[[Session, Any, int], bool]

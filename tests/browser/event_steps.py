@@ -11,6 +11,8 @@ import re
 DEAL_A = ((300, 1, 0), (150, 0, 40), "0")
 #: nobody closed: 100 | 100
 DEAL_C = ((100, 0, 0), (100, 0, 0), "")
+#: 250 | 300 + 200 + closing 100 − 20 = 580
+DEAL_D = ((250, 0, 0), (300, 1, 20), "1")
 
 
 def enter(page, url: str, deal, back: str = r"/tables/\d+(#.*)?$") -> None:

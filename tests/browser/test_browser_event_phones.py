@@ -1,13 +1,6 @@
 """A club's evening scored at its tables, in real browsers: every table's two sides on
-their own phones (separate browser contexts, as two phones are), the director on a third,
-the room's big screen on a laptop.
-
-The evening (Italian Burraco, 5 turns of 2 deals, Mitchell): table 1, Rossi – Bianchi
-(NS) against Gialli – Bruni (EW); table 2, Verdi – Neri against Marroni – Rosa.
-Table 1: NS enters DEAL_A (600 – 110) and DEAL_C (100 – 100), EW confirms: 700 – 210,
-490 apart, 15 – 5 VP (F.I.Bur., 2 deals: 401–500). Table 2: NS enters DEAL_C twice,
-EW enters DEAL_C then DEAL_A: the two versions of deal 2 are shown, the director keeps
-NS's: 200 – 200, 10 – 10."""
+their own phones (separate browser contexts, as two phones are), the director on a
+phone, the room's big screen on a laptop; and a table's phone without a network."""
 
 from __future__ import annotations
 
@@ -15,7 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from event_steps import DEAL_A, DEAL_C, cells, enter
+from event_steps import DEAL_A, DEAL_C, DEAL_D, cells, enter
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -45,63 +38,102 @@ def _side(page: Any, link: str, side: str, deals: list[Any]) -> None:
         enter(page, page.url, deal, back=rf"/{key}(#.*)?$")
 
 
-def test_tables_score_on_their_phones_the_room_follows(app, live_server, browser, phone):
+PAIRS = ["Rossi – Bianchi", "Verdi – Neri", "Gialli – Bruni", "Marroni – Rosa",
+         "Conti – Ferrari", "Greco – Romano", "Costa – Fontana", "Ricci – Marino"]
+
+
+def _tv_sees(tv: Any, text: str) -> None:
+    """The big screen shows it within 5 seconds, by itself (it is never reloaded here)."""
+    expect(tv.locator("[data-follow]")).to_contain_text(text, timeout=5_000)
+
+
+def test_an_evening_scored_at_its_tables_the_room_follows(app, live_server, browser, phone):
+    """Eight pairs at four tables, 2 turns of 3 deals (Mitchell). NS enters, EW confirms on
+    its own phone; at table 4 of turn 1 the two sides count deal 3 differently and the
+    director keeps NS's; at table 2 of turn 2 NS hands its phone across and EW confirms
+    on it. The 3-deal F.I.Bur. scale (50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500):
+    turn 1, table 1 (A A A) 1,800 – 330, 1,470 apart: 19 – 1; table 2 (C C C) 300 – 300:
+    10 – 10; table 3 (A C D) 950 – 790, 160 apart: 12 – 8; table 4 (D D D) 750 – 1,740,
+    990 apart: 3 – 17. Turn 2: every table C C C, 10 – 10."""
     from support import evening
 
     client = app.test_client()
-    event = evening(client, "Rossi\tBianchi\nVerdi\tNeri\nGialli\tBruni\nMarroni\tRosa")
+    event = evening(client, "\n".join(PAIRS).replace(" – ", "\t"), turns="4x3")
     links = [re.search(r'href="https?://[^/"]+(/e/t/[^"]+)"', client.get(
-        f"{event}/turns/1/tables/{t}").get_data(as_text=True)).group(1) for t in (1, 2)]
+        f"{event}/turns/1/tables/{t}").get_data(as_text=True)).group(1) for t in (1, 2, 3, 4)]
     room = re.search(r'href="(/e/v/[^"/]+)"', client.get(event).get_data(as_text=True)).group(1)
     tv_context = browser.new_context(viewport={"width": 1280, "height": 800})
-    pages = _phones(browser, 4)
+    pages = _phones(browser, 8)
     try:
         tv = tv_context.new_page()
         tv.goto(live_server + room + "/tv")
-        expect(tv.locator(".tv-turn")).to_contain_text("Tables still playing: 1, 2")
-        ns1, ew1, ns2, ew2 = pages
-        # table 1: NS enters, EW confirms on its own phone
-        _side(ns1, live_server + links[0], "North-South", [DEAL_A, DEAL_C])
-        expect(ns1.get_by_text("The other side confirms these deals")).to_be_visible()
-        ew1.goto(live_server + links[0])
-        ew1.get_by_role("link", name="East-West").tap()
-        ew1.wait_for_url(re.compile(r"/ew$"))
-        assert cells(ew1, "Their deals") == [["1", "600", "110"], ["2", "100", "100"]]
-        ew1.get_by_role("button", name="We confirm these deals").tap()
-        expect(ew1.get_by_text("Confirmed by both sides")).to_be_visible()
-        # the big screen follows by itself, within 5 seconds
-        expect(tv.locator(".tv-turn")).to_contain_text("Tables still playing: 2", timeout=5_000)
-        # table 2: the two sides count deal 2 differently
-        _side(ns2, live_server + links[1], "North-South", [DEAL_C, DEAL_C])
-        _side(ew2, live_server + links[1], "East-West", [DEAL_C, DEAL_A])
-        expect(ew2.get_by_text("The two sides entered a deal differently")).to_be_visible()
-        expect(ew2.get_by_role("button", name="We confirm these deals")).to_have_count(0)
-        assert cells(ew2, "Our deals") == [["1", "100", "100", "Fix"], ["2", "600", "110", "Fix"]]
-        # the director sees it disputed, both versions, and keeps NS's with a reason
+        _tv_sees(tv, "Tables still playing: 1, 2, 3, 4")
+        first = [(DEAL_A, DEAL_A, DEAL_A), (DEAL_C, DEAL_C, DEAL_C), (DEAL_A, DEAL_C, DEAL_D),
+                 (DEAL_D, DEAL_D, DEAL_D)]
+        for table, deals in enumerate(first, start=1):
+            ns, ew = pages[2 * table - 2], pages[2 * table - 1]
+            _side(ns, live_server + links[table - 1], "North-South", list(deals))
+            if table == 4:  # EW counts deal 3 otherwise
+                _side(ew, live_server + links[3], "East-West", [DEAL_D, DEAL_D, DEAL_C])
+                expect(ew.get_by_text("The two sides entered a deal differently")).to_be_visible()
+                continue
+            ew.goto(live_server + links[table - 1])
+            ew.get_by_role("link", name="East-West").tap()
+            ew.get_by_role("button", name="We confirm these deals").tap()
+            expect(ew.get_by_text("Confirmed by both sides")).to_be_visible()
+            _tv_sees(tv, "Tables still playing: " + ", ".join(
+                str(t) for t in range(table + 1, 5)))
+        # the director: table 4 disputed, both versions, NS's kept with the reason
         phone.goto(live_server + event)
-        assert cells(phone, "Turn 1")[1][3:] == ["Disputed"]
-        phone.goto(live_server + event + "/turns/1/tables/2")
-        expect(phone.get_by_text("Entered on the table’s phones")).to_be_visible()
-        assert cells(phone, "Entered by East-West") == [["1", "100", "100"], ["2", "600", "110"]]
+        assert cells(phone, "Turn 1")[3][3:] == ["Disputed"]
+        phone.goto(live_server + event + "/turns/1/tables/4")
+        assert cells(phone, "Entered by East-West")[2] == ["3", "100", "100"]
         phone.locator("#reason-ns").fill("the slip says so")
         phone.locator("form:has(#reason-ns)").get_by_role("button", name="Keep these deals").tap()
-        done = "Match points: 200 – 200. Victory points: 10 – 10."
-        expect(phone.get_by_text(done)).to_be_visible()
-        # the big screen: every table in, the standings after turn 1 and turn 2's seats
-        expect(tv.locator(".tv-turn")).not_to_contain_text("still playing", timeout=5_000)
-        assert cells(tv, "Standings after turn 1") == [
-            ["1", "Rossi – Bianchi", "15", "700"], ["2", "Verdi – Neri", "10", "200"],
-            ["2", "Marroni – Rosa", "10", "200"], ["4", "Gialli – Bruni", "5", "210"]]
-        # where do I sit: Gialli – Bruni play turn 2 at table 2, East-West, against
-        # Verdi – Neri (Mitchell, shift 1)
-        ns2.goto(live_server + room + "/find")
-        ns2.fill("#q", "gial")
-        ns2.get_by_role("button", name="Find").tap()
-        ns2.wait_for_url(re.compile(r"q=gial"))
-        ns2.get_by_role("link", name="Gialli – Bruni").tap()
-        expect(ns2.locator(".found .banner")).to_contain_text("Next turn: 2 · Table 2 · East-West")
-        assert cells(ns2, "Results so far") == [["1", "1", "Rossi – Bianchi", "210", "5"]]
-        for page in (ns1, ew2, ns2):
+        expect(phone.get_by_text("Victory points: 3 – 17.")).to_be_visible()
+        standings = [
+            ["1", "Rossi – Bianchi", "19", "1,800"], ["2", "Ricci – Marino", "17", "1,740"],
+            ["3", "Gialli – Bruni", "12", "950"], ["4", "Verdi – Neri", "10", "300"],
+            ["4", "Greco – Romano", "10", "300"], ["6", "Costa – Fontana", "8", "790"],
+            ["7", "Marroni – Rosa", "3", "750"], ["8", "Conti – Ferrari", "1", "330"]]
+        _tv_sees(tv, "Standings after turn 1")
+        assert cells(tv, "Standings after turn 1") == standings
+        # where do I sit: the next turn's table and line, as the big screen says them
+        seats = {row[0]: row[1:] for row in cells(tv, "Turn 2: where everyone sits")}
+        finder = pages[0]
+        finder.goto(live_server + room + "/find")
+        finder.get_by_role("link", name="Conti – Ferrari").tap()
+        table, line = seats["Conti – Ferrari"]
+        expect(finder.locator(".found .banner")).to_contain_text(
+            f"Next turn: 2 · Table {table} · {line}")
+        # turn 2: the director seats it; the tables' phones follow by themselves
+        phone.goto(live_server + event)
+        phone.get_by_role("button", name="Seat turn 2").tap()
+        expect(phone.locator("table.tables caption")).to_have_text("Turn 2")
+        turn2 = cells(phone, "Turn 2")
+        seated = {row[1]: [row[0], "North-South"] for row in turn2}
+        seated.update({row[2]: [row[0], "East-West"] for row in turn2})
+        assert seated == seats  # as the big screen and "where do I sit" said
+        # table 1's EW phone, left on its page, follows the room to the new turn
+        expect(pages[1].locator("h1")).to_have_text("Table 1 · Turn 2", timeout=10_000)
+        for table in range(1, 5):
+            ns, ew = pages[2 * table - 2], pages[2 * table - 1]
+            _side(ns, live_server + links[table - 1], "North-South", [DEAL_C] * 3)
+            if table == 2:  # the same phone handed across the table
+                ns.get_by_role("link", name="Hand this phone across").tap()
+                ns.wait_for_url(re.compile(r"/ew$"))
+                expect(ns.get_by_text(f"East-West · {turn2[1][2]}")).to_be_visible()
+                ns.get_by_role("button", name="We confirm these deals").tap()
+                expect(ns.get_by_text("Confirmed by both sides")).to_be_visible()
+                continue
+            ew.goto(live_server + links[table - 1] + "/ew")
+            ew.get_by_role("button", name="We confirm these deals").tap()
+            expect(ew.get_by_text("Confirmed by both sides")).to_be_visible()
+        _tv_sees(tv, "Standings after turn 2")
+        assert cells(tv, "Standings after turn 2") == [
+            [rank, name, str(int(vp) + 10), f"{int(mp.replace(',', '')) + 300:,}"]
+            for rank, name, vp, mp in standings]
+        for page in pages:
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         for page in pages:
@@ -143,6 +175,8 @@ def test_a_table_phone_offline_mid_turn_sends_its_deals_once(app, live_server, p
     finally:
         phone.context.set_offline(False)
     phone.reload()
+    # sent by themselves once the server answers: the page then shows the server's
+    expect(phone.locator("table:has(caption:text-is('Our deals')) tbody tr")).to_have_count(2)
     expect(phone.locator("#waiting")).to_be_hidden()
     assert cells(phone, "Our deals") == [["1", "600", "110", "Fix"], ["2", "100", "100", "Fix"]]
     page = client.get(table).get_data(as_text=True)

@@ -15,7 +15,12 @@
 
   sw.addEventListener("message", function (e) {
     var data = e.data || {};
-    if (data.type === "sync-done" || data.type === "discarded") { ask(); return; }
+    /* a deal of this side's sent: the server's page has it */
+    if (data.type === "synced" && (data.sent || []).indexOf(token) >= 0) { location.reload(); return; }
+    if (data.type === "synced" || data.type === "sync-done" || data.type === "discarded") {
+      ask();
+      return;
+    }
     if (data.type !== "outbox" || data.token !== token) { return; }
     var entries = data.entries || [];
     refused = entries.filter(function (x) { return x.refused || x.opened; });
