@@ -48,6 +48,12 @@ def test_the_clock_counts_the_turn_warns_and_says_the_rule_at_time_out(client, m
     page = client.get(f"{link}/ns").get_data(as_text=True)
     assert 'data-left="0"' in page
     assert re.search(r'data-over >\s*Time is up: play the last round', page)
+    # the tables still playing are late, on the director's page and the room's
+    _play(client, event, 2, [(DEAL_C, ""), (DEAL_C, "")])
+    rows = table_rows(client.get(event).get_data(as_text=True), "Turn 1")
+    assert [r[3:] for r in rows] == [["Not started · Late"], ["200–200", "10–10"]]
+    room = client.get(_room(client, event)).get_data(as_text=True)
+    assert table_rows(room, "Turn 1")[0][3:] == ["Not started · Late"]
 
 
 def test_a_clock_out_of_its_bounds_is_refused_at_its_field(client):
