@@ -203,6 +203,16 @@ def _written(sheet: Any, deals: list[Any]) -> None:
     sheet.updated = utcnow()
 
 
+def _both_sheets(db: Session, event: Event, table: int, side: str, form: Any) -> Any:
+    """The event locked, this side's sheet and the other side's, which ``form`` was built
+    from (a form of an older version of it is stale)."""
+    row, _entered, mine = _locked_sheet(db, event, table, side)
+    theirs = sheet_for(db, row, len(row.document["turns"]), table, OTHER[side])
+    if writes.form_version(form.version.data) != theirs.version:
+        raise writes.Stale(theirs.id or 0, writes.form_version(form.version.data) or 0)
+    return row, mine, theirs
+
+
 @bp.post(f"{PAGE}/<side>/confirm")
 def confirm(token: str, table: int, sig: str, side: str) -> Any:
     """``side`` confirms the other side's deals: they become the table's, locked."""
@@ -211,10 +221,7 @@ def confirm(token: str, table: int, sig: str, side: str) -> Any:
     board = url_for("event_phones.side_page", token=token, table=table, sig=sig, side=side)
 
     def run(db: Session) -> str:
-        row, entered, mine = _locked_sheet(db, event, table, side)
-        theirs = sheet_for(db, row, len(row.document["turns"]), table, OTHER[side])
-        if writes.form_version(form.version.data) != theirs.version:
-            raise writes.Stale(theirs.id or 0, writes.form_version(form.version.data) or 0)
+        row, mine, theirs = _both_sheets(db, event, table, side, form)
         per_turn = row.document["deals_per_turn"]
         if len(theirs.deals) < per_turn:
             raise Refused(_("Not every deal of the turn is entered yet."))
@@ -238,10 +245,7 @@ def take(token: str, table: int, sig: str, side: str, number: int) -> Any:
     board = url_for("event_phones.side_page", token=token, table=table, sig=sig, side=side)
 
     def run(db: Session) -> str:
-        row, _entered, mine = _locked_sheet(db, event, table, side)
-        theirs = sheet_for(db, row, len(row.document["turns"]), table, OTHER[side])
-        if writes.form_version(form.version.data) != theirs.version:
-            raise writes.Stale(theirs.id or 0, writes.form_version(form.version.data) or 0)
+        _row, mine, theirs = _both_sheets(db, event, table, side, form)
         if not (1 <= number <= len(mine.deals) and number <= len(theirs.deals)):
             raise Refused(_("The two sides entered a deal differently: see both below."))
         deals = list(mine.deals)
