@@ -17,14 +17,14 @@ from flask import Blueprint, jsonify, request
 from sqlalchemy import select
 
 from scorekeeper.db import reader
-from scorekeeper.models import BurroGame, HouseRules, Match, Table
+from scorekeeper.models import BurroGame, Event, HouseRules, Match, Season, Table
 from scorekeeper.web.common import REMEMBERED, remember, remembered
 
 bp = Blueprint("device", __name__)
 
 #: What a phone may hand back, by the name its home page lists it under.
 KINDS: dict[str, Any] = {"matches": Match, "burros": BurroGame, "tables": Table,
-                         "house": HouseRules}
+                         "house": HouseRules, "events": Event, "seasons": Season}
 
 
 @bp.post("/device/remember")

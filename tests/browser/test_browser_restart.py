@@ -37,17 +37,24 @@ def _phone(browser: Any, profile: str) -> Any:
 def test_a_deal_waiting_offline_survives_a_browser_restart_without_cookies(
         app, live_server, tmp_path, browser):
     from browser_pages import _form, _house, _post
+    from support import evening, form_fields
 
     client = app.test_client()
     table = _post(client, "/tables/new", {**_form(client, "/tables/new"), "name": "Sexta",
                                           "players": "Ana\nBia\nCaio\nDani"})
     house = _house(client)
+    event = evening(client, "Rossi\nVerdi\nGialli\nBruni")
+    season = client.post("/seasons/new", data={
+        **form_fields(client, "/seasons/new"), "name": "Inverno",
+        "evenings": event.rsplit("/", 1)[1]}).headers["Location"]
     profile = str(tmp_path / "profile")
     context = _phone(browser, profile)
     page = context.pages[0] if context.pages else context.new_page()
     # the family's table and house rules, opened once on this phone (their links shared)
     page.goto(live_server + table)
     page.goto(live_server + "/h/" + house)
+    page.goto(live_server + event)  # the club's evening this phone runs, and its season
+    page.goto(live_server + season)
     page.goto(live_server + "/")
     expect(page.locator("main")).to_contain_text("Sexta")
     expect(page.locator("main")).to_contain_text("Nonna")
@@ -100,6 +107,8 @@ def test_a_deal_waiting_offline_survives_a_browser_restart_without_cookies(
     expect(page.locator("main")).to_contain_text("Vovó × Netos", timeout=15_000)
     expect(page.locator("main")).to_contain_text("Sexta")  # the table
     expect(page.locator("main")).to_contain_text("Nonna")  # the house rules
+    expect(page.locator("main")).to_contain_text("Venerdì")  # the evening
+    expect(page.locator("main")).to_contain_text("Inverno")  # its season
     assert json.loads(page.evaluate(OUTBOX)) == []
     page.goto(board)
     expect(page.locator("#total-0")).to_have_text("50")

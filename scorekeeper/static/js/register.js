@@ -34,9 +34,10 @@
     });
   }
 
-  /* What this phone owns (its matches, Burro games, tables and house rules), kept in its
-     own storage too: a home page that lists fewer (the browser's session was lost) hands
-     the others back to the server (web/device.py), once per session, and shows them. */
+  /* What this phone owns (its matches, Burro games, tables, house rules, evenings and
+     seasons), kept in its own storage too: a home page that lists fewer (the browser's
+     session was lost) hands the others back to the server (web/device.py), once per
+     session, and shows them. */
   var OWN = "scorekeeper:own";
   function owned() {
     try { return JSON.parse(localStorage.getItem(OWN) || "{}") || {}; } catch (e) { return {}; }
