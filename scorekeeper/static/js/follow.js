@@ -3,14 +3,16 @@
    fetched again every few seconds and its ``[data-follow]`` content put in place, the
    big screen's standings shown a page at a time. When the server does not answer, the
    last state stays on the screen with a note, and it is asked again less and less often
-   (at most every minute) until it answers. Nothing is typed on such a page. */
+   (at most every minute) until it answers. Nothing is typed on such a page. The big
+   screen asks every 2 seconds (a table confirmed shows within 5), a table's phones every
+   5 (data-follow="5": two hundred phones in a big room). */
 (function () {
   "use strict";
   var box = document.querySelector("[data-follow]");
   var note = document.querySelector("[data-follow-stale]");
   if (!box) { return; }
   var SECOND = 1000;
-  var EVERY = 5 * SECOND, MOST = 60 * SECOND, TURN_PAGE = 10 * SECOND;
+  var EVERY = (parseInt(box.getAttribute("data-follow"), 10) || 5) * SECOND, MOST = 60 * SECOND, TURN_PAGE = 10 * SECOND;
   var wait = EVERY, page = 0;
 
   function show() {

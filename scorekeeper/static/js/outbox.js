@@ -37,7 +37,26 @@
     return said.replace("{status}", String(entry.refused || ""));
   }
 
+  /* the server's figures as the page came, put back before each new look at the outbox:
+     an answer of the phone's referee asked for an older look (a deal since refused) is
+     dropped (generation), never added to the totals */
+  var generation = 0, kept = {};
+  function keep(node) {
+    if (node && !(node.id in kept)) { kept[node.id] = [node.innerHTML, node.className]; }
+    return node;
+  }
+  function restore() {
+    Object.keys(kept).forEach(function (id) {
+      var node = doc.getElementById(id);
+      if (node) { node.innerHTML = kept[id][0]; node.className = kept[id][1]; }
+    });
+    var totals = doc.querySelector(".totals");
+    if (totals) { totals.removeAttribute("data-pending"); }
+  }
+
   function show(held) {
+    generation += 1;
+    restore();
     /* a match set up on this phone waits there too, before its deals: not a deal */
     var entries = held.filter(function (e) { return e.kind !== "match"; });
     var refused = held.filter(function (e) { return e.refused || e.opened; });
@@ -99,7 +118,7 @@
     });
     /* the totals without the waiting deals would be wrong: unknown until they are sent */
     for (var s = 0; s < sides; s++) {
-      var out = doc.getElementById("total-" + s);
+      var out = keep(doc.getElementById("total-" + s));
       if (out) { out.textContent = "?"; }
     }
   }
@@ -152,6 +171,7 @@
      offline pack yet: the rows then say only that they wait) */
   function score(entries) {
     if (burro) { letters(entries); return; }
+    var asked = generation;
     fetch(box.getAttribute("data-match"), {credentials: "same-origin"})
       .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
       .then(function (kept) {
@@ -162,6 +182,7 @@
           .then(function (answer) { return {answer: answer, base: kept.match.deals.length}; });
       })
       .then(function (done) {
+        if (asked !== generation) { return; }
         /* what the referee finds wrong now, the server will say too once they are sent */
         var said = box.querySelector("[data-problems]"), found = done.answer.doc;
         said.textContent = "";
@@ -185,7 +206,7 @@
         });
         /* the deals already stored: the running totals after a fixed one change with it */
         for (var i = 0; i < done.base; i++) {
-          var line = doc.getElementById("deal-" + (i + 1));
+          var line = keep(doc.getElementById("deal-" + (i + 1)));
           if (line) { cells(line, i); }
         }
         entries.forEach(function (e) {
@@ -193,14 +214,14 @@
           if (line) { line.classList.add("fixed"); }
         });
         shown.totals.forEach(function (total, s) {
-          var out = doc.getElementById("total-" + s);
+          var out = keep(doc.getElementById("total-" + s));
           if (out) { out.textContent = total; }
         });
         var totals = doc.querySelector(".totals");
         if (totals) { totals.setAttribute("data-pending", ""); }
         box.querySelector("[data-phone]").hidden = false;
       })
-      .catch(function () { unchecked(); });
+      .catch(function () { if (asked === generation) { unchecked(); } });
   }
 
   /* a refused deal, sent again as it was saved, with a fresh form token: the server's own
