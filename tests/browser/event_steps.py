@@ -21,13 +21,13 @@ def enter(page, url: str, deal, back: str = r"/tables/\d+(#.*)?$") -> None:
     page.goto(url)
     sides = page.locator("fieldset.side")
     for i, (points, clean, hand) in enumerate(deal[:2]):
-        sides.nth(i).get_by_label("Counts").tap()
+        sides.nth(i).get_by_label("Counts").click()  # a tap on a phone, a click on a laptop
         page.fill(f"#sides-{i}-table_points", str(points))
         page.fill(f"#sides-{i}-clean", str(clean))
         page.fill(f"#sides-{i}-hand_points", str(hand))
         sides.nth(i).locator('input[name$="-morto"][value="taken"]').check()
     page.locator(f'input[name="went_out"][value="{deal[2]}"]').check()
-    page.get_by_role("button", name="Save the deal").tap()
+    page.get_by_role("button", name="Save the deal").click()
     page.wait_for_url(re.compile(back))
 
 
@@ -36,3 +36,18 @@ def cells(page, caption: str) -> list[list[str]]:
     rows = page.locator(f"table:has(caption:text-is('{caption}')) tbody tr")
     return [[c.strip() for c in rows.nth(i).locator("th, td").all_inner_texts()]
             for i in range(rows.count())]
+
+
+def post_deal(client, url: str, deal) -> None:
+    """The same deal as ``enter`` types it, posted by the director's other device (a Flask
+    test client on the same database): the tables a test does not type in the browser."""
+    from support import form_fields
+
+    data = form_fields(client, url)
+    for i, (points, clean, hand) in enumerate(deal[:2]):
+        data.update({f"sides-{i}-mode": "counts", f"sides-{i}-table_points": str(points),
+                     f"sides-{i}-clean": str(clean), f"sides-{i}-hand_points": str(hand),
+                     f"sides-{i}-morto": "taken"})
+    data.update(went_out=deal[2], closed_by="discard", action="save")
+    response = client.post(url, data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)[-2000:]

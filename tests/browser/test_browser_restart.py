@@ -99,11 +99,12 @@ def test_a_deal_waiting_offline_survives_a_browser_restart_without_cookies(
     page.goto(live_server + "/")
     # sent with a fresh token, once; the home page lists the match again (handed back
     # from the phone's own storage)
-    for _ in range(120):
+    # (a minute at most: a busy machine starts the browser and its worker slowly)
+    for _ in range(240):
         if _stored(app, token)[0]:
             break
         page.wait_for_timeout(250)
-    assert _stored(app, token) == (1, [50, 40])
+    assert _stored(app, token) == (1, [50, 40]), page.evaluate(OUTBOX)
     expect(page.locator("main")).to_contain_text("Vovó × Netos", timeout=15_000)
     expect(page.locator("main")).to_contain_text("Sexta")  # the table
     expect(page.locator("main")).to_contain_text("Nonna")  # the house rules
