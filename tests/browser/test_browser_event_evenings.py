@@ -90,7 +90,8 @@ def test_an_individual_evening_of_seven_turns_from_paper_on_a_phone(phone, live_
             for letter in deals:
                 enter(phone, f"{event}/turns/{turn}/tables/{table}/deals/new", DEALS[letter])
     phone.goto(event)
-    expect(phone.get_by_text("Every turn is played: these are the final standings.")).to_be_visible()
+    done = "Every turn is played: these are the final standings."
+    expect(phone.get_by_text(done)).to_be_visible()
     assert cells(phone, "Standings") == INDIVIDUAL_STANDINGS
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     _seen_at(browser, event, 1280, 800, INDIVIDUAL_STANDINGS)
@@ -150,7 +151,8 @@ def _fetch(page, name: str) -> bytes:
     """A paper printed from the director's page: its button's link, fetched by the browser."""
     href = page.get_by_role("link", name=name, exact=True).get_attribute("href")
     response = page.request.get(urljoin(page.url, href))
-    assert response.ok and response.headers["content-type"] == "application/pdf"
+    assert response.ok
+    assert response.headers["content-type"] == "application/pdf"
     return response.body()
 
 
@@ -170,8 +172,10 @@ def _papers(page, seating: list[list[str]]) -> None:
     assert len(cards) == 6
     for card, (table, ns, ew) in zip(cards, seating, strict=True):
         words = " ".join(card.extract_text().split())
-        assert f"Table {table}" in words and "Turn 4" in words
-        assert f"North-South (NS) {ns}" in words and f"East-West (EW) {ew}" in words
+        assert f"Table {table}" in words
+        assert "Turn 4" in words
+        assert f"North-South (NS) {ns}" in words
+        assert f"East-West (EW) {ew}" in words
         # its QR code's link printed under it (broken over lines): this table's own page
         assert re.search(rf"/e/t/[\w-]+/{table}/[0-9a-f]+", words.replace(" ", ""))
 
@@ -237,7 +241,8 @@ def test_a_twelve_pair_evening_with_a_late_pair_a_forfeit_and_a_correction(
             for letter in deals:
                 post_deal(client, f"{path}/turns/4/tables/{table}/deals/new", DEALS[letter])
         page.goto(event)
-        expect(page.get_by_text("Every turn is played: these are the final standings.")).to_be_visible()
+        done = "Every turn is played: these are the final standings."
+        expect(page.get_by_text(done)).to_be_visible()
         assert cells(page, "Standings") == FINAL
         data = _fetch(page, "Standings and results")
         text = pdf_text(data)
