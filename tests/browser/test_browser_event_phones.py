@@ -166,10 +166,14 @@ def test_a_table_phone_offline_mid_turn_sends_its_deals_once(app, live_server, p
     try:
         for count, deal in enumerate((DEAL_A, DEAL_C), start=1):
             phone.goto(side)
-            phone.get_by_role("link", name="Enter deal 1").tap()
+            # the next deal's number counts the ones waiting on the phone
+            phone.get_by_role("link", name=f"Enter deal {count}").tap()
             phone.wait_for_url(re.compile(r"/deals/new$"))
+            expect(phone.locator("h1")).to_have_text(f"Deal {count}")
             enter(phone, phone.url, deal, back=r"/ns#outbox$")
             expect(phone.locator("#waiting [data-count]")).to_have_text(str(count))
+        # the turn's 2 deals entered: none more to enter
+        expect(phone.get_by_role("link", name=re.compile("Enter deal"))).to_have_count(0)
         # nothing reached the evening yet
         assert "Entered on the table’s phones" not in client.get(table).get_data(as_text=True)
     finally:

@@ -28,9 +28,21 @@
     box.hidden = !entries.length;
     box.querySelector("[data-count]").textContent = String(waiting);
     box.querySelector("[data-refused]").hidden = !refused.length;
+    next(waiting);
     if (had && !entries.length) { location.reload(); }  // all sent: the server's page
     had = entries.length;
   });
+
+  /* the next deal to enter comes after the ones waiting here; none once the turn's deals
+     are all entered (data-next: the next one the server knows, data-last: the turn's) */
+  var enter = document.querySelector("[data-next]"), link = enter && enter.querySelector("a");
+  var first = link && link.textContent;
+  function next(waiting) {
+    if (!link) { return; }
+    var number = parseInt(enter.getAttribute("data-next"), 10) + waiting;
+    enter.hidden = number > parseInt(enter.getAttribute("data-last"), 10);
+    link.textContent = first.replace(/\d+/, String(number));
+  }
 
   box.querySelector("[data-discard]").addEventListener("click", function () {
     if (!refused.length) { return; }
