@@ -6,16 +6,35 @@ total before it 0, no target), of which a table keeps each side's total and the 
 problems (``totals.deal_totals``); a table's match points (MP) are its deals' totals less
 its penalties, its victory points (VP) come from the event's scale (``vptables.py``).
 A table with fewer deals than ``deals_per_turn`` is in play and counts for nothing yet.
+
+Each table's result (its MP, VP, deals' totals and problems) is kept by the rules it is
+played by and the table as given (``_kept_table``), as a match keeps each deal's score:
+an evening seen again after a deal saved reads and scores that one table again, and
+the standings and the next turn are worked out from the tables' results.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import marshal
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
-from scorekeeper.rules.eventdoc import INDIVIDUAL, Event, TableInput, read_event
+from scorekeeper.rules.eventdoc import (
+    INDIVIDUAL,
+    MAX_ENTRANTS,
+    MAX_PLAN,
+    PAIRS,
+    Event,
+    TableInput,
+    _table,
+    read_event,
+)
+from scorekeeper.rules.house import from_key
+from scorekeeper.rules.house import key as house_key
 from scorekeeper.rules.movements import seat_next
-from scorekeeper.rules.problems import Problem
+from scorekeeper.rules.problems import InputError, Problem
+from scorekeeper.rules.sides import count_reading
 from scorekeeper.rules.totals import deal_totals
 from scorekeeper.rules.vptables import forfeit_vp, victory_points
 
@@ -174,4 +193,136 @@ def event_document(doc: Any) -> dict[str, Any]:
     >>> r["next"]["tables"], [w["code"] for w in r["next"]["warnings"]]
     ([{'table': 1, 'ns': 1, 'ew': 2}], ['mitchell-repeat'])
     """
-    return score_event(read_event(doc))
+    kept = _kept_event(doc)
+    return kept if kept is not None else score_event(read_event(doc))
+
+
+#: marshal's version 2 writes a value by its content alone (no references to objects
+#: seen before), so that two equal tables, of any document, are the same bytes.
+_MARSHAL = 2
+
+
+class _Known:
+    """Every entrant id: a table read on its own is read as if every id were known (the
+    ids are checked against the event's entrants by ``_kept_event``)."""
+
+    def __contains__(self, _entrant: object) -> bool:
+        return True
+
+
+@lru_cache(maxsize=4096)
+def _kept_table(header: bytes, turn: int, names: tuple[str | None, ...], text: bytes) -> bytes:
+    """One table of turn ``turn`` read and scored by ``score_table``, kept: ``header`` the
+    event's rules, kind, deals per turn and VP scale, ``names`` its seats' names (NS then
+    EW), ``text`` the table as given; both as ``marshal`` bytes (a table's bytes say its
+    every value and type: ``true`` is not ``1``). The answer, as ``marshal`` bytes: the
+    table's result and its problems as the contract writes them (every caller reads its
+    own copy). An unreadable table raises ``InputError``."""
+    profile_key, kind, deals_per_turn, vp_table = marshal.loads(header)
+    profile = from_key(profile_key)
+    read = _table(marshal.loads(text), "table", {"kind": kind, "known": _Known(),
+                                                 "profile": profile,
+                                                 "reading": count_reading(profile)}, set())
+    event = Event(None, profile, kind, deals_per_turn, vp_table, 0, (), (), ())
+    seats = (*read.ns, *read.ew)
+    out, problems = score_table(event, read, turn, dict(zip(seats, names, strict=True)))
+    return marshal.dumps((out, [p.as_dict() for p in problems]), _MARSHAL)
+
+
+def _seats(table: Any, kind: str) -> tuple[int, ...] | None:
+    """The entrant ids of a table as given, NS then EW, when each side is of the plain
+    shape of ``kind`` (an int; a list of two ints); ``None`` otherwise."""
+    if type(table) is not dict:
+        return None
+    ns, ew = table.get("ns"), table.get("ew")
+    if kind == PAIRS:
+        return (ns, ew) if type(ns) is int and type(ew) is int else None
+    if type(ns) is not list or type(ew) is not list or len(ns) != 2 or len(ew) != 2:
+        return None
+    seats = (*ns, *ew)
+    return seats if all(type(e) is int for e in seats) else None
+
+
+def _kept_event(doc: Any) -> dict[str, Any] | None:
+    """``score_event``'s answer for ``doc``, each table's result read from its kept one
+    (``_kept_table``); ``None`` where the document is not of the plain shapes this road
+    takes or cannot be read (``read_event`` then says what is wrong, naming the first
+    field, as it always did)."""
+    turns = doc.get("turns", []) if isinstance(doc, Mapping) else None
+    if type(turns) is not list or len(turns) > MAX_PLAN:
+        return None
+    try:
+        event = read_event({**doc, "turns": []})
+    except InputError:
+        return None
+    if len(event.plan) < len(turns):
+        return None
+    header = marshal.dumps((house_key(event.profile), event.kind, event.deals_per_turn,
+                            event.vp_table), _MARSHAL)
+    named = dict(event.entrants)
+    scored: list[list[dict[str, Any]]] = []
+    seated: list[set[int]] = []
+    problems: list[dict[str, Any]] = []
+    for index, turn in enumerate(turns):
+        found = _kept_turn(header, index, turn, event.kind, named, problems)
+        if found is None:
+            return None
+        scored.append(found[0])
+        seated.append(found[1])
+    return _answer(event, scored, seated, problems)
+
+
+def _kept_turn(header: bytes, index: int, turn: Any, kind: str, named: dict[int, str | None],
+               problems: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], set[int]] | None:
+    """A turn's tables, each from its kept result, and the entrants seated in it (its
+    tables' problems added to ``problems``); ``None`` when the turn is not plain or a
+    table of it cannot be read, an entrant is unknown or seated twice, a table's number
+    given twice."""
+    tables = turn.get("tables", []) if type(turn) is dict else None
+    if type(tables) is not list or len(tables) > MAX_ENTRANTS:
+        return None
+    seated: set[int] = set()
+    numbers: set[int] = set()
+    outs = []
+    for table in tables:
+        seats = _seats(table, kind)
+        if seats is None or any(e not in named or e in seated for e in seats) \
+                or len(set(seats)) != len(seats):
+            return None
+        seated.update(seats)
+        try:
+            text = marshal.dumps(table, _MARSHAL)
+            out, found = marshal.loads(_kept_table(header, index,
+                                                   tuple(named[e] for e in seats), text))
+        except (InputError, ValueError):  # unreadable, or not JSON's values
+            return None
+        if out["table"] in numbers:
+            return None
+        numbers.add(out["table"])
+        outs.append(out)
+        problems.extend(found)
+    return outs, seated
+
+
+def _answer(event: Event, turns: list[list[dict[str, Any]]], seated: list[set[int]],
+            problems: list[dict[str, Any]]) -> dict[str, Any]:
+    """``score_event``'s answer from the tables' results and who sat in each turn."""
+    ids = event.ids
+    byes = [[e for e in ids if e not in sitting] for sitting in seated]
+    ranked = standings(event, turns, byes)
+    last: dict[int, int] = {}
+    for table in turns[-1] if turns and event.kind == PAIRS else ():
+        last[table["ns"]], last[table["ew"]] = table["ew"], table["ns"]
+    following = seat_next(ids, event.plan, len(turns), [s["id"] for s in ranked], last)
+    return {
+        "name": event.name,
+        "profile": event.profile.id,
+        "kind": event.kind,
+        "deals_per_turn": event.deals_per_turn,
+        "valid": not problems,
+        "turns": [{"tables": tables, "byes": turn_byes}
+                  for tables, turn_byes in zip(turns, byes, strict=True)],
+        "standings": ranked,
+        "next": following,
+        "problems": problems,
+    }
