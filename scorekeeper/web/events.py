@@ -1,7 +1,9 @@
 """A club's evening run by its director: the event made, its entrants registered, each
 turn seated by the plan's movement, the standings; the room's read-only page. Its
-tables' deals are entered in ``eventtables.py``; the referee scores the whole event
-document on every change (``rules.events``, docs/contract.md "Events")."""
+tables' deals are entered in ``eventtables.py``; the referee scores the event document on
+every change (``rules.events``, docs/contract.md "Events"; each table's result kept by
+the table as given, so that a deal saved scores one table again), and the writer keeps
+what the pages show beside the new version (``eventtally.py``)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import ngettext
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
 
 from scorekeeper import rules
 from scorekeeper.db import reader
@@ -32,7 +34,7 @@ from scorekeeper.models import Event, EventChange, utcnow
 from scorekeeper.names import mixes_scripts, shows, visible_key
 from scorekeeper.rules.eventdoc import INDIVIDUAL, INDIVIDUAL_8_PLAYERS, MAX_ENTRANTS
 from scorekeeper.rules.vptables import FIBUR_2026
-from scorekeeper.web import writes
+from scorekeeper.web import eventtally, writes
 from scorekeeper.web.common import _, cache, input_error_text, profile_choices, remember
 from scorekeeper.web.eventclock import clock_form, clock_of
 from scorekeeper.web.eventsheets import turn_states
@@ -44,41 +46,54 @@ ENTRANT_NAME = 80
 
 
 def load_event(db: Session, *, edit: str | None = None, view: str | None = None) -> Event:
-    """The event with this edit (or view) link; 404 when there is none."""
+    """The event with this edit (or view) link; 404 when there is none. Its document is
+    read from the database when a page asks for it (the pages that show the evening as
+    it stands read ``evening`` instead)."""
     token = edit if edit is not None else view
     if not token or len(token) > 64:
         abort(404)
     column = Event.edit_token if edit is not None else Event.view_token
-    found = db.scalar(select(Event).where(column == token))
+    found = db.scalar(select(Event).where(column == token).options(defer(Event.document)))
     if found is None:
         abort(404)
     return found
 
 
-#: The answer of an event the referee cannot score yet (an individual evening before its
-#: 8th player): no turn, no standings, nothing to seat.
-NOTHING_YET: dict[str, Any] = {"turns": [], "standings": [], "next": None, "problems": []}
+NOTHING_YET = eventtally.NOTHING_YET
+
+
+def evening(event: Event) -> dict[str, Any]:
+    """The evening as its pages show it (``eventtally.shown``: the referee's answer, the
+    document without its turns, the standings after the last closed turn), kept by its
+    link and version: the one the writer of this version left, else made from the
+    document."""
+    def make() -> dict[str, Any]:
+        kept = eventtally.stored(event.id, event.version, cache("event-turns", 256))
+        return kept if kept is not None else eventtally.shown(event.name, event.document)
+
+    found: dict[str, Any] = cache("event", 64).get_or_make((event.edit_token, event.version),
+                                                           make)
+    return found
+
+
+def head_of(event: Event) -> dict[str, Any]:
+    """The event document without its turns, and how many are seated (``seated``)."""
+    found: dict[str, Any] = evening(event)["head"]
+    return found
 
 
 def scored(event: Event) -> dict[str, Any]:
     """The referee's answer for the event as it stands (``scorekeeper event``), kept by
     its link and version; with ``unreadable``, the sentence why it cannot be scored yet."""
-    def score() -> dict[str, Any]:
-        try:
-            return rules.event_document(event.event_input())
-        except rules.InputError as error:
-            return {**NOTHING_YET, "unreadable": error}
-
-    answer: dict[str, Any] = cache("event", 64).get_or_make(
-        (event.edit_token, event.version), score)
+    answer: dict[str, Any] = evening(event)["answer"]
     if "unreadable" in answer:
-        return {**answer, "unreadable": _why_not(event, answer["unreadable"])}
+        return {**answer, "unreadable": _why_not(head_of(event), answer["unreadable"])}
     return answer
 
 
-def _why_not(event: Event, error: rules.InputError) -> str:
-    entrants = len(event.document["entrants"])
-    if event.document["kind"] == INDIVIDUAL and entrants != INDIVIDUAL_8_PLAYERS:
+def _why_not(head: dict[str, Any], error: rules.InputError) -> str:
+    entrants = len(head["entrants"])
+    if head["kind"] == INDIVIDUAL and entrants != INDIVIDUAL_8_PLAYERS:
         return str(ngettext("An individual evening needs %(num)d player; %(count)d registered.",
                             "An individual evening needs %(num)d players; %(count)d registered.",
                             INDIVIDUAL_8_PLAYERS, count=entrants))
@@ -87,10 +102,13 @@ def _why_not(event: Event, error: rules.InputError) -> str:
 
 def bump(db: Session, row: Event, document: dict[str, Any], action: str,
          turn: int | None = None, table: int | None = None, reason: str | None = None) -> None:
-    """Store the event's new document as its next version, with its history line."""
+    """Store the event's new document as its next version, with its history line and
+    what its pages show (``eventtally``)."""
     row.document = document
     row.version += 1
     row.updated = utcnow()
+    kept = eventtally.columns(row.version, eventtally.shown(row.name, document))
+    row.tally, row.tally_of = kept["tally"], kept["tally_of"]
     db.add(EventChange(event_id=row.id, version=row.version, action=action, turn=turn,
                        table=table, reason=reason))
 
@@ -139,21 +157,30 @@ def director_page(found: Event, entrants: EntrantsForm | None = None, notice: An
     """The director's page of the evening as it stands (``entrants``, ``clock``: a form
     sent back with what is wrong)."""
     answer = scored(found)
-    document = found.document
-    listed = "\n".join(e.get("name") or "" for e in document["entrants"])
-    form = writes.keyed(entrants or EntrantsForm(formdata=None, lines=listed), found.version)
-    turn = writes.keyed(ConfirmForm(formdata=None), found.version)
-    drawn = writes.keyed(ConfirmForm(formdata=None), found.version)
+    head = head_of(found)
+    current = _current(answer)
+    # only the forms the page shows are built: the list of entrants and the draw before
+    # the first turn, the clock while a turn plays, the next turn's once the last is done
+    form = drawn = turn = timer = None
+    if current is None:
+        listed = "\n".join(e.get("name") or "" for e in head["entrants"])
+        form = writes.keyed(entrants or EntrantsForm(formdata=None, lines=listed), found.version)
+        drawn = writes.keyed(ConfirmForm(formdata=None), found.version)
+    if current is None or current["complete"]:
+        turn = writes.keyed(ConfirmForm(formdata=None), found.version)
+    else:
+        timer = clock_form(found, clock)
     return render_template(
-        "event.html", event=found, answer=answer, names=entrant_names(document),
-        entrants=form, turn_form=turn, draw_form=drawn, notice=notice, current=_current(answer),
-        states=turn_states(reader(), found, len(document["turns"])),
-        clock=clock_of(found), clock_form=clock_form(found, clock), presets=CLOCK_PRESETS,
-        plan_turns=len(document["plan"]), format=_format(document)), status
+        "event.html", event=found, head=head, answer=answer, names=entrant_names(head),
+        entrants=form, turn_form=turn, draw_form=drawn, notice=notice, current=current,
+        states=turn_states(reader(), found, head["seated"], answer, head),
+        clock=clock_of(found, head["seated"]), clock_form=timer,
+        presets=CLOCK_PRESETS, plan_turns=len(head["plan"]), format=_format(head)), status
 
 
 def entrant_names(document: dict[str, Any]) -> dict[int, str]:
-    """Each entrant's name by id (its id when it has none)."""
+    """Each entrant's name by id (its id when it has none), of the event document or its
+    head."""
     return {e["id"]: e.get("name") or str(e["id"]) for e in document["entrants"]}
 
 
@@ -324,9 +351,9 @@ def _write(token: str, form: Any, change: Any) -> Any:
 def room(token: str) -> Any:
     """The room's page (read-only): the turn in play, where everyone sits, the standings."""
     found = load_event(reader(), view=token)
-    answer = scored(found)
-    return render_template("event_room.html", event=found, answer=answer,
-                           names=entrant_names(found.document), current=_current(answer),
-                           states=turn_states(reader(), found, len(found.document["turns"])),
-                           clock=clock_of(found),
-                           format=_format(found.document), here=request.path)
+    answer, head = scored(found), head_of(found)
+    return render_template("event_room.html", event=found, head=head, answer=answer,
+                           names=entrant_names(head), current=_current(answer),
+                           states=turn_states(reader(), found, head["seated"], answer, head),
+                           clock=clock_of(found, head["seated"]),
+                           format=_format(head), here=request.path)

@@ -120,15 +120,24 @@ def turn_sheets(db: Session, event: Event, turn: int) -> dict[int, dict[str, Eve
     return found
 
 
-def turn_states(db: Session, event: Event, turn: int) -> dict[int, TableState]:
-    """Every table of a turn (1-based) and its state."""
-    if not 1 <= turn <= len(event.document["turns"]):
+def turn_states(db: Session, event: Event, turn: int, answer: dict[str, Any] | None = None,
+                head: dict[str, Any] | None = None) -> dict[int, TableState]:
+    """Every table of a turn (1-based) and its state (``answer``, ``head``: the referee's
+    answer for the event and the document without its turns, when the caller has them:
+    a table's scored result says its deals' number and its forfeit as the document
+    does)."""
+    if answer is not None and head is not None and turn <= len(answer["turns"]):
+        seated, per_turn = head["seated"], head["deals_per_turn"]
+        tables = answer["turns"][turn - 1]["tables"] if turn >= 1 else []
+    else:
+        seated, per_turn = len(event.document["turns"]), event.document["deals_per_turn"]
+        tables = event.document["turns"][turn - 1]["tables"] if 1 <= turn <= seated else []
+    if not 1 <= turn <= seated:
         return {}
     sheets = turn_sheets(db, event, turn)
-    per_turn = event.document["deals_per_turn"]
     return {t["table"]: table_state(t, {side: s.deals for side, s in
                                         sheets.get(t["table"], {}).items()}, per_turn)
-            for t in event.document["turns"][turn - 1]["tables"]}
+            for t in tables}
 
 
 def sheet_for(db: Session, event: Event, turn: int, table: int, side: str) -> EventSheet:

@@ -23,6 +23,7 @@ from scorekeeper.web import writes
 from scorekeeper.web.common import _
 from scorekeeper.web.dealform import build_form
 from scorekeeper.web.deals import answer_deal, unstored_deal_page
+from scorekeeper.web.eventrows import seat_name
 from scorekeeper.web.events import bump, entrant_names, load_event, scored
 from scorekeeper.web.eventsheets import (
     CONFIRMED,
@@ -33,7 +34,6 @@ from scorekeeper.web.eventsheets import (
     turn_sheets,
     what_differs,
 )
-from scorekeeper.web.filters import seat_name
 from scorekeeper.web.scoreboard import match_result
 
 bp = Blueprint("event_tables", __name__)
