@@ -6,6 +6,7 @@ director's page most of its time as macros, a number and a name at a time."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from flask import url_for
@@ -29,7 +30,13 @@ def _seat(side: Any, safe: dict[int, Markup]) -> str:
 
 
 def _escaped(names: dict[int, str]) -> dict[int, Markup]:
-    return {i: escape(str(name)) for i, name in names.items()}
+    """The names as HTML, once per set of names (a page draws them in several lists)."""
+    return _escaped_once(tuple(names.items()))
+
+
+@lru_cache(maxsize=64)
+def _escaped_once(names: tuple[tuple[int, str], ...]) -> dict[int, Markup]:
+    return {i: escape(str(name)) for i, name in names}
 
 
 def _n(value: Any, code: str) -> str:

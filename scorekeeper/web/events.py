@@ -82,6 +82,20 @@ def head_of(event: Event) -> dict[str, Any]:
     return found
 
 
+def group_standings(event: Event, answer: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """The standings of each group the last turn seated plays in (a Danese in groups),
+    each group's lines ranked among themselves; none when it plays in one."""
+    kept = evening(event)
+    if "group_lines" not in kept:  # worked out once per version
+        lines = {line["id"]: line for line in answer["standings"]}
+        order = {line["id"]: i for i, line in enumerate(answer["standings"])}
+        kept["group_lines"] = [rules.ranked_within(sorted(
+            (lines[e] for e in members if e in lines), key=lambda line: order[line["id"]]))
+            for members in kept.get("groups") or []]
+    found: list[list[dict[str, Any]]] = kept["group_lines"]
+    return found
+
+
 def scored(event: Event) -> dict[str, Any]:
     """The referee's answer for the event as it stands (``scorekeeper event``), kept by
     its link and version; with ``unreadable``, the sentence why it cannot be scored yet."""
@@ -174,6 +188,7 @@ def director_page(found: Event, entrants: EntrantsForm | None = None, notice: An
         "event.html", event=found, head=head, answer=answer, names=entrant_names(head),
         entrants=form, turn_form=turn, draw_form=drawn, notice=notice, current=current,
         states=turn_states(reader(), found, head["seated"], answer, head),
+        groups=group_standings(found, answer),
         clock=clock_of(found, head["seated"]), clock_form=timer,
         presets=CLOCK_PRESETS, plan_turns=len(head["plan"]), format=_format(head)), status
 
@@ -313,7 +328,7 @@ def seat_turn(token: str) -> Any:
 
 
 def _seat(db: Session, row: Event) -> None:
-    answer = rules.event_document(row.event_input())
+    answer = rules.event_document(row.event_input(), kept=True)
     current = _current(answer)
     following = answer["next"]
     if following is None or not following["tables"] or (current and not current["complete"]):
@@ -325,9 +340,11 @@ def _seat(db: Session, row: Event) -> None:
     bump(db, row, document, "turn", turn=len(document["turns"]) - 1)
 
 
-def _write(token: str, form: Any, change: Any) -> Any:
+def write_event(token: str, form: Any, change: Any, again: Any = None) -> Any:
     """``change(db, row)`` on the locked event, once per form, then back to its page; a
-    form of an older version shows the evening as it stands."""
+    form of an older version shows the evening as it stands (``again(notice, typed)``:
+    the page of the form, with what was typed or as the evening stands; by default the
+    director's)."""
     key = writes.form_key(form, f"event {token}")
     url = url_for("events.event", token=token)
 
@@ -336,15 +353,21 @@ def _write(token: str, form: Any, change: Any) -> Any:
         return url
 
     def stale(_error: Any) -> Any:
-        return director_page(load_event(reader(), edit=token), notice=_(
-            "The evening changed since this page was opened: here it is as it stands."),
-            status=409)
+        notice = _("The evening changed since this page was opened: here it is as it stands.")
+        if again is not None:
+            return again(notice, False)
+        return director_page(load_event(reader(), edit=token), notice=notice, status=409)
 
     def reused(notice: Any) -> Any:
+        if again is not None:
+            return again(notice, True)
         typed = form if isinstance(form, EntrantsForm) else None
         return director_page(load_event(reader(), edit=token), typed, notice=notice, status=409)
 
     return writes.guarded(form, lambda: writes.write_once(key, run), reused, stale)
+
+
+_write = write_event
 
 
 @bp.get("/e/v/<token>")
@@ -355,5 +378,6 @@ def room(token: str) -> Any:
     return render_template("event_room.html", event=found, head=head, answer=answer,
                            names=entrant_names(head), current=_current(answer),
                            states=turn_states(reader(), found, head["seated"], answer, head),
+                           groups=group_standings(found, answer),
                            clock=clock_of(found, head["seated"]),
                            format=_format(head), here=request.path)

@@ -22,6 +22,7 @@ from typing import Any
 from scorekeeper import rules
 from scorekeeper.caching import LRU
 from scorekeeper.db import lookup
+from scorekeeper.rules.movements import cut
 from scorekeeper.web.tally import tally_of
 
 _READ = "SELECT tally FROM events WHERE id = ? AND tally_of = ?"
@@ -42,20 +43,32 @@ def head(document: dict[str, Any]) -> dict[str, Any]:
 
 def shown(name: str, document: dict[str, Any]) -> dict[str, Any]:
     """The evening ``name`` of this document as its pages show it: ``answer`` (with
-    ``unreadable``, the referee's ``InputError``, when it cannot be scored yet), ``head``
-    and ``closed`` (the standings after the last closed turn; ``None``: the answer's)."""
+    ``unreadable``, the referee's ``InputError``, when it cannot be scored yet), ``head``,
+    ``closed`` (the standings after the last closed turn; ``None``: the answer's) and
+    ``groups`` (the entrants of each group the last turn seated plays in, or ``None``)."""
     event = {**document, "name": name}
     try:
-        answer = rules.event_document(event)
+        answer, before = rules.kept_document(event)
     except rules.InputError as error:
         return {"answer": {**NOTHING_YET, "unreadable": error}, "head": head(document),
-                "closed": None}
+                "closed": None, "groups": None}
     turns = answer["turns"]
     closed = None
     if turns and not all(t["complete"] for t in turns[-1]["tables"]):
-        closed = [] if len(turns) == 1 else rules.event_document(
-            {**event, "turns": document["turns"][:-1]})["standings"]
-    return {"answer": answer, "head": head(document), "closed": closed}
+        closed = before if len(turns) > 1 else []
+    return {"answer": answer, "head": head(document), "closed": closed,
+            "groups": _groups(event, before)}
+
+
+def _groups(event: dict[str, Any], before: list[dict[str, Any]]) -> list[list[int]] | None:
+    """The groups the last turn seated plays in, when its movement is a Danese in more
+    than one: ``before``, the standings before it, cut as it cut them."""
+    turns = event["turns"]
+    movement = event["plan"][len(turns) - 1] if turns else {}
+    groups = movement.get("groups") or 1
+    if not str(movement.get("movement")).startswith("danese") or groups < 2:
+        return None
+    return cut([line["id"] for line in before], groups)
 
 
 def columns(version: int, evening: dict[str, Any]) -> dict[str, str | None]:

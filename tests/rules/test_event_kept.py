@@ -29,18 +29,18 @@ def _evening() -> dict:
 def test_a_deal_changed_scores_its_table_again_and_no_other():
     clear_caches()
     doc = _evening()
-    first = event_document(doc)
+    first = event_document(doc, kept=True)
     assert [(t["mp"], t["vp"]) for t in first["turns"][0]["tables"]] == [
         ([700, 300], [14, 6]), ([500, 500], [10, 10])]
     assert _kept_table.cache_info().misses == 2
-    assert event_document(copy.deepcopy(doc)) == first
+    assert event_document(copy.deepcopy(doc), kept=True) == first
     assert _kept_table.cache_info().misses == 2
     # table 2's second deal corrected: 250 + 400 = 650 against 250 + 250 = 500, 150
     # apart, 125–200 is 12–8; table 1 is read from what was kept
     doc["turns"][0]["tables"][1]["deals"][1] = {"sides": [
         {"counts": {"table_points": 400}, "morto": "taken"},
         {"counts": {"table_points": 250}, "morto": "taken"}]}
-    again = event_document(doc)
+    again = event_document(doc, kept=True)
     assert _kept_table.cache_info().misses == 3
     assert [(t["mp"], t["vp"]) for t in again["turns"][0]["tables"]] == [
         ([700, 300], [14, 6]), ([650, 500], [12, 8])]
@@ -54,13 +54,13 @@ def test_true_is_not_one_to_the_kept_tables():
     doc = _evening()
     doc["turns"][0]["tables"][0]["deals"][0]["sides"][0]["went_out"] = True
     # going out without a canastra: no closing bonus, and the deal's problem named
-    answer = event_document(doc)
+    answer = event_document(doc, kept=True)
     assert answer["turns"][0]["tables"][0]["mp"] == [700, 300]
     assert [(p["code"], p["params"]["side"], p["table"], p["deal"])
             for p in answer["problems"]] == [("cannot-go-out", "Pair 1", 1, 0)]
     doc["turns"][0]["tables"][0]["deals"][0]["sides"][0]["went_out"] = 1
     with pytest.raises(InputError) as refused:
-        event_document(doc)
+        event_document(doc, kept=True)
     assert refused.value.params["field"] == "turns[0].tables[0].deals[0].sides[0].went_out"
 
 
@@ -73,7 +73,7 @@ def _plain(doc: dict) -> object:
 
 def _kept(doc: dict) -> object:
     try:
-        return event_document(doc)
+        return event_document(doc, kept=True)
     except InputError as error:
         return ("unreadable", error.code, error.params)
 

@@ -31,7 +31,7 @@ def _warm() -> None:
         {"sides": [{"melds": ["AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"], "morto": "taken"},
                    {"morto": "taken"}]}]})
     profile_of(HOUSE, "elsewhere")
-    event_document(EVENT)
+    event_document(EVENT, kept=True)
     for profile in PROFILES.values():
         _ = profile.max_run, profile.points.run_prefix
 
@@ -50,7 +50,7 @@ def test_every_cache_of_the_referee_is_emptied():
     warm = _sizes()
     assert set(warm) == {
         "scorekeeper.rules.cards._parse_canonical", "scorekeeper.rules.cards._parse_text",
-        "scorekeeper.rules.events._kept_table",
+        "scorekeeper.rules.events._kept_table", "scorekeeper.rules.events._rules_of",
         "scorekeeper.rules.house._read_text", "scorekeeper.rules.house.from_key",
         "scorekeeper.rules.limits._limits",
         "scorekeeper.rules.match._scored", "scorekeeper.rules.melds._judge_cached",

@@ -1,0 +1,91 @@
+"""An evening's turns and their movements changed on their own page (a Danese in groups,
+as the federation's exam's "3 Danese in groups"), and the standings shown per group while
+the turn seated plays in groups, each group's lines ranked among themselves."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from evening_pages import DEAL_A, DEAL_B, DEAL_C, enter_deal, new_event, post, seat_turn, table_rows
+from web_support import hidden_fields
+
+EIGHT = "Uno\nDue\nTre\nQuattro\nCinque\nSei\nSette\nOtto\n"
+
+
+def _plan(client: Any, event: str, **fields: str) -> Any:
+    data = {**hidden_fields(client.get(f"{event}/plan").get_data(as_text=True)), **fields}
+    return client.post(f"{event}/plan", data=data)
+
+
+def _saved_plan(client: Any, event: str) -> list[dict[str, Any]]:
+    return list(json.loads(client.get(f"{event}/event.json").data)["plan"])
+
+
+def test_the_exam_plan_six_mitchell_two_danese_three_danese_in_groups(client):
+    event = new_event(client)  # 5 turns of 2 deals, Mitchell every turn
+    assert 'href="' + event + '/plan"' in client.get(event).get_data(as_text=True)
+    lines = {f"plan-{i}-movement": "mitchell" for i in range(5)}
+    assert _plan(client, event, turns="11", **lines).status_code == 302
+    assert _saved_plan(client, event) == [{"movement": "mitchell", "shift": 1}] * 11
+    page = client.get(f"{event}/plan").get_data(as_text=True)
+    assert page.count("<legend>Turn ") == 11
+    lines = {**{f"plan-{i}-movement": "mitchell" for i in range(6)},
+             **{f"plan-{i}-movement": "danese" for i in range(6, 11)},
+             **{f"plan-{i}-groups": "2" for i in range(8, 11)}, "plan-6-groups": "1"}
+    assert _plan(client, event, turns="11", **lines).status_code == 302
+    assert _saved_plan(client, event) == [{"movement": "mitchell", "shift": 1}] * 6 + \
+        [{"movement": "danese"}] * 2 + [{"movement": "danese", "groups": 2}] * 3
+
+
+def test_groups_of_fewer_than_two_and_seated_turns_are_refused(client):
+    event = new_event(client)
+    assert post(client, event, f"{event}/entrants", lines="Uno\nDue\nTre\nQuattro").status_code \
+        == 302
+    response = _plan(client, event, turns="2", **{"plan-0-movement": "mitchell",
+                                                  "plan-1-movement": "danese-modified",
+                                                  "plan-1-groups": "3"})
+    assert response.status_code == 422
+    assert "Each group needs at least two entrants." in response.get_data(as_text=True)
+    seat_turn(client, event)
+    response = _plan(client, event, turns="0")
+    assert response.status_code == 422
+    # one turn seated: the form shows the four turns after it, and keeps the first
+    assert _plan(client, event, turns="3", **{f"plan-{i}-movement": "round-robin"
+                                             for i in range(4)}).status_code == 302
+    assert _saved_plan(client, event) == [{"movement": "mitchell", "shift": 1},
+                                          {"movement": "round-robin"},
+                                          {"movement": "round-robin"}]
+
+
+def test_the_standings_per_group_while_a_danese_in_groups_plays(client):
+    event = new_event(client)
+    assert post(client, event, f"{event}/entrants", lines=EIGHT).status_code == 302
+    assert _plan(client, event, turns="2", **{"plan-0-movement": "mitchell",
+                                              "plan-1-movement": "danese",
+                                              "plan-1-groups": "2"}).status_code == 302
+    seat_turn(client, event)
+    # Mitchell on 8 pairs: table i is pair i against pair 4 + i
+    for table, deals in ((1, (DEAL_A, DEAL_A)), (2, (DEAL_B, DEAL_C)), (3, (DEAL_C, DEAL_C)),
+                         (4, (DEAL_A, DEAL_C))):
+        for deal in deals:
+            out = {id(DEAL_A): "0", id(DEAL_B): "1", id(DEAL_C): ""}[id(deal)]
+            url = f"{event}/turns/1/tables/{table}/deals/new"
+            assert enter_deal(client, url, deal, out).status_code == 302
+    # 1: 1,200–220, 980 apart: 19–1; 2: 375–650, 275 apart: 7–13; 3: 200–200: 10–10;
+    # 4: 700–210, 490 apart: 15–5. After turn 1: Uno 19, Quattro 15, Sei 13, Tre and
+    # Sette 10 and 200 each (Tre first, by id), Due 7, Otto 5, Cinque 1: two groups of 4
+    seat_turn(client, event)
+    page = client.get(event).get_data(as_text=True)
+    assert table_rows(page, "Turn 2") == [
+        ["1", "Uno", "Quattro", "Not started"], ["2", "Sei", "Tre", "Not started"],
+        ["3", "Sette", "Due", "Not started"], ["4", "Otto", "Cinque", "Not started"]]
+    assert table_rows(page, "Standings · Group 1") == [
+        ["1", "Uno", "19", "1,200"], ["2", "Quattro", "15", "700"],
+        ["3", "Sei", "13", "650"], ["4", "Tre", "10", "200"]]
+    assert table_rows(page, "Standings · Group 2") == [
+        ["1", "Sette", "10", "200"], ["2", "Due", "7", "375"],
+        ["3", "Otto", "5", "210"], ["4", "Cinque", "1", "220"]]
+    room = client.get(re.search(r'href="(/e/v/[^"/]+)"', page).group(1)).get_data(as_text=True)
+    assert table_rows(room, "Standings · Group 2")[0] == ["1", "Sette", "10", "200"]
