@@ -16,7 +16,7 @@ from scorekeeper.forms import NewTableForm, clean_text, name_problem
 from scorekeeper.models import Event
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, input_error_text, uploaded
-from scorekeeper.web.events import ENTRANT_NAME, entrant_problems
+from scorekeeper.web.eventsetup import ENTRANT_NAME, entrant_problems
 
 bp = Blueprint("event_read", __name__)
 

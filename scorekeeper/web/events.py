@@ -8,12 +8,10 @@ what the pages show beside the new version (``eventtally.py``)."""
 from __future__ import annotations
 
 import copy
-import csv
-import io
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import ngettext
 from sqlalchemy import select
 from sqlalchemy.orm import Session, defer
@@ -29,21 +27,17 @@ from scorekeeper.eventforms import (
     NewEventForm,
     plan_of,
 )
-from scorekeeper.forms import MIXED_NAME, ConfirmForm, choices
+from scorekeeper.forms import ConfirmForm, choices
 from scorekeeper.models import Event, EventChange, utcnow
-from scorekeeper.names import mixes_scripts, shows, visible_key
-from scorekeeper.rules.eventdoc import INDIVIDUAL, INDIVIDUAL_8_PLAYERS, MAX_ENTRANTS
+from scorekeeper.rules.eventdoc import INDIVIDUAL, INDIVIDUAL_8_PLAYERS
 from scorekeeper.rules.vptables import FIBUR_2026
 from scorekeeper.web import eventtally, writes
 from scorekeeper.web.common import _, cache, input_error_text, profile_choices, remember
 from scorekeeper.web.eventclock import clock_form, clock_of
 from scorekeeper.web.eventsheets import turn_states
+from scorekeeper.web.tables import my_tables, players_as_entrants
 
 bp = Blueprint("events", __name__)
-
-#: The longest entrant's name (a pair: two names and a dash).
-ENTRANT_NAME = 80
-
 
 def load_event(db: Session, *, edit: str | None = None, view: str | None = None) -> Event:
     """The event with this edit (or view) link; 404 when there is none. Its document is
@@ -163,7 +157,12 @@ def event(token: str) -> Any:
     """The director's page: entrants, the turn in play, the next turn, the standings."""
     found = load_event(reader(), edit=token)
     remember(token, "events")
-    return director_page(found)
+    head = head_of(found)
+    # a table's players as the list of entrants, to check and save (before the first turn)
+    typed = None if head["seated"] else players_as_entrants(
+        reader(), request.args.get("table"), head["kind"] == INDIVIDUAL)
+    return director_page(found, None if typed is None else EntrantsForm(
+        formdata=None, lines=typed))
 
 
 def director_page(found: Event, entrants: EntrantsForm | None = None, notice: Any = None,
@@ -187,6 +186,7 @@ def director_page(found: Event, entrants: EntrantsForm | None = None, notice: An
     return render_template(
         "event.html", event=found, head=head, answer=answer, names=entrant_names(head),
         entrants=form, turn_form=turn, draw_form=drawn, notice=notice, current=current,
+        tables=my_tables(reader()) if current is None else [],
         states=turn_states(reader(), found, head["seated"], answer, head),
         groups=group_standings(found, answer),
         clock=clock_of(found, head["seated"]), clock_form=timer,
@@ -213,104 +213,11 @@ def _current(answer: dict[str, Any]) -> dict[str, Any] | None:
             "complete": all(t["complete"] for t in last["tables"])}
 
 
-#: The largest list of entrants read from a file (a thousand pairs' names and more).
-MOST_FILE_BYTES = 128 * 1024
-
-
-def file_lines(upload: Any) -> str | None:
-    """A spreadsheet's file of entrants (CSV, cells between commas, semicolons or tabs) as
-    lines with a tab between cells; "" when no file was chosen, None when it cannot be
-    read as text or is too large."""
-    if upload is None or not upload.filename:
-        return ""
-    raw = upload.read(MOST_FILE_BYTES + 1)
-    upload.close()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return None
-    if len(raw) > MOST_FILE_BYTES:
-        return None
-    first = text.split("\n", 1)[0]
-    delimiter = max(",;\t", key=first.count)
-    rows = csv.reader(io.StringIO(text), delimiter=delimiter)
-    return "\n".join("\t".join(row) for row in rows)
-
-
-def entrant_lines(text: str | None) -> list[str]:
-    """The entrants of pasted lines, one a line: a line of a spreadsheet's cells (tabs or
-    semicolons between them), a pair's two names, joined by a dash."""
-    names = []
-    for line in (text or "").splitlines():
-        cells = [c.strip() for c in line.replace(";", "\t").split("\t")]
-        name = " – ".join(c for c in cells if shows(c))
-        if name:
-            names.append(name)
-    return names
-
-
-def entrant_problems(names: list[str], known: list[str], kind: str) -> list[str]:
-    """What is wrong with the entrants added to those already registered, in words."""
-    problems = []
-    most = INDIVIDUAL_8_PLAYERS if kind == INDIVIDUAL else MAX_ENTRANTS
-    if not names:
-        problems.append(_("Type at least one pair or player, one per line."))
-    if len(names) + len(known) > most:
-        problems.append(_("This evening has at most %(max)d entrants.", max=most))
-    if any(len(n) > ENTRANT_NAME for n in names):
-        problems.append(_("An entrant's name has at most %(max)d characters.", max=ENTRANT_NAME))
-    keys = [visible_key(n) for n in [*known, *names]]
-    if len(set(keys)) != len(keys):
-        problems.append(_("Two entrants have the same name."))
-    if any(mixes_scripts(n) for n in names):
-        problems.append(str(MIXED_NAME))
-    return problems
-
-
-@bp.post("/e/<token>/entrants")
-def add_entrants(token: str) -> Any:
-    """The pairs (or players), typed, pasted or from a file: the whole list, changed as
-    often as needed until the first turn is seated."""
-    found = load_event(reader(), edit=token)
-    form = EntrantsForm()
-
-    def check_then_write() -> Any:
-        # sent again: its entrants are there already (and would read as named twice)
-        done = writes.done_before(writes.form_key(form, f"event {token}"))
-        if done:
-            return redirect(done)
-        typed = file_lines(request.files.get("file"))
-        if typed is None:
-            form.lines.errors = [_("This file cannot be read: save the sheet as CSV (UTF-8) "
-                                   "and choose it again.")]
-            return director_page(found, form, status=422)
-        if form.validate():
-            names = entrant_lines(f"{form.lines.data or ''}\n{typed}")
-            problems = entrant_problems(names, [], found.document["kind"])
-            form.lines.errors = [*form.lines.errors, *problems]
-            if not form.lines.errors:
-                return _write(token, form, lambda db, row: _register(db, row, names))
-        return director_page(found, form, status=422)
-
-    return writes.guarded(form, check_then_write, lambda notice: director_page(
-        load_event(reader(), edit=token), form, notice=notice, status=409))
-
-
-def _register(db: Session, row: Event, names: list[str]) -> None:
-    """The list of entrants, as the form now says it (numbered in its order: no turn is
-    seated yet, nothing refers to them)."""
-    document = copy.deepcopy(row.document)
-    if document["turns"]:
-        abort(409)
-    document["entrants"] = [{"id": i + 1, "name": n} for i, n in enumerate(names)]
-    bump(db, row, document, "entrants")
-
-
 @bp.post("/e/<token>/draw")
 def draw(token: str) -> Any:
     """Draw the entrants' order (the order the movements seat them by) before the first
     turn is seated."""
-    return _write(token, ConfirmForm(), _drawn)
+    return write_event(token, ConfirmForm(), _drawn)
 
 
 def _drawn(db: Session, row: Event) -> None:
@@ -324,7 +231,7 @@ def _drawn(db: Session, row: Event) -> None:
 @bp.post("/e/<token>/turns")
 def seat_turn(token: str) -> Any:
     """Seat the next turn as the plan's movement says, once the last one is complete."""
-    return _write(token, ConfirmForm(), _seat)
+    return write_event(token, ConfirmForm(), _seat)
 
 
 def _seat(db: Session, row: Event) -> None:
@@ -367,7 +274,6 @@ def write_event(token: str, form: Any, change: Any, again: Any = None) -> Any:
     return writes.guarded(form, lambda: writes.write_once(key, run), reused, stale)
 
 
-_write = write_event
 
 
 @bp.get("/e/v/<token>")

@@ -1,6 +1,8 @@
-"""An evening's turns and their movements changed on their own page (a Danese in groups,
-as the federation's exam's "3 Danese in groups"), and the standings shown per group while
-the turn seated plays in groups, each group's lines ranked among themselves."""
+"""What the director sets up of an evening (web/eventsetup.py): its turns and their
+movements changed on their own page (a Danese in groups, as the federation's exam's "3
+Danese in groups"), the standings shown per group while the turn seated plays in groups,
+each group's lines ranked among themselves; the entrants filled in from a table's
+players, to check and save."""
 
 from __future__ import annotations
 
@@ -89,3 +91,37 @@ def test_the_standings_per_group_while_a_danese_in_groups_plays(client):
         ["3", "Otto", "5", "210"], ["4", "Cinque", "1", "220"]]
     room = client.get(re.search(r'href="(/e/v/[^"/]+)"', page).group(1)).get_data(as_text=True)
     assert table_rows(room, "Standings · Group 2")[0] == ["1", "Sette", "10", "200"]
+
+
+def _table(client: Any, players: str) -> None:
+    from web_support import hidden_fields as fields
+
+    data = {**fields(client.get("/tables/new").get_data(as_text=True)), "players": players}
+    response = client.post("/tables/new", data=data)
+    assert response.status_code == 302
+    client.get(response.headers["Location"])  # this browser keeps the table
+
+
+def test_a_tables_players_fill_the_list_of_pairs_to_check_and_save(client):
+    _table(client, "Ana\nBia\nCarla\nDora\nElisa")
+    event = new_event(client)
+    page = client.get(event).get_data(as_text=True)
+    assert re.findall(r'<option value="(\d+)">([^<]+)</option>', page.split('id="table"')[1]
+                      .split("</select>")[0]) == [("0", "Ana · Bia · Carla · Dora · Elisa")]
+    page = client.get(f"{event}?table=0").get_data(as_text=True)
+    listed = re.search(r'<textarea[^>]*name="lines"[^>]*>\s*([^<]*)</textarea>', page).group(1)
+    # two to a pair in the table's order, the odd last one alone, to be checked
+    assert listed.splitlines() == ["Ana – Bia", "Carla – Dora", "Elisa"]
+    assert client.get(f"{event}?table=7").status_code == 200  # no such place: the list as is
+    assert post(client, f"{event}?table=0", f"{event}/entrants",
+                lines="Ana – Bia\nCarla – Dora\nElisa – Fabia").status_code == 302
+    assert [e["name"] for e in json.loads(client.get(f"{event}/event.json").data)[
+        "entrants"]] == ["Ana – Bia", "Carla – Dora", "Elisa – Fabia"]
+
+
+def test_an_individual_evening_takes_a_tables_players_one_a_line(client):
+    _table(client, "Uno\nDue\nTre\nQuattro\nCinque\nSei\nSette\nOtto")
+    event = new_event(client, kind="individual", movement="individual-8", format="7x2")
+    page = client.get(f"{event}?table=0").get_data(as_text=True)
+    listed = re.search(r'<textarea[^>]*name="lines"[^>]*>\s*([^<]*)</textarea>', page).group(1)
+    assert listed.splitlines() == EIGHT.splitlines()
