@@ -31,10 +31,12 @@ from scorekeeper.forms import ConfirmForm, choices
 from scorekeeper.models import Event, EventChange, utcnow
 from scorekeeper.rules.eventdoc import INDIVIDUAL, INDIVIDUAL_8_PLAYERS
 from scorekeeper.rules.vptables import FIBUR_2026
+from scorekeeper.vocabulary import profile_name
 from scorekeeper.web import eventtally, writes
 from scorekeeper.web.common import _, cache, input_error_text, profile_choices, remember
 from scorekeeper.web.eventclock import clock_form, clock_of
 from scorekeeper.web.eventsheets import turn_states
+from scorekeeper.web.house import HOUSE, load_house, remembered_house
 from scorekeeper.web.tables import my_tables, players_as_entrants
 
 bp = Blueprint("events", __name__)
@@ -125,7 +127,8 @@ def bump(db: Session, row: Event, document: dict[str, Any], action: str,
 def new_event() -> Any:
     """Name the evening, its rules, its turns and how they are seated."""
     form = writes.keyed(NewEventForm())
-    form.profile.choices = choices(profile_choices())
+    form.profile.choices = choices(profile_choices() + [
+        (HOUSE + h.edit_token, h.name) for h in remembered_house(reader())])
     if form.validate_on_submit():
         if (form.kind.data == INDIVIDUAL) != (form.movement.data == INDIVIDUAL_MOVEMENT):
             form.movement.errors = [*form.movement.errors, _(
@@ -137,7 +140,13 @@ def new_event() -> Any:
 
 def _create(form: NewEventForm) -> Any:
     _turns, deals = FORMATS[form.format.data]
-    document = {"profile": form.profile.data, "kind": form.kind.data, "deals_per_turn": deals,
+    chosen: Any = form.profile.data
+    if chosen.startswith(HOUSE):  # house rules: the evening keeps their document
+        house = load_house(reader(), chosen[len(HOUSE):])
+        if house is None:
+            abort(404)
+        chosen = house.document
+    document = {"profile": chosen, "kind": form.kind.data, "deals_per_turn": deals,
                 "vp_table": FIBUR_2026,
                 "bye_vp": 10 if form.bye_vp.data is None else form.bye_vp.data,
                 "entrants": [], "plan": plan_of(form), "turns": []}
@@ -190,13 +199,22 @@ def director_page(found: Event, entrants: EntrantsForm | None = None, notice: An
         states=turn_states(reader(), found, head["seated"], answer, head),
         groups=group_standings(found, answer),
         clock=clock_of(found, head["seated"]), clock_form=timer,
-        presets=CLOCK_PRESETS, plan_turns=len(head["plan"]), format=_format(head)), status
+        presets=CLOCK_PRESETS, plan_turns=len(head["plan"]), format=_format(head),
+        rules_label=rules_label(head["profile"])), status
 
 
 def entrant_names(document: dict[str, Any]) -> dict[int, str]:
     """Each entrant's name by id (its id when it has none), of the event document or its
     head."""
     return {e["id"]: e.get("name") or str(e["id"]) for e in document["entrants"]}
+
+
+def rules_label(profile: Any) -> str:
+    """What the evening's pages call its rules: its house rules' name (a profile
+    document), else its game's."""
+    if isinstance(profile, dict):
+        return str(profile.get("name") or profile.get("id") or "")
+    return str(profile_name(profile))
 
 
 def _format(document: dict[str, Any]) -> str:
@@ -286,4 +304,5 @@ def room(token: str) -> Any:
                            states=turn_states(reader(), found, head["seated"], answer, head),
                            groups=group_standings(found, answer),
                            clock=clock_of(found, head["seated"]),
-                           format=_format(head), here=request.path)
+                           format=_format(head), rules_label=rules_label(head["profile"]),
+                           here=request.path)

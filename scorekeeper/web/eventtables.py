@@ -183,7 +183,13 @@ def table_match(event: Event, turn: int, table: int) -> Match:
     target and no deal before it, so that the deal form judges each deal on its own."""
     entered = _table(event, turn, table)
     now = datetime(event.day.year, event.day.month, event.day.day)
-    return Match(name=event.name, profile=event.document["profile"], target=MAX_TARGET,
+    chosen = event.document["profile"]
+    house = None
+    if isinstance(chosen, dict):  # house rules: the match keeps their document, as a match
+        played = rules.profile_of(chosen)
+        chosen, house = played.base or played.id, {"document": event.document["profile"],
+                                                   "version": event.version, "token": None}
+    return Match(name=event.name, profile=chosen, rules=house, target=MAX_TARGET,
                  version=event.version, sides=[
                      {"name": seat_names(event, entered[seat]), "players": []}
                      for seat in ("ns", "ew")],

@@ -125,3 +125,41 @@ def test_an_individual_evening_takes_a_tables_players_one_a_line(client):
     page = client.get(f"{event}?table=0").get_data(as_text=True)
     listed = re.search(r'<textarea[^>]*name="lines"[^>]*>\s*([^<]*)</textarea>', page).group(1)
     assert listed.splitlines() == EIGHT.splitlines()
+
+
+def _house(client: Any) -> str:
+    """House rules over Burraco: a clean burraco worth 300 (the game's is 200)."""
+    url = "/rules/house/new?base=burraco"
+    page = client.get(url).get_data(as_text=True)
+    data = dict(re.findall(r'<input [^>]*?name="([^"]+)"[^>]*? value="([^"]*)"', page))
+    data.update(hidden_fields(page))
+    data.pop("semi_clean", None)
+    data.update(name="Da Nonna", bonus_clean="300", action="save")
+    response = client.post(url, data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return str(response.headers["Location"]).rsplit("/h/", 1)[1]
+
+
+def test_an_evening_played_by_house_rules(client):
+    token = _house(client)
+    page = client.get("/events/new").get_data(as_text=True)
+    assert f'<option value="house:{token}">Da Nonna</option>' in page
+    event = new_event(client, profile=f"house:{token}")
+    assert post(client, event, f"{event}/entrants", lines="Uno\nDue\nTre\nQuattro") \
+        .status_code == 302
+    seat_turn(client, event)
+    table = f"{event}/turns/1/tables/1"
+    for _ in range(2):
+        assert enter_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
+    page = client.get(event).get_data(as_text=True)
+    assert re.search(r'<p class="muted">[^<]* · Da Nonna · 5 turns of 2 deals</p>', page)
+    # 300 on the table + a clean burraco 300 + closing 100 = 700, twice: 1,400 against
+    # 110 + 110 = 220: 1,180 apart, over 1,000 with 2 deals is 20–0
+    assert table_rows(page, "Turn 1")[0] == ["1", "Uno", "Tre", "1,400–220", "20–0"]
+    room = re.search(r'href="(/e/v/[^"/]+)"', page).group(1)
+    for url in (table, f"{event}/turns/1/tables/2/deals/new", room, f"{room}/tv",
+                f"{room}/find?who=1", f"{event}/results.csv", f"{event}/plan"):
+        assert client.get(url).status_code == 200, url
+    document = json.loads(client.get(f"{event}/event.json").data)
+    assert document["profile"]["name"] == "Da Nonna"
+    assert document["profile"]["params"]["bonuses"]["clean"] == 300
