@@ -115,7 +115,7 @@ class TurnEntry(Form):
 
     movement = SelectField(_l("Movement"), choices=choices(
             [(m, _l(MOVEMENT_NAMES[m])) for m in PAIR_MOVEMENTS]))
-    groups = IntegerField(_l("Groups (Danese only; empty: one)"), validators=[
+    groups = IntegerField(_l("Groups (Danish only; empty: one)"), validators=[
         Optional(), NumberRange(min=1, max=MAX_GROUPS)])
 
 

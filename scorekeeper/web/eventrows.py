@@ -13,6 +13,7 @@ from flask import url_for
 from markupsafe import Markup, escape
 
 from scorekeeper.i18n import format_number, page_gettext, page_translations
+from scorekeeper.msgids import N_
 from scorekeeper.web.common import locale_code
 
 
@@ -93,20 +94,21 @@ def _vp(vp: list[int], code: str) -> str:
 def _result(t: dict[str, Any], state: Any, deals_per_turn: int, late: bool, code: str) -> str:
     """A table's last cells: a forfeit, its MP and VP, or where it stands."""
     if t["forfeit"]:
-        return f'<td colspan="2">{_say("Forfeit")}{escape(page_gettext(": "))}' \
-               f'{_vp(t["vp"], code)}</td>'
+        forfeit = _say(N_("Forfeit"))
+        return f'<td colspan="2">{forfeit}{escape(page_gettext(": "))}{_vp(t["vp"], code)}</td>'
     if t["complete"]:
         return f'<td>{_vp(t["mp"], code)}</td><td>{_vp(t["vp"], code)}</td>'
     if state and state.state == "disputed":
-        said = _say("Disputed")
+        said = _say(N_("Disputed"))
     elif state and state.state == "waiting":
-        said = _say("Waiting for confirmation")
+        said = _say(N_("Waiting for confirmation"))
     elif state and state.entered or t["deals"]:
-        said = _say("Deals: %(entered)s of %(all)s",
+        said = _say(N_("Deals: %(entered)s of %(all)s"),
                     entered=format_number(state.entered if state else len(t["deals"]), code),
                     all=format_number(deals_per_turn, code))
     else:
-        said = _say("Not started")
+        said = _say(N_("Not started"))
     if late:
-        said += Markup(f' · <b class="late">{_say("Late")}</b>')
+        late_word = _say(N_("Late"))
+        said += Markup(f' · <b class="late">{late_word}</b>')
     return f'<td colspan="2" class="muted state">{said}</td>'

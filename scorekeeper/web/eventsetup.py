@@ -12,6 +12,7 @@ import io
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request
+from flask_babel import ngettext
 from sqlalchemy.orm import Session
 
 from scorekeeper.db import reader
@@ -147,8 +148,9 @@ def plan_problems(form: PlanForm, head: dict[str, Any]) -> list[str]:
         problems.append(_("An individual evening is seated by the movement for 8 players, "
                           "and only it."))
     if (form.turns.data or 0) < head["seated"]:
-        problems.append(_("This evening has %(count)d turns seated already.",
-                          count=head["seated"]))
+        problems.append(str(ngettext("This evening has %(num)d turn seated already.",
+                                     "This evening has %(num)d turns seated already.",
+                                     head["seated"])))
     entrants = len(head["entrants"])
     grouped = [e.form.groups.data for e in form.plan.entries
                if e.form.movement.data.startswith("danese") and (e.form.groups.data or 1) > 1]
