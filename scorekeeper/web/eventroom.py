@@ -20,6 +20,7 @@ from scorekeeper.web.events import (
     director_page,
     entrant_names,
     evening,
+    grouped,
     head_of,
     load_event,
     scored,
@@ -111,9 +112,19 @@ def tv(token: str) -> Any:
         "event_tv.html", event=event, head=head, answer=answer, names=names,
         clock=clock_of(event, head["seated"]),
         playing=sorted(t for t, s in states.items() if s.state != CONFIRMED),
-        pages=[standings[i:i + TV_LINES] for i in range(0, len(standings), TV_LINES)],
+        pages=_pages(standings, evening(event).get("groups") or []),
         seated=seated, by_name=sorted(seated[2].items(), key=lambda kv: names[kv[0]].casefold())
         if seated else [])
+
+
+def _pages(standings: list[dict[str, Any]], groups: list[list[int]]
+           ) -> list[tuple[int | None, list[dict[str, Any]]]]:
+    """The big screen's pages of standings, a few lines each: per group while the turn
+    seated plays in groups (each page with its group's number), else whole."""
+    parts = list(enumerate(grouped(standings, groups), start=1)) if groups and standings \
+        else [(None, standings)]
+    return [(group, lines[i:i + TV_LINES]) for group, lines in parts
+            for i in range(0, len(lines), TV_LINES)]
 
 
 @bp.get("/e/v/<token>/find")

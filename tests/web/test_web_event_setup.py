@@ -89,8 +89,14 @@ def test_the_standings_per_group_while_a_danese_in_groups_plays(client):
     assert table_rows(page, "Standings · Group 2") == [
         ["1", "Sette", "10", "200"], ["2", "Due", "7", "375"],
         ["3", "Otto", "5", "210"], ["4", "Cinque", "1", "220"]]
-    room = client.get(re.search(r'href="(/e/v/[^"/]+)"', page).group(1)).get_data(as_text=True)
-    assert table_rows(room, "Standings · Group 2")[0] == ["1", "Sette", "10", "200"]
+    room = re.search(r'href="(/e/v/[^"/]+)"', page).group(1)
+    assert table_rows(client.get(room).get_data(as_text=True), "Standings · Group 2")[0] == \
+        ["1", "Sette", "10", "200"]
+    # the big screen: the standings after turn 1, per group, while turn 2 plays
+    tv = client.get(f"{room}/tv").get_data(as_text=True)
+    assert [row[1] for row in table_rows(tv, "Standings after turn 1 · Group 1")] == \
+        ["Uno", "Quattro", "Sei", "Tre"]
+    assert table_rows(tv, "Standings after turn 1 · Group 2")[0] == ["1", "Sette", "10", "200"]
 
 
 def _table(client: Any, players: str) -> None:
