@@ -53,38 +53,38 @@ def _say(text: str, /, **params: Any) -> Markup:
     return Markup(page_translations().ugettext(text)) % params
 
 
-def standing_rows(lines: list[dict[str, Any]], names: dict[int, str]) -> list[Markup]:
-    """Each line of the standings: rank, who, VP, MP."""
+def standing_rows(lines: list[dict[str, Any]], names: dict[int, str]) -> Markup:
+    """The lines of the standings: rank, who, VP, MP."""
     code, safe = locale_code(), _escaped(names)
-    return [Markup(f'<tr><td>{_n(line["rank"], code)}</td>'
-                   f'<th scope="row">{_seat(line["id"], safe)}</th>'
-                   f'<td>{_n(line["vp"], code)}</td>\n'
-                   f'      <td>{_n(line["mp"], code)}</td></tr>')
-            for line in lines]
+    return Markup("".join(f'<tr><td>{_n(line["rank"], code)}</td>'
+                          f'<th scope="row">{_seat(line["id"], safe)}</th>'
+                          f'<td>{_n(line["vp"], code)}</td>\n'
+                          f'      <td>{_n(line["mp"], code)}</td></tr>' for line in lines))
 
 
 def table_rows(current: dict[str, Any], names: dict[int, str], deals_per_turn: int,
-               token: str | None, states: dict[int, Any], late: bool) -> list[Markup]:
-    """Each table of the turn in play: its number (a link to its page on the director's,
-    ``token``), its sides, and its MP and VP once complete, else where it stands
-    (``states``: its phones'; ``late``: the turn's time is up)."""
+               token: str | None, states: dict[int, Any], late: bool) -> Markup:
+    """The lines of the tables of the turn in play: each table's number (a link to its
+    page on the director's, ``token``), its sides, and its MP and VP once complete, else
+    where it stands (``states``: its phones'; ``late``: the turn's time is up)."""
     code, safe = locale_code(), _escaped(names)
     base = None
     if token:  # every table's link is its number after the same path (built once)
         first = url_for("event_tables.table_page", token=token, turn=current["number"], table=0)
-        base = first[:-1] if first.endswith("/0") else None
+        base = str(escape(first[:-1])) if first.endswith("/0") else None
     rows = []
     for t in current["tables"]:
         number = _n(t["table"], code)
         if token:
-            url = base + str(t["table"]) if base is not None else url_for(
-                "event_tables.table_page", token=token, turn=current["number"], table=t["table"])
-            number = f'<a href="{escape(url)}">{number}</a>'
-        rows.append(Markup(
+            url = base + str(t["table"]) if base is not None else str(escape(url_for(
+                "event_tables.table_page", token=token, turn=current["number"],
+                table=t["table"])))
+            number = f'<a href="{url}">{number}</a>'
+        rows.append(
             f'<tr id="table-{escape(t["table"])}">\n      <th scope="row">{number}</th>\n'
             f'      <td>{_seat(t["ns"], safe)}</td><td>{_seat(t["ew"], safe)}</td>\n'
-            f'{_result(t, states.get(t["table"]), deals_per_turn, late, code)}    </tr>'))
-    return rows
+            f'{_result(t, states.get(t["table"]), deals_per_turn, late, code)}    </tr>')
+    return Markup("".join(rows))
 
 
 def _vp(vp: list[int], code: str) -> str:
