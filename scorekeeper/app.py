@@ -160,6 +160,7 @@ def _register(app: Flask) -> None:
         eventread,
         eventroom,
         events,
+        eventsetup,
         eventtables,
         exports,
         filters,
@@ -179,7 +180,7 @@ def _register(app: Flask) -> None:
 
     for module in (matches, seats, deals, referee, burro, share, exports, api, offline, tables,
                    players, tablefiles, house, device, events, eventtables, eventprints,
-                   eventread, eventphones, eventroom, seasons):
+                   eventread, eventphones, eventroom, eventsetup, seasons):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)

@@ -9,6 +9,9 @@ from typing import Any
 
 from wtforms import (
     DateField,
+    FieldList,
+    Form,
+    FormField,
     HiddenField,
     IntegerField,
     RadioField,
@@ -20,8 +23,9 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from scorekeeper.forms import BaseForm, Visible, WriteForm, _l, choices
+from scorekeeper.forms import BaseForm, StrippingMeta, Visible, WriteForm, _l, choices
 from scorekeeper.formwords import NumberRange
+from scorekeeper.messages import MOVEMENTS as MOVEMENT_NAMES
 from scorekeeper.rules.document import MAX_TARGET
 from scorekeeper.rules.eventdoc import MAX_ENTRANTS
 from scorekeeper.rules.season import MAX_EVENINGS
@@ -95,6 +99,59 @@ def plan_of(form: NewEventForm) -> list[dict[str, Any]]:
     most, last = MOVEMENTS[form.movement.data]
     return [{"movement": name, **({"shift": 1} if name == "mitchell" else {})}
             for name in [most] * (turns - 1) + [last]]
+
+
+#: The movements a turn of a pairs evening may be seated by, on the plan's form.
+PAIR_MOVEMENTS = ("mitchell", "danese", "danese-modified", "round-robin")
+#: The most turns the plan's form takes, and the most groups a Danese plays in.
+MAX_TURNS, MAX_GROUPS = 30, 12
+
+
+class TurnEntry(Form):
+    """One turn of the plan not yet seated: its movement and, for a Danese, its groups."""
+
+    class Meta(StrippingMeta):
+        pass
+
+    movement = SelectField(_l("Movement"), choices=choices(
+            [(m, _l(MOVEMENT_NAMES[m])) for m in PAIR_MOVEMENTS]))
+    groups = IntegerField(_l("Groups (Danish only; empty: one)"), validators=[
+        Optional(), NumberRange(min=1, max=MAX_GROUPS)])
+
+
+class PlanForm(WriteForm):
+    """The evening's turns: how many, and each turn's movement not yet seated."""
+
+    turns = IntegerField(_l("Number of turns"), validators=[
+        InputRequired(), NumberRange(min=1, max=MAX_TURNS)])
+    plan = FieldList(FormField(TurnEntry), max_entries=MAX_TURNS)
+
+
+def plan_form(plan: list[dict[str, Any]], seated: int) -> PlanForm:
+    """The plan's form as the plan stands: its turns not yet seated."""
+    return PlanForm(formdata=None, data={"turns": len(plan), "plan": [
+        {"movement": m["movement"], "groups": m.get("groups")} for m in plan[seated:]]})
+
+
+def planned(form: PlanForm, plan: list[dict[str, Any]], seated: int) -> list[dict[str, Any]]:
+    """The plan the form says: the turns seated as they were, each later turn as its
+    line says (a Danese in more than one group keeps them), more turns than lines as the
+    last line (or the last turn) says."""
+    lines = [{"movement": e.form.movement.data, "groups": e.form.groups.data}
+             for e in form.plan.entries]
+    kept = plan[:seated]
+    for index in range(seated, form.turns.data or 0):
+        line = lines[index - seated] if index - seated < len(lines) else \
+            (lines[-1] if lines else {"movement": (kept or plan)[-1]["movement"],
+                                      "groups": (kept or plan)[-1].get("groups")})
+        name, groups = line["movement"], line["groups"]
+        turn: dict[str, Any] = {"movement": name}
+        if name == "mitchell":
+            turn["shift"] = 1
+        if name.startswith("danese") and groups and groups > 1:
+            turn["groups"] = groups
+        kept.append(turn)
+    return kept
 
 
 #: The turn's time a club picks from (the federation's formats), in minutes; any other

@@ -221,7 +221,7 @@ class Change(Base):
 class Event(Base):
     """A club's evening (a tournament), reached by a secret link like a match's: the
     contract's event document as the director has entered it so far (docs/contract.md,
-    "Events"), scored from scratch by the referee on every view."""
+    "Events"), scored by the referee on every change."""
 
     __tablename__ = "events"
 
@@ -242,6 +242,11 @@ class Event(Base):
     clock_turn: Mapped[int | None] = mapped_column(Integer, nullable=True)
     clock_started: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     clock_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # What the evening's pages show, kept with each change of the document (JSON,
+    # web/eventtally.py), and what it was made for: the version and the referee. One of
+    # another version or referee is never read.
+    tally: Mapped[str | None] = mapped_column(Text, nullable=True, deferred=True)
+    tally_of: Mapped[str | None] = mapped_column(String(80), nullable=True, deferred=True)
 
     changes: Mapped[list[EventChange]] = relationship(
         order_by="EventChange.version", cascade="all, delete-orphan", passive_deletes=True)

@@ -101,6 +101,20 @@ def group_sizes(count: int, groups: int) -> list[int]:
     return [size + 1] * larger + [size] * (groups - larger)
 
 
+def cut(ranked: Sequence[int], groups: int) -> list[list[int]]:
+    """The standings cut as a Danese in ``groups`` groups cuts them: each group's
+    entrants, best first (``group_sizes``).
+
+    >>> cut([4, 2, 1, 3, 5], 2)
+    [[4, 2, 1], [3, 5]]
+    """
+    out, start = [], 0
+    for size in group_sizes(len(ranked), groups):
+        out.append(list(ranked[start:start + size]))
+        start += size
+    return out
+
+
 def _pair_down(ranked: Sequence[int]) -> list[tuple[int, int]]:
     """Danese: the 1st meets the 2nd, the 3rd the 4th…; ``ranked`` has an even count."""
     return [(ranked[i], ranked[i + 1]) for i in range(0, len(ranked) - 1, 2)]

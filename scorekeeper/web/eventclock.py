@@ -14,10 +14,11 @@ from scorekeeper.web import writes
 #: The clock warns in the turn's last minutes (the table pages and the TV).
 WARN_SECONDS = 5 * 60
 
-def clock_of(event: Event) -> dict[str, Any] | None:
+def clock_of(event: Event, seated: int | None = None) -> dict[str, Any] | None:
     """The clock of the turn in play, when the director started it: its minutes, the
-    seconds left (never below 0), whether it warns and whether time is up."""
-    turn = len(event.document["turns"])
+    seconds left (never below 0), whether it warns and whether time is up (``seated``:
+    how many turns are seated, when the caller knows)."""
+    turn = len(event.document["turns"]) if seated is None else seated
     if not turn or event.clock_turn != turn or event.clock_started is None:
         return None
     minutes = event.clock_minutes or 0

@@ -16,14 +16,14 @@ from scorekeeper.forms import NewTableForm, clean_text, name_problem
 from scorekeeper.models import Event
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, input_error_text, uploaded
-from scorekeeper.web.events import ENTRANT_NAME, entrant_problems
+from scorekeeper.web.eventsetup import ENTRANT_NAME, entrant_problems
 
 bp = Blueprint("event_read", __name__)
 
 #: The largest document read back (a 50-table evening by cards is about 2 MB).
 MAX_BYTES = 4 * 1024 * 1024
-#: The longest name of an evening (its column's size).
-EVENT_NAME = 120
+#: The longest name of an evening, and of house rules (their columns' sizes).
+EVENT_NAME, HOUSE_NAME = 120, 80
 
 
 class Unreadable(Exception):
@@ -70,14 +70,16 @@ def read_document(raw: bytes) -> tuple[str, date, dict[str, Any]]:
         rules.read_event(doc)
     except rules.InputError as error:
         raise Unreadable(input_error_text(error)) from None
-    if not isinstance(doc.get("profile", rules.DEFAULT_PROFILE), str):
-        raise Unreadable(_("An evening played by house rules cannot be read back yet."))
+    profile = doc.get("profile", rules.DEFAULT_PROFILE)
+    if not isinstance(profile, str):  # house rules: their name is on every page
+        profile = {**profile, "name": _text(profile.get("name") or str(profile.get("id")),
+                                            HOUSE_NAME, _("house rules' name"))}
     name = _text(doc.get("name") or "", EVENT_NAME, _("name"))
     try:
         day = date.fromisoformat(str(doc.get("day")))
     except ValueError:
         day = date.today()
-    kept = {"profile": doc.get("profile", rules.DEFAULT_PROFILE), "kind": doc.get("kind", "pairs"),
+    kept = {"profile": profile, "kind": doc.get("kind", "pairs"),
             "deals_per_turn": doc["deals_per_turn"], "vp_table": doc.get("vp_table", "fibur-2026"),
             "bye_vp": doc.get("bye_vp", 10), "entrants": _entrants(doc), "plan": doc["plan"],
             "turns": [{"tables": [_table(t) for t in turn["tables"]]}

@@ -11,14 +11,20 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request, url_for
 from sqlalchemy.orm import Session
 
-from scorekeeper import rules
 from scorekeeper.db import reader
 from scorekeeper.eventforms import CLOCK_PRESETS, ClockForm
 from scorekeeper.models import Event, utcnow
 from scorekeeper.web import writes
-from scorekeeper.web.common import cache
 from scorekeeper.web.eventclock import clock_of
-from scorekeeper.web.events import director_page, entrant_names, load_event, scored
+from scorekeeper.web.events import (
+    director_page,
+    entrant_names,
+    evening,
+    grouped,
+    head_of,
+    load_event,
+    scored,
+)
 from scorekeeper.web.eventsheets import CONFIRMED, turn_states
 
 bp = Blueprint("event_room", __name__)
@@ -54,15 +60,8 @@ def director_page_again(token: str, form: ClockForm, notice: Any) -> Any:
 
 def closed_standings(event: Event, answer: dict[str, Any]) -> list[dict[str, Any]]:
     """The standings after the last turn every table of which is complete."""
-    turns = answer["turns"]
-    if not turns or all(t["complete"] for t in turns[-1]["tables"]):
-        return list(answer["standings"])
-    if len(turns) == 1:
-        return []
-    document = {**event.event_input(), "turns": event.document["turns"][:-1]}
-    before: dict[str, Any] = cache("event", 64).get_or_make(
-        (event.edit_token, event.version, "closed"), lambda: rules.event_document(document))
-    return list(before["standings"])
+    closed = evening(event)["closed"]
+    return list(answer["standings"] if closed is None else closed)
 
 
 def seats(answer: dict[str, Any]) -> tuple[str, int, dict[int, dict[str, Any]]] | None:
@@ -104,17 +103,28 @@ def results_of(answer: dict[str, Any], entrant: int) -> list[dict[str, Any]]:
 def tv(token: str) -> Any:
     """The room's big screen: no controls, large type; it follows the evening by itself."""
     event = load_event(reader(), view=token)
-    answer = scored(event)
-    states = turn_states(reader(), event, len(event.document["turns"]))
+    answer, head = scored(event), head_of(event)
+    states = turn_states(reader(), event, head["seated"], answer, head)
     standings = closed_standings(event, answer)
     seated = seats(answer)
-    names = entrant_names(event.document)
+    names = entrant_names(head)
     return render_template(
-        "event_tv.html", event=event, answer=answer, names=names, clock=clock_of(event),
+        "event_tv.html", event=event, head=head, answer=answer, names=names,
+        clock=clock_of(event, head["seated"]),
         playing=sorted(t for t, s in states.items() if s.state != CONFIRMED),
-        pages=[standings[i:i + TV_LINES] for i in range(0, len(standings), TV_LINES)],
+        pages=_pages(standings, evening(event).get("groups") or []),
         seated=seated, by_name=sorted(seated[2].items(), key=lambda kv: names[kv[0]].casefold())
         if seated else [])
+
+
+def _pages(standings: list[dict[str, Any]], groups: list[list[int]]
+           ) -> list[tuple[int | None, list[dict[str, Any]]]]:
+    """The big screen's pages of standings, a few lines each: per group while the turn
+    seated plays in groups (each page with its group's number), else whole."""
+    parts = list(enumerate(grouped(standings, groups), start=1)) if groups and standings \
+        else [(None, standings)]
+    return [(group, lines[i:i + TV_LINES]) for group, lines in parts
+            for i in range(0, len(lines), TV_LINES)]
 
 
 @bp.get("/e/v/<token>/find")
@@ -122,7 +132,7 @@ def find(token: str) -> Any:
     """A player finds their table and seat by name, and their results so far."""
     event = load_event(reader(), view=token)
     answer = scored(event)
-    names = entrant_names(event.document)
+    names = entrant_names(head_of(event))
     chosen = request.args.get("who", "")
     who = int(chosen) if chosen.isdecimal() and len(chosen) < 7 else None
     if who is not None and who not in names:

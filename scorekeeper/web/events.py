@@ -1,20 +1,20 @@
 """A club's evening run by its director: the event made, its entrants registered, each
 turn seated by the plan's movement, the standings; the room's read-only page. Its
-tables' deals are entered in ``eventtables.py``; the referee scores the whole event
-document on every change (``rules.events``, docs/contract.md "Events")."""
+tables' deals are entered in ``eventtables.py``; the referee scores the event document on
+every change (``rules.events``, docs/contract.md "Events"; each table's result kept by
+the table as given, so that a deal saved scores one table again), and the writer keeps
+what the pages show beside the new version (``eventtally.py``)."""
 
 from __future__ import annotations
 
 import copy
-import csv
-import io
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import ngettext
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
 
 from scorekeeper import rules
 from scorekeeper.db import reader
@@ -27,58 +27,89 @@ from scorekeeper.eventforms import (
     NewEventForm,
     plan_of,
 )
-from scorekeeper.forms import MIXED_NAME, ConfirmForm, choices
+from scorekeeper.forms import ConfirmForm, choices
 from scorekeeper.models import Event, EventChange, utcnow
-from scorekeeper.names import mixes_scripts, shows, visible_key
-from scorekeeper.rules.eventdoc import INDIVIDUAL, INDIVIDUAL_8_PLAYERS, MAX_ENTRANTS
+from scorekeeper.rules.eventdoc import INDIVIDUAL, INDIVIDUAL_8_PLAYERS
 from scorekeeper.rules.vptables import FIBUR_2026
-from scorekeeper.web import writes
+from scorekeeper.vocabulary import profile_name
+from scorekeeper.web import eventtally, writes
 from scorekeeper.web.common import _, cache, input_error_text, profile_choices, remember
 from scorekeeper.web.eventclock import clock_form, clock_of
 from scorekeeper.web.eventsheets import turn_states
+from scorekeeper.web.house import HOUSE, load_house, remembered_house
+from scorekeeper.web.tables import my_tables, players_as_entrants
 
 bp = Blueprint("events", __name__)
 
-#: The longest entrant's name (a pair: two names and a dash).
-ENTRANT_NAME = 80
-
-
 def load_event(db: Session, *, edit: str | None = None, view: str | None = None) -> Event:
-    """The event with this edit (or view) link; 404 when there is none."""
+    """The event with this edit (or view) link; 404 when there is none. Its document is
+    read from the database when a page asks for it (the pages that show the evening as
+    it stands read ``evening`` instead)."""
     token = edit if edit is not None else view
     if not token or len(token) > 64:
         abort(404)
     column = Event.edit_token if edit is not None else Event.view_token
-    found = db.scalar(select(Event).where(column == token))
+    found = db.scalar(select(Event).where(column == token).options(defer(Event.document)))
     if found is None:
         abort(404)
     return found
 
 
-#: The answer of an event the referee cannot score yet (an individual evening before its
-#: 8th player): no turn, no standings, nothing to seat.
-NOTHING_YET: dict[str, Any] = {"turns": [], "standings": [], "next": None, "problems": []}
+NOTHING_YET = eventtally.NOTHING_YET
+
+
+def evening(event: Event) -> dict[str, Any]:
+    """The evening as its pages show it (``eventtally.shown``: the referee's answer, the
+    document without its turns, the standings after the last closed turn), kept by its
+    link and version: the one the writer of this version left, else made from the
+    document."""
+    def make() -> dict[str, Any]:
+        kept = eventtally.stored(event.id, event.version, cache("event-turns", 256))
+        return kept if kept is not None else eventtally.shown(event.name, event.document)
+
+    found: dict[str, Any] = cache("event", 64).get_or_make((event.edit_token, event.version),
+                                                           make)
+    return found
+
+
+def head_of(event: Event) -> dict[str, Any]:
+    """The event document without its turns, and how many are seated (``seated``)."""
+    found: dict[str, Any] = evening(event)["head"]
+    return found
+
+
+def group_standings(event: Event, answer: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """The standings of each group the last turn seated plays in (a Danese in groups),
+    each group's lines ranked among themselves; none when it plays in one."""
+    kept = evening(event)
+    if "group_lines" not in kept:  # worked out once per version
+        kept["group_lines"] = grouped(answer["standings"], kept.get("groups") or [])
+    found: list[list[dict[str, Any]]] = kept["group_lines"]
+    return found
+
+
+def grouped(standings: list[dict[str, Any]], groups: list[list[int]]) -> list[list[dict[str, Any]]]:
+    """Lines of the standings cut into ``groups`` (each group's entrants), each group in the
+    standings' order and ranked among itself."""
+    lines = {line["id"]: line for line in standings}
+    order = {line["id"]: i for i, line in enumerate(standings)}
+    return [rules.ranked_within(sorted((lines[e] for e in members if e in lines),
+                                       key=lambda line: order[line["id"]]))
+            for members in groups]
 
 
 def scored(event: Event) -> dict[str, Any]:
     """The referee's answer for the event as it stands (``scorekeeper event``), kept by
     its link and version; with ``unreadable``, the sentence why it cannot be scored yet."""
-    def score() -> dict[str, Any]:
-        try:
-            return rules.event_document(event.event_input())
-        except rules.InputError as error:
-            return {**NOTHING_YET, "unreadable": error}
-
-    answer: dict[str, Any] = cache("event", 64).get_or_make(
-        (event.edit_token, event.version), score)
+    answer: dict[str, Any] = evening(event)["answer"]
     if "unreadable" in answer:
-        return {**answer, "unreadable": _why_not(event, answer["unreadable"])}
+        return {**answer, "unreadable": _why_not(head_of(event), answer["unreadable"])}
     return answer
 
 
-def _why_not(event: Event, error: rules.InputError) -> str:
-    entrants = len(event.document["entrants"])
-    if event.document["kind"] == INDIVIDUAL and entrants != INDIVIDUAL_8_PLAYERS:
+def _why_not(head: dict[str, Any], error: rules.InputError) -> str:
+    entrants = len(head["entrants"])
+    if head["kind"] == INDIVIDUAL and entrants != INDIVIDUAL_8_PLAYERS:
         return str(ngettext("An individual evening needs %(num)d player; %(count)d registered.",
                             "An individual evening needs %(num)d players; %(count)d registered.",
                             INDIVIDUAL_8_PLAYERS, count=entrants))
@@ -87,10 +118,13 @@ def _why_not(event: Event, error: rules.InputError) -> str:
 
 def bump(db: Session, row: Event, document: dict[str, Any], action: str,
          turn: int | None = None, table: int | None = None, reason: str | None = None) -> None:
-    """Store the event's new document as its next version, with its history line."""
+    """Store the event's new document as its next version, with its history line and
+    what its pages show (``eventtally``)."""
     row.document = document
     row.version += 1
     row.updated = utcnow()
+    kept = eventtally.columns(row.version, eventtally.shown(row.name, document))
+    row.tally, row.tally_of = kept["tally"], kept["tally_of"]
     db.add(EventChange(event_id=row.id, version=row.version, action=action, turn=turn,
                        table=table, reason=reason))
 
@@ -99,7 +133,8 @@ def bump(db: Session, row: Event, document: dict[str, Any], action: str,
 def new_event() -> Any:
     """Name the evening, its rules, its turns and how they are seated."""
     form = writes.keyed(NewEventForm())
-    form.profile.choices = choices(profile_choices())
+    form.profile.choices = choices(profile_choices() + [
+        (HOUSE + h.edit_token, h.name) for h in remembered_house(reader())])
     if form.validate_on_submit():
         if (form.kind.data == INDIVIDUAL) != (form.movement.data == INDIVIDUAL_MOVEMENT):
             form.movement.errors = [*form.movement.errors, _(
@@ -111,7 +146,13 @@ def new_event() -> Any:
 
 def _create(form: NewEventForm) -> Any:
     _turns, deals = FORMATS[form.format.data]
-    document = {"profile": form.profile.data, "kind": form.kind.data, "deals_per_turn": deals,
+    chosen: Any = form.profile.data
+    if chosen.startswith(HOUSE):  # house rules: the evening keeps their document
+        house = load_house(reader(), chosen[len(HOUSE):])
+        if house is None:
+            abort(404)
+        chosen = house.document
+    document = {"profile": chosen, "kind": form.kind.data, "deals_per_turn": deals,
                 "vp_table": FIBUR_2026,
                 "bye_vp": 10 if form.bye_vp.data is None else form.bye_vp.data,
                 "entrants": [], "plan": plan_of(form), "turns": []}
@@ -131,7 +172,12 @@ def event(token: str) -> Any:
     """The director's page: entrants, the turn in play, the next turn, the standings."""
     found = load_event(reader(), edit=token)
     remember(token, "events")
-    return director_page(found)
+    head = head_of(found)
+    # a table's players as the list of entrants, to check and save (before the first turn)
+    typed = None if head["seated"] else players_as_entrants(
+        reader(), request.args.get("table"), head["kind"] == INDIVIDUAL)
+    return director_page(found, None if typed is None else EntrantsForm(
+        formdata=None, lines=typed))
 
 
 def director_page(found: Event, entrants: EntrantsForm | None = None, notice: Any = None,
@@ -139,22 +185,42 @@ def director_page(found: Event, entrants: EntrantsForm | None = None, notice: An
     """The director's page of the evening as it stands (``entrants``, ``clock``: a form
     sent back with what is wrong)."""
     answer = scored(found)
-    document = found.document
-    listed = "\n".join(e.get("name") or "" for e in document["entrants"])
-    form = writes.keyed(entrants or EntrantsForm(formdata=None, lines=listed), found.version)
-    turn = writes.keyed(ConfirmForm(formdata=None), found.version)
-    drawn = writes.keyed(ConfirmForm(formdata=None), found.version)
+    head = head_of(found)
+    current = _current(answer)
+    # only the forms the page shows are built: the list of entrants and the draw before
+    # the first turn, the clock while a turn plays, the next turn's once the last is done
+    form = drawn = turn = timer = None
+    if current is None:
+        listed = "\n".join(e.get("name") or "" for e in head["entrants"])
+        form = writes.keyed(entrants or EntrantsForm(formdata=None, lines=listed), found.version)
+        drawn = writes.keyed(ConfirmForm(formdata=None), found.version)
+    if current is None or current["complete"]:
+        turn = writes.keyed(ConfirmForm(formdata=None), found.version)
+    else:
+        timer = clock_form(found, clock)
     return render_template(
-        "event.html", event=found, answer=answer, names=entrant_names(document),
-        entrants=form, turn_form=turn, draw_form=drawn, notice=notice, current=_current(answer),
-        states=turn_states(reader(), found, len(document["turns"])),
-        clock=clock_of(found), clock_form=clock_form(found, clock), presets=CLOCK_PRESETS,
-        plan_turns=len(document["plan"]), format=_format(document)), status
+        "event.html", event=found, head=head, answer=answer, names=entrant_names(head),
+        entrants=form, turn_form=turn, draw_form=drawn, notice=notice, current=current,
+        tables=my_tables(reader()) if current is None else [],
+        states=turn_states(reader(), found, head["seated"], answer, head),
+        groups=group_standings(found, answer),
+        clock=clock_of(found, head["seated"]), clock_form=timer,
+        presets=CLOCK_PRESETS, plan_turns=len(head["plan"]), format=_format(head),
+        rules_label=rules_label(head["profile"])), status
 
 
 def entrant_names(document: dict[str, Any]) -> dict[int, str]:
-    """Each entrant's name by id (its id when it has none)."""
+    """Each entrant's name by id (its id when it has none), of the event document or its
+    head."""
     return {e["id"]: e.get("name") or str(e["id"]) for e in document["entrants"]}
+
+
+def rules_label(profile: Any) -> str:
+    """What the evening's pages call its rules: its house rules' name (a profile
+    document), else its game's."""
+    if isinstance(profile, dict):
+        return str(profile.get("name") or profile.get("id") or "")
+    return str(profile_name(profile))
 
 
 def _format(document: dict[str, Any]) -> str:
@@ -171,104 +237,11 @@ def _current(answer: dict[str, Any]) -> dict[str, Any] | None:
             "complete": all(t["complete"] for t in last["tables"])}
 
 
-#: The largest list of entrants read from a file (a thousand pairs' names and more).
-MOST_FILE_BYTES = 128 * 1024
-
-
-def file_lines(upload: Any) -> str | None:
-    """A spreadsheet's file of entrants (CSV, cells between commas, semicolons or tabs) as
-    lines with a tab between cells; "" when no file was chosen, None when it cannot be
-    read as text or is too large."""
-    if upload is None or not upload.filename:
-        return ""
-    raw = upload.read(MOST_FILE_BYTES + 1)
-    upload.close()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return None
-    if len(raw) > MOST_FILE_BYTES:
-        return None
-    first = text.split("\n", 1)[0]
-    delimiter = max(",;\t", key=first.count)
-    rows = csv.reader(io.StringIO(text), delimiter=delimiter)
-    return "\n".join("\t".join(row) for row in rows)
-
-
-def entrant_lines(text: str | None) -> list[str]:
-    """The entrants of pasted lines, one a line: a line of a spreadsheet's cells (tabs or
-    semicolons between them), a pair's two names, joined by a dash."""
-    names = []
-    for line in (text or "").splitlines():
-        cells = [c.strip() for c in line.replace(";", "\t").split("\t")]
-        name = " – ".join(c for c in cells if shows(c))
-        if name:
-            names.append(name)
-    return names
-
-
-def entrant_problems(names: list[str], known: list[str], kind: str) -> list[str]:
-    """What is wrong with the entrants added to those already registered, in words."""
-    problems = []
-    most = INDIVIDUAL_8_PLAYERS if kind == INDIVIDUAL else MAX_ENTRANTS
-    if not names:
-        problems.append(_("Type at least one pair or player, one per line."))
-    if len(names) + len(known) > most:
-        problems.append(_("This evening has at most %(max)d entrants.", max=most))
-    if any(len(n) > ENTRANT_NAME for n in names):
-        problems.append(_("An entrant's name has at most %(max)d characters.", max=ENTRANT_NAME))
-    keys = [visible_key(n) for n in [*known, *names]]
-    if len(set(keys)) != len(keys):
-        problems.append(_("Two entrants have the same name."))
-    if any(mixes_scripts(n) for n in names):
-        problems.append(str(MIXED_NAME))
-    return problems
-
-
-@bp.post("/e/<token>/entrants")
-def add_entrants(token: str) -> Any:
-    """The pairs (or players), typed, pasted or from a file: the whole list, changed as
-    often as needed until the first turn is seated."""
-    found = load_event(reader(), edit=token)
-    form = EntrantsForm()
-
-    def check_then_write() -> Any:
-        # sent again: its entrants are there already (and would read as named twice)
-        done = writes.done_before(writes.form_key(form, f"event {token}"))
-        if done:
-            return redirect(done)
-        typed = file_lines(request.files.get("file"))
-        if typed is None:
-            form.lines.errors = [_("This file cannot be read: save the sheet as CSV (UTF-8) "
-                                   "and choose it again.")]
-            return director_page(found, form, status=422)
-        if form.validate():
-            names = entrant_lines(f"{form.lines.data or ''}\n{typed}")
-            problems = entrant_problems(names, [], found.document["kind"])
-            form.lines.errors = [*form.lines.errors, *problems]
-            if not form.lines.errors:
-                return _write(token, form, lambda db, row: _register(db, row, names))
-        return director_page(found, form, status=422)
-
-    return writes.guarded(form, check_then_write, lambda notice: director_page(
-        load_event(reader(), edit=token), form, notice=notice, status=409))
-
-
-def _register(db: Session, row: Event, names: list[str]) -> None:
-    """The list of entrants, as the form now says it (numbered in its order: no turn is
-    seated yet, nothing refers to them)."""
-    document = copy.deepcopy(row.document)
-    if document["turns"]:
-        abort(409)
-    document["entrants"] = [{"id": i + 1, "name": n} for i, n in enumerate(names)]
-    bump(db, row, document, "entrants")
-
-
 @bp.post("/e/<token>/draw")
 def draw(token: str) -> Any:
     """Draw the entrants' order (the order the movements seat them by) before the first
     turn is seated."""
-    return _write(token, ConfirmForm(), _drawn)
+    return write_event(token, ConfirmForm(), _drawn)
 
 
 def _drawn(db: Session, row: Event) -> None:
@@ -282,11 +255,11 @@ def _drawn(db: Session, row: Event) -> None:
 @bp.post("/e/<token>/turns")
 def seat_turn(token: str) -> Any:
     """Seat the next turn as the plan's movement says, once the last one is complete."""
-    return _write(token, ConfirmForm(), _seat)
+    return write_event(token, ConfirmForm(), _seat)
 
 
 def _seat(db: Session, row: Event) -> None:
-    answer = rules.event_document(row.event_input())
+    answer = rules.event_document(row.event_input(), kept=True)
     current = _current(answer)
     following = answer["next"]
     if following is None or not following["tables"] or (current and not current["complete"]):
@@ -298,9 +271,11 @@ def _seat(db: Session, row: Event) -> None:
     bump(db, row, document, "turn", turn=len(document["turns"]) - 1)
 
 
-def _write(token: str, form: Any, change: Any) -> Any:
+def write_event(token: str, form: Any, change: Any, again: Any = None) -> Any:
     """``change(db, row)`` on the locked event, once per form, then back to its page; a
-    form of an older version shows the evening as it stands."""
+    form of an older version shows the evening as it stands (``again(notice, typed)``:
+    the page of the form, with what was typed or as the evening stands; by default the
+    director's)."""
     key = writes.form_key(form, f"event {token}")
     url = url_for("events.event", token=token)
 
@@ -309,24 +284,31 @@ def _write(token: str, form: Any, change: Any) -> Any:
         return url
 
     def stale(_error: Any) -> Any:
-        return director_page(load_event(reader(), edit=token), notice=_(
-            "The evening changed since this page was opened: here it is as it stands."),
-            status=409)
+        notice = _("The evening changed since this page was opened: here it is as it stands.")
+        if again is not None:
+            return again(notice, False)
+        return director_page(load_event(reader(), edit=token), notice=notice, status=409)
 
     def reused(notice: Any) -> Any:
+        if again is not None:
+            return again(notice, True)
         typed = form if isinstance(form, EntrantsForm) else None
         return director_page(load_event(reader(), edit=token), typed, notice=notice, status=409)
 
     return writes.guarded(form, lambda: writes.write_once(key, run), reused, stale)
 
 
+
+
 @bp.get("/e/v/<token>")
 def room(token: str) -> Any:
     """The room's page (read-only): the turn in play, where everyone sits, the standings."""
     found = load_event(reader(), view=token)
-    answer = scored(found)
-    return render_template("event_room.html", event=found, answer=answer,
-                           names=entrant_names(found.document), current=_current(answer),
-                           states=turn_states(reader(), found, len(found.document["turns"])),
-                           clock=clock_of(found),
-                           format=_format(found.document), here=request.path)
+    answer, head = scored(found), head_of(found)
+    return render_template("event_room.html", event=found, head=head, answer=answer,
+                           names=entrant_names(head), current=_current(answer),
+                           states=turn_states(reader(), found, head["seated"], answer, head),
+                           groups=group_standings(found, answer),
+                           clock=clock_of(found, head["seated"]),
+                           format=_format(head), rules_label=rules_label(head["profile"]),
+                           here=request.path)

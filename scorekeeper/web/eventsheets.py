@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scorekeeper import rules
+from scorekeeper.db import lookup_all
 from scorekeeper.models import Event, EventSheet
 from scorekeeper.vocabulary import count_label, term
 from scorekeeper.web.common import _
@@ -120,15 +122,35 @@ def turn_sheets(db: Session, event: Event, turn: int) -> dict[int, dict[str, Eve
     return found
 
 
-def turn_states(db: Session, event: Event, turn: int) -> dict[int, TableState]:
-    """Every table of a turn (1-based) and its state."""
-    if not 1 <= turn <= len(event.document["turns"]):
+def turn_states(db: Session, event: Event, turn: int, answer: dict[str, Any] | None = None,
+                head: dict[str, Any] | None = None) -> dict[int, TableState]:
+    """Every table of a turn (1-based) and its state (``answer``, ``head``: the referee's
+    answer for the event and the document without its turns, when the caller has them:
+    a table's scored result says its deals' number and its forfeit as the document
+    does)."""
+    if answer is not None and head is not None and turn <= len(answer["turns"]):
+        seated, per_turn = head["seated"], head["deals_per_turn"]
+        tables = answer["turns"][turn - 1]["tables"] if turn >= 1 else []
+    else:
+        seated, per_turn = len(event.document["turns"]), event.document["deals_per_turn"]
+        tables = event.document["turns"][turn - 1]["tables"] if 1 <= turn <= seated else []
+    if not 1 <= turn <= seated:
         return {}
-    sheets = turn_sheets(db, event, turn)
-    per_turn = event.document["deals_per_turn"]
-    return {t["table"]: table_state(t, {side: s.deals for side, s in
-                                        sheets.get(t["table"], {}).items()}, per_turn)
-            for t in event.document["turns"][turn - 1]["tables"]}
+    sheets = sheet_deals(event.id, turn)
+    return {t["table"]: table_state(t, sheets.get(t["table"], {}), per_turn) for t in tables}
+
+
+_SHEETS = 'SELECT "table", side, deals FROM event_sheets WHERE event_id = ? AND turn = ?'
+
+
+def sheet_deals(event_id: int, turn: int) -> dict[int, dict[str, list[dict[str, Any]]]]:
+    """The deals of each sheet of a turn (1-based), by table then side: read straight
+    through the driver (a page of the room asks on every refresh)."""
+    found: dict[int, dict[str, list[dict[str, Any]]]] = {}
+    for table, side, deals in lookup_all(_SHEETS, event_id, turn - 1):
+        found.setdefault(int(table), {})[str(side)] = \
+            json.loads(deals) if isinstance(deals, (str, bytes)) else deals
+    return found
 
 
 def sheet_for(db: Session, event: Event, turn: int, table: int, side: str) -> EventSheet:

@@ -23,6 +23,7 @@ from scorekeeper.web import writes
 from scorekeeper.web.common import _
 from scorekeeper.web.dealform import build_form
 from scorekeeper.web.deals import answer_deal, unstored_deal_page
+from scorekeeper.web.eventrows import seat_name
 from scorekeeper.web.events import bump, entrant_names, load_event, scored
 from scorekeeper.web.eventsheets import (
     CONFIRMED,
@@ -33,7 +34,6 @@ from scorekeeper.web.eventsheets import (
     turn_sheets,
     what_differs,
 )
-from scorekeeper.web.filters import seat_name
 from scorekeeper.web.scoreboard import match_result
 
 bp = Blueprint("event_tables", __name__)
@@ -183,7 +183,13 @@ def table_match(event: Event, turn: int, table: int) -> Match:
     target and no deal before it, so that the deal form judges each deal on its own."""
     entered = _table(event, turn, table)
     now = datetime(event.day.year, event.day.month, event.day.day)
-    return Match(name=event.name, profile=event.document["profile"], target=MAX_TARGET,
+    chosen = event.document["profile"]
+    house = None
+    if isinstance(chosen, dict):  # house rules: the match keeps their document, as a match
+        played = rules.profile_of(chosen)
+        chosen, house = played.base or played.id, {"document": event.document["profile"],
+                                                   "version": event.version, "token": None}
+    return Match(name=event.name, profile=chosen, rules=house, target=MAX_TARGET,
                  version=event.version, sides=[
                      {"name": seat_names(event, entered[seat]), "players": []}
                      for seat in ("ns", "ew")],

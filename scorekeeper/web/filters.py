@@ -22,6 +22,7 @@ from scorekeeper.msgids import N_
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web.chrome import chrome, per_language
 from scorekeeper.web.common import locale_code, num, red, rules_name
+from scorekeeper.web.eventrows import seat_name, standing_rows, table_rows
 from scorekeeper.web.offline import (
     pack_bytes,
     referee_url,
@@ -70,12 +71,6 @@ def colon() -> str:
 def source(text: Any) -> str:
     """Where a rule comes from, in the page's language (``source 001 §04``)."""
     return sources.source(text, page_gettext)
-
-
-def seat_name(side: Any, names: Any) -> str:
-    """An evening's side: a pair's name (its entrant's id), or two players' names."""
-    ids = side if isinstance(side, list) else [side]
-    return " & ".join(str(names.get(i, i)) for i in ids)
 
 
 def movement(name: str) -> str:
@@ -137,4 +132,6 @@ def init_app(app: Flask) -> None:
         BURRO_PLAYERS=(MIN_PLAYERS, MAX_PLAYERS),
         chrome=chrome,
         per_language=per_language,
+        standing_rows=standing_rows,
+        table_rows=table_rows,
     )

@@ -38,7 +38,16 @@ from scorekeeper.standings import (
     versus,
 )
 from scorekeeper.web import exports, writes
-from scorekeeper.web.common import _, cache, joined_name, locale_code, num, remember, rules_name
+from scorekeeper.web.common import (
+    _,
+    cache,
+    joined_name,
+    locale_code,
+    num,
+    remember,
+    remembered,
+    rules_name,
+)
 from scorekeeper.web.links import public_url, qr_svg
 from scorekeeper.web.scoreboard import kept_key, with_results
 
@@ -61,6 +70,33 @@ def open_table(token: str) -> Table:
     if table is None:
         abort(404)
     return table
+
+
+def my_tables(db: Session) -> list[tuple[int, str]]:
+    """The tables this browser keeps, each as (its place in the browser's list, its name):
+    a page lists them without their links (the link is the table's key)."""
+    tokens = remembered("tables")
+    if not tokens:
+        return []
+    place = {token: i for i, token in enumerate(tokens)}
+    return [(place[t.edit_token], t.name) for t in db.scalars(
+        select(Table).where(Table.edit_token.in_(tokens)).order_by(Table.updated.desc()))]
+
+
+def players_as_entrants(db: Session, chosen: str | None, individual: bool) -> str | None:
+    """The players of the table at place ``chosen`` of this browser's list as an evening's
+    entrants, one a line: each player (an individual evening), or two to a pair in their
+    order (an odd last one alone); None when no table is chosen or there is none there."""
+    tokens = remembered("tables")
+    if not chosen or not chosen.isdecimal() or int(chosen) >= len(tokens):
+        return None
+    found = load_table(db, tokens[int(chosen)])
+    if found is None:
+        return None
+    names = [p.name for p in found.players]
+    if individual:
+        return "\n".join(names)
+    return "\n".join(" – ".join(names[i:i + 2]) for i in range(0, len(names), 2))
 
 
 def names_typed(text: str | None) -> list[str]:

@@ -99,7 +99,7 @@ def _evening(client) -> list[str]:
     assert room
     return [event, f"{event}/turns/1/tables/1", f"{event}/turns/1/tables/1/deals/new",
             "/events/new", f"{room.group(1)}/tv", f"{room.group(1)}/find?who=1",
-            "/seasons/new"]
+            "/seasons/new", f"{event}/plan"]
 
 
 def _translated(locale: str) -> list[str]:

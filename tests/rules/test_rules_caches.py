@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from scorekeeper.rules import caches, clear_caches, match_document, profile_of
+from scorekeeper.rules import caches, clear_caches, event_document, match_document, profile_of
 from scorekeeper.rules.profiles import PROFILES
 
 RULES = Path(caches.__file__).parent
@@ -19,6 +19,11 @@ MATCH = {"profile": HOUSE, "sides": ["A", "B"], "deals": [{"sides": [
      "went_out": True},
     {"counts": {"table_points": 60}, "morto": "taken"}]}]}
 
+EVENT = {"profile": "burraco", "deals_per_turn": 1, "vp_table": [[100, 11], [None, 20]],
+         "entrants": [{"id": 1}, {"id": 2}],
+         "plan": [{"movement": "mitchell"}], "turns": [{"tables": [
+             {"table": 1, "ns": 1, "ew": 2, "deals": [MATCH["deals"][0]]}]}]}
+
 
 def _warm() -> None:
     match_document(MATCH)
@@ -26,6 +31,7 @@ def _warm() -> None:
         {"sides": [{"melds": ["AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"], "morto": "taken"},
                    {"morto": "taken"}]}]})
     profile_of(HOUSE, "elsewhere")
+    event_document(EVENT, kept=True)
     for profile in PROFILES.values():
         _ = profile.max_run, profile.points.run_prefix
 
@@ -44,6 +50,7 @@ def test_every_cache_of_the_referee_is_emptied():
     warm = _sizes()
     assert set(warm) == {
         "scorekeeper.rules.cards._parse_canonical", "scorekeeper.rules.cards._parse_text",
+        "scorekeeper.rules.events._kept_table", "scorekeeper.rules.events._rules_of",
         "scorekeeper.rules.house._read_text", "scorekeeper.rules.house.from_key",
         "scorekeeper.rules.limits._limits",
         "scorekeeper.rules.match._scored", "scorekeeper.rules.melds._judge_cached",

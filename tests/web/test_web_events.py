@@ -319,8 +319,10 @@ def test_a_file_the_pages_could_not_show_is_refused_with_its_reason(client):
          "Two entrants have the same name."),
         ({**good, "entrants": [{"id": 1, "name": "\u200b\u2800"}, {"id": 2}]},
          "A name needs at least one visible character."),
-        ({**good, "profile": {"id": "circolo", "base": "burraco", "params": {"target": 1500}}},
-         "An evening played by house rules cannot be read back yet."),
+        ({**good, "profile": {"id": "circolo", "base": "burraco", "name": "\u200b",
+                              "params": {"target": 1500}}}, "profile.name"),
+        ({**good, "profile": {"id": "circolo", "base": "burraco", "name": "C\u0456rcolo",
+                              "params": {"target": 1500}}}, "house rules' name"),
     ]
     for document, reason in cases:
         response = _import(client, document)
@@ -328,3 +330,9 @@ def test_a_file_the_pages_could_not_show_is_refused_with_its_reason(client):
         assert reason in html.unescape(response.get_data(as_text=True)), reason
     assert "/e/" not in client.get("/").get_data(as_text=True)
     assert _import(client, good).status_code == 302
+    # house rules are read back with the evening, named by their id when they have no name
+    house = {**good, "profile": {"id": "circolo", "base": "burraco", "params": {"target": 1500}}}
+    response = _import(client, house)
+    assert response.status_code == 302
+    assert " · circolo · 1 turns of 2 deals</p>" in \
+        client.get(response.headers["Location"]).get_data(as_text=True)

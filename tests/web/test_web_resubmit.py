@@ -332,6 +332,13 @@ def _event_fix(site: Site, app: Any) -> Forms:
     return url, first, {**first, "sides-0-table_points": "275"}
 
 
+def _plan(site: Site, app: Any) -> Forms:
+    event = _event(site)
+    first = {**_form_at(_page(site, f"{event}/plan"), f"{event}/plan"), "turns": "6",
+             **{f"plan-{i}-movement": "mitchell" for i in range(5)}}
+    return f"{event}/plan", first, {**first, "turns": "7"}
+
+
 def _penalty(site: Site, app: Any) -> Forms:
     event = _event(site, "Rossi\nVerdi\nGialli\nBruni", seated=True)
     table = f"{event}/turns/1/tables/1"
@@ -438,6 +445,8 @@ CASES: dict[str, Case] = {
     "/e/<token>/draw": Case(_draw, lambda app: [sorted(n["name"] for n in e.document[
         "entrants"]) for e in _rows(app, Event)], [["Bruni", "Gialli", "Rossi", "Verdi"]],
         form=False),
+    "/e/<token>/plan": Case(_plan, lambda app: [len(e.document["plan"]) for e in _rows(
+        app, Event)], [6], typed='value="7"'),
     "/e/<token>/turns": Case(_seat, lambda app: [len(e.document["turns"])
                                                  for e in _rows(app, Event)], [1], form=False),
     "/e/<token>/turns/<int:turn>/tables/<int:table>/penalty": Case(

@@ -211,7 +211,7 @@ def test_upgrade_is_programmatic(tmp_path):
     upgrade(url)
     rev = sqlite3.connect(tmp_path / "x.sqlite3").execute(
         "SELECT version_num FROM alembic_version").fetchone()
-    assert rev == ("0012",)  # the newest migration
+    assert rev == ("0013",)  # the newest migration
 
 
 def test_serve_behind_a_proxy_trusts_it_and_lifts_the_per_address_cap(tmp_path, monkeypatch):

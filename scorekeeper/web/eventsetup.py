@@ -1,0 +1,184 @@
+"""What the director sets up of an evening before and between its turns: its entrants
+(typed, pasted from a spreadsheet, from a CSV file, or a table's players), and its turns,
+how many and each turn's movement not yet seated (a Danese in groups: the standings cut
+into groups of consecutive ranks, each paired within itself, as the federation's exam's
+"3 Danese in groups"), on a page of its own."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request
+from flask_babel import ngettext
+from sqlalchemy.orm import Session
+
+from scorekeeper.db import reader
+from scorekeeper.eventforms import EntrantsForm, PlanForm, plan_form, planned
+from scorekeeper.forms import MIXED_NAME
+from scorekeeper.models import Event
+from scorekeeper.names import mixes_scripts, shows, visible_key
+from scorekeeper.rules.eventdoc import INDIVIDUAL, INDIVIDUAL_8_PLAYERS, MAX_ENTRANTS
+from scorekeeper.web import writes
+from scorekeeper.web.common import _
+from scorekeeper.web.events import bump, director_page, head_of, load_event, write_event
+
+bp = Blueprint("event_setup", __name__)
+
+#: The longest entrant's name (a pair: two names and a dash).
+ENTRANT_NAME = 80
+
+
+#: The largest list of entrants read from a file (a thousand pairs' names and more).
+MOST_FILE_BYTES = 128 * 1024
+
+
+def file_lines(upload: Any) -> str | None:
+    """A spreadsheet's file of entrants (CSV, cells between commas, semicolons or tabs) as
+    lines with a tab between cells; "" when no file was chosen, None when it cannot be
+    read as text or is too large."""
+    if upload is None or not upload.filename:
+        return ""
+    raw = upload.read(MOST_FILE_BYTES + 1)
+    upload.close()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    if len(raw) > MOST_FILE_BYTES:
+        return None
+    first = text.split("\n", 1)[0]
+    delimiter = max(",;\t", key=first.count)
+    rows = csv.reader(io.StringIO(text), delimiter=delimiter)
+    return "\n".join("\t".join(row) for row in rows)
+
+
+def entrant_lines(text: str | None) -> list[str]:
+    """The entrants of pasted lines, one a line: a line of a spreadsheet's cells (tabs or
+    semicolons between them), a pair's two names, joined by a dash."""
+    names = []
+    for line in (text or "").splitlines():
+        cells = [c.strip() for c in line.replace(";", "\t").split("\t")]
+        name = " – ".join(c for c in cells if shows(c))
+        if name:
+            names.append(name)
+    return names
+
+
+def entrant_problems(names: list[str], known: list[str], kind: str) -> list[str]:
+    """What is wrong with the entrants added to those already registered, in words."""
+    problems = []
+    most = INDIVIDUAL_8_PLAYERS if kind == INDIVIDUAL else MAX_ENTRANTS
+    if not names:
+        problems.append(_("Type at least one pair or player, one per line."))
+    if len(names) + len(known) > most:
+        problems.append(_("This evening has at most %(max)d entrants.", max=most))
+    if any(len(n) > ENTRANT_NAME for n in names):
+        problems.append(_("An entrant's name has at most %(max)d characters.", max=ENTRANT_NAME))
+    keys = [visible_key(n) for n in [*known, *names]]
+    if len(set(keys)) != len(keys):
+        problems.append(_("Two entrants have the same name."))
+    if any(mixes_scripts(n) for n in names):
+        problems.append(str(MIXED_NAME))
+    return problems
+
+
+@bp.post("/e/<token>/entrants")
+def add_entrants(token: str) -> Any:
+    """The pairs (or players), typed, pasted or from a file: the whole list, changed as
+    often as needed until the first turn is seated."""
+    found = load_event(reader(), edit=token)
+    form = EntrantsForm()
+
+    def check_then_write() -> Any:
+        # sent again: its entrants are there already (and would read as named twice)
+        done = writes.done_before(writes.form_key(form, f"event {token}"))
+        if done:
+            return redirect(done)
+        typed = file_lines(request.files.get("file"))
+        if typed is None:
+            form.lines.errors = [_("This file cannot be read: save the sheet as CSV (UTF-8) "
+                                   "and choose it again.")]
+            return director_page(found, form, status=422)
+        if form.validate():
+            names = entrant_lines(f"{form.lines.data or ''}\n{typed}")
+            problems = entrant_problems(names, [], found.document["kind"])
+            form.lines.errors = [*form.lines.errors, *problems]
+            if not form.lines.errors:
+                return write_event(token, form, lambda db, row: _register(db, row, names))
+        return director_page(found, form, status=422)
+
+    return writes.guarded(form, check_then_write, lambda notice: director_page(
+        load_event(reader(), edit=token), form, notice=notice, status=409))
+
+
+def _register(db: Session, row: Event, names: list[str]) -> None:
+    """The list of entrants, as the form now says it (numbered in its order: no turn is
+    seated yet, nothing refers to them)."""
+    document = copy.deepcopy(row.document)
+    if document["turns"]:
+        abort(409)
+    document["entrants"] = [{"id": i + 1, "name": n} for i, n in enumerate(names)]
+    bump(db, row, document, "entrants")
+
+
+
+
+@bp.get("/e/<token>/plan")
+def plan(token: str) -> Any:
+    """The evening's turns and their movements, to change those not yet seated."""
+    found = load_event(reader(), edit=token)
+    head = head_of(found)
+    return _page(found, head, writes.keyed(plan_form(head["plan"], head["seated"]),
+                                           found.version))
+
+
+def _page(found: Event, head: dict[str, Any], form: PlanForm, notice: Any = None,
+          status: int = 200) -> Any:
+    return render_template("event_plan.html", event=found, head=head, form=form,
+                           notice=notice), status
+
+
+def plan_problems(form: PlanForm, head: dict[str, Any]) -> list[str]:
+    """What keeps the form's plan from the evening, in words."""
+    problems = []
+    if head["kind"] == INDIVIDUAL:
+        problems.append(_("An individual evening is seated by the movement for 8 players, "
+                          "and only it."))
+    if (form.turns.data or 0) < head["seated"]:
+        problems.append(str(ngettext("This evening has %(num)d turn seated already.",
+                                     "This evening has %(num)d turns seated already.",
+                                     head["seated"])))
+    entrants = len(head["entrants"])
+    grouped = [e.form.groups.data for e in form.plan.entries
+               if e.form.movement.data.startswith("danese") and (e.form.groups.data or 1) > 1]
+    if entrants and any(2 * (groups or 1) > entrants for groups in grouped):
+        problems.append(_("Each group needs at least two entrants."))
+    return problems
+
+
+@bp.post("/e/<token>/plan")
+def save_plan(token: str) -> Any:
+    """The evening's turns as the form says them; the turns seated stay as they were."""
+    found = load_event(reader(), edit=token)
+    head = head_of(found)
+    form = PlanForm()
+    if form.validate():
+        form.turns.errors = [*form.turns.errors, *plan_problems(form, head)]
+    if form.errors:
+        return _page(found, head, writes.keyed(form, found.version), status=422)
+
+    def change(db: Session, row: Event) -> None:
+        document = copy.deepcopy(row.document)
+        document["plan"] = planned(form, document["plan"], len(document["turns"]))
+        bump(db, row, document, "plan")
+
+    def again(notice: Any, typed: bool) -> Any:
+        fresh = load_event(reader(), edit=token)
+        shown = form if typed else writes.keyed(plan_form(head_of(fresh)["plan"], head_of(
+            fresh)["seated"]), fresh.version)
+        return _page(fresh, head_of(fresh), shown, notice, 409)
+
+    return write_event(token, form, change, again)
