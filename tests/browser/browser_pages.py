@@ -176,6 +176,7 @@ def sample_pages(app: Any) -> dict[str, str]:
         "new evening": "/events/new",
         "import an evening": "/events/import",
         "an evening": event,
+        "an evening's turns and movements": f"{event}/plan",
         "a table of an evening": f"{event}/turns/1/tables/1",
         "a deal of an evening's table": f"{event}/turns/1/tables/1/deals/new",
         "a table's own page": phones,
