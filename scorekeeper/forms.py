@@ -47,6 +47,7 @@ from scorekeeper.rules.limits import MOST_CANASTRAS, MOST_POINTS
 from scorekeeper.rules.states import ClosedBy
 from scorekeeper.vocabulary import term
 from scorekeeper.widgets import install as _fast_widgets
+from scorekeeper.widgets import written
 
 _fast_widgets()
 
@@ -124,6 +125,12 @@ class StrippingMeta:
         if has_app_context() and not current_app.config.get("WTF_I18N_ENABLED", True):
             return None
         return WTFORMS_TRANSLATIONS
+
+    def render_field(self, field: Any, render_kw: dict[str, Any]) -> Any:
+        """The field's HTML (``widgets.written``: an empty field's is written once)."""
+        return written(field, render_kw,
+                       lambda: super(StrippingMeta, self).render_field(  # type: ignore[misc]
+                           field, render_kw))
 
     def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
         if issubclass(unbound_field.field_class, (FieldList, FormField)):

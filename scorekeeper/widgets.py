@@ -5,15 +5,22 @@
 spent most of its page there. ``html_params`` below writes exactly the same text
 (the same order, the same escaping); ``install`` puts it where every widget of WTForms
 finds it, once, when ``forms.py`` is imported.
+
+An input or a text box holding nothing typed (or a short value, a choice's) is written
+once and kept (``written``): the deal form's forty empty fields are the same HTML on
+every deal of every match, by everything its widget reads.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from markupsafe import Markup, escape
 from wtforms import widgets
 from wtforms.widgets import core
+
+from scorekeeper.caching import LRU
 
 
 def html_params(**kwargs: Any) -> Markup:
@@ -47,3 +54,47 @@ def install() -> None:
     for widget in vars(core).values():
         if isinstance(widget, type) and "html_params" in vars(widget):
             widget.html_params = staticmethod(html_params)  # type: ignore[attr-defined]
+
+
+#: The widgets whose HTML is a function of the field's name, id, value, flags and the
+#: attributes asked for (a hidden input is never kept: it holds a form's own token).
+_KEPT = (core.Input, core.TextArea)
+_TICKED = (core.CheckboxInput, core.RadioInput)
+#: The longest value a kept field holds (a choice's value, a number typed).
+_SHORT = 40
+_WRITTEN: LRU[Markup] = LRU(4096)
+
+
+def written(field: Any, render_kw: dict[str, Any], write: Callable[[], Markup]) -> Markup:
+    """The field's HTML with the attributes ``render_kw``: ``write()``'s, kept by all it
+    depends on when the field holds at most a short value; else written again."""
+    key = _key(field, render_kw)
+    if key is None:
+        return write()
+    return _WRITTEN.get_or_make(key, write)
+
+
+def _key(field: Any, render_kw: dict[str, Any]) -> Hashable | None:
+    """Everything a widget of ``_KEPT`` reads to write ``field``; None for a field that is
+    not kept (another widget, a hidden one, a long value, a list of suggestions)."""
+    widget = field.widget
+    if not isinstance(widget, _KEPT) or isinstance(widget, core.HiddenInput) \
+            or getattr(field, "_datalist", None) is not None:
+        return None
+    value = render_kw["value"] if "value" in render_kw else field._value()
+    if not isinstance(value, str) or len(value) > _SHORT:
+        return None
+    ticked = bool(getattr(field, "checked", field.data)) if isinstance(widget, _TICKED) else None
+    try:
+        key = (widget, field.name, field.id, type(value), value, ticked, _items(vars(field.flags)),
+               _items(render_kw), _items(field.render_kw or {}))
+        hash(key)
+    except TypeError:  # an attribute that is a list or a dict
+        return None
+    return key
+
+
+def _items(attributes: dict[str, Any]) -> tuple[Any, ...]:
+    """Attributes as a key, each value with its type (markup is written as it is, text
+    escaped: the same characters may be two different attributes)."""
+    return tuple(sorted((name, type(value), value) for name, value in attributes.items()))
