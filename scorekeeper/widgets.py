@@ -18,6 +18,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 from wtforms import widgets
+from wtforms.fields.choices import Choice  # type: ignore[attr-defined]  # stubs: _Choice
 from wtforms.widgets import core
 
 from scorekeeper.caching import LRU
@@ -98,3 +99,38 @@ def _items(attributes: dict[str, Any]) -> tuple[Any, ...]:
     """Attributes as a key, each value with its type (markup is written as it is, text
     escaped: the same characters may be two different attributes)."""
     return tuple(sorted((name, type(value), value) for name, value in attributes.items()))
+
+
+#: What a radio button's own attributes are (a caller's attribute of the same name would
+#: change it: such a choice is written by WTForms).
+_OPTION_OWN = frozenset({"id", "name", "type", "value", "checked"})
+
+
+def radio_options(field: Any, attrs: dict[str, Any]) -> list[tuple[Markup, Any]] | None:
+    """Each option of a radio field as WTForms writes it (``field(**attrs)`` of each
+    option its iteration makes), with the option's words, without making a field per
+    option: each button kept by all it shows. None for a field WTForms must write (its
+    own widget or attributes, validators that mark its buttons)."""
+    cleaned = {core.clean_key(k): v for k, v in attrs.items()}  # type: ignore[attr-defined]
+    if type(field.option_widget) is not core.RadioInput or field.render_kw \
+            or vars(field.flags) or _OPTION_OWN.intersection(cleaned):
+        return None
+    try:
+        shared = _items(cleaned)
+        hash(shared)
+    except TypeError:
+        return None
+    options = []
+    for i, choice in enumerate(field.iter_choices()):
+        if not isinstance(choice, Choice) or choice.render_kw:
+            return None
+        value = str(choice.value)
+        params = {**cleaned, "id": f"{field.id}-{i}", "name": field.name, "type": "radio",
+                  "value": value, **({"checked": True} if choice.selected else {})}
+        key = ("radio", params["id"], field.name, value, choice.selected, shared)
+        html = _WRITTEN.get(key)
+        if html is None:
+            html = Markup(f"<input {html_params(**params)}>")
+            _WRITTEN.put(key, html)
+        options.append((html, choice.label or choice.value))
+    return options

@@ -12,6 +12,7 @@ from markupsafe import Markup, escape
 
 from scorekeeper.cardtext import read_as
 from scorekeeper.i18n import page_translations
+from scorekeeper.widgets import radio_options
 
 _HIDDEN = ("HiddenField", "CSRFTokenField")
 
@@ -50,8 +51,11 @@ def cards_field(f: Any, hint: Any = None, label: Any = None, **attrs: Any) -> Ma
 
 def choices(f: Any, **attrs: Any) -> Markup:
     """The options of a choice, each a label around its radio button or checkbox."""
-    return Markup("".join(f'<label class="choice">{opt(**attrs)} {escape(opt.label.text)}</label>'
-                          for opt in f))
+    options = radio_options(f, attrs)
+    if options is None:
+        options = [(opt(**attrs), opt.label.text) for opt in f]
+    return Markup("".join(f'<label class="choice">{html} {escape(text)}</label>'
+                          for html, text in options))
 
 
 def radios(f: Any) -> Markup:
