@@ -30,6 +30,7 @@ from wtforms import (  # type: ignore[attr-defined]  # SelectChoice: WTForms 3.3
 from wtforms.validators import InputRequired, Length, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from scorekeeper.binding import bound
 from scorekeeper.entry import EntryMode, RoundEnd
 from scorekeeper.formwords import WTFORMS_TRANSLATIONS, NumberRange
 from scorekeeper.i18n import page_gettext
@@ -137,7 +138,7 @@ class StrippingMeta:
             return unbound_field.bind(form=form, **options)
         filters = list(unbound_field.kwargs.get("filters", []))
         filters.append(clean_text)
-        return unbound_field.bind(form=form, filters=filters, **options)
+        return bound(form, unbound_field, options, filters=filters)
 
 
 class BaseForm(FlaskForm):
