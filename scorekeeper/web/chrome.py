@@ -46,14 +46,14 @@ def chrome(part: str) -> Markup:
     return Markup(str(made).replace(f"next={HERE}", f"next={escape(link.split('?next=', 1)[1])}"))
 
 
-def per_language(name: str, *args: Hashable) -> Markup:
-    """What the ``_forms.html`` macro ``name`` says with ``args``, made once per language
+def per_language(name: str, *args: Hashable, template: str = "_forms.html") -> Markup:
+    """What the macro ``name`` of ``template`` says with ``args``, made once per language
     and kept: for a macro whose words depend on nothing but the page's language and its
-    arguments (the card picker's words, how to write cards), which a deal form would
-    otherwise build again on every view."""
-    key = (name, args, locale_code(), request.script_root)
+    arguments (the card picker's words, how to write cards, the scoreboard's outbox in
+    words), which a page would otherwise build again on every view."""
+    key = (template, name, args, locale_code(), request.script_root)
 
     def make() -> Markup:
-        return Markup(str(get_template_attribute("_forms.html", name)(*args)))
+        return Markup(str(get_template_attribute(template, name)(*args)))
 
     return Markup(cache("per-language", 256).get_or_make(key, make))
