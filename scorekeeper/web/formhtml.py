@@ -31,7 +31,7 @@ def field(f: Any, hint: Any = None, cards: bool = False, label: Any = None,
     field of cards, said back as the page read them in its own letters."""
     invalid = {"aria-invalid": "true", "aria-describedby": f"{f.id}-errors"} if f.errors else {}
     parts = ['<div class="field bad">' if f.errors else '<div class="field">',
-             f.label(label) if label else f.label(), f(**dict(attrs, **invalid))]
+             _label(f, label), f(**dict(attrs, **invalid))]
     if hint:
         parts.append(f"<small>{escape(hint)}</small>")
     reading = read_as(f.data) if cards else None
@@ -42,6 +42,14 @@ def field(f: Any, hint: Any = None, cards: bool = False, label: Any = None,
     parts.append(errors(f))
     parts.append("</div>")
     return Markup("".join(parts))
+
+
+def _label(f: Any, label: Any) -> Any:
+    """The field's label (``label``: other words), as WTForms' ``Label`` writes it."""
+    for_ = f.label.field_id
+    if type(for_) is not str or not for_:  # noqa: E721 - markup is written as it is
+        return f.label(label) if label else f.label()
+    return f'<label for="{escape(for_)}">{escape(label or f.label.text)}</label>'
 
 
 def cards_field(f: Any, hint: Any = None, label: Any = None, **attrs: Any) -> Markup:
