@@ -139,4 +139,5 @@ def init_app(app: Flask) -> None:
         chrome=chrome,
         per_language=per_language,
         form_html=formhtml,
+        kept_side=formhtml.kept_side,
     )

@@ -3,6 +3,8 @@ what the macros of templates/_forms.html write, whatever the field holds."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask import get_template_attribute
 from markupsafe import Markup
@@ -70,3 +72,34 @@ def _at(form, where):
     if len(where) == 2:
         return form.sides.entries[where[0]].form[where[1]]
     return form[where[0]] if where else form
+
+
+def _counts_fields(html: str, side: int) -> list[str]:
+    return re.findall(rf'<input data-stepper="" id="sides-{side}-(\w+)"', html)
+
+
+def test_a_new_deal_s_fields_are_kept_by_all_they_show(site, client, seed_deal):
+    """A new deal's fields (nothing typed yet) are kept per game and language: each match
+    shows its own game's fields and its own sides, whichever form was shown before; a side
+    that became vulnerable shows its opening; a form sent back keeps what was typed."""
+    aberto = site.new_match("buraco-aberto", ("Nós", "Eles"), target=100000)
+    classic = site.new_match("buraco-classico", ("Noi", "Loro"), target=100000)
+    for _round in range(2):
+        for token, name, fields in ((aberto, "Nós", ["dirty", "clean", "clean_500", "clean_1000"]),
+                                    (classic, "Noi", ["dirty", "semi_clean", "clean"])):
+            html = client.get(f"/m/{token}/deals/new").get_data(as_text=True)
+            assert f"<legend>{name} " in html
+            assert _counts_fields(html, 0) == fields
+            assert "sides-0-opening" not in html
+    for _deal in range(5):  # 5 × 365 = 1,825: vulnerable from 1,500
+        assert site.save_deal(aberto, [{**s, "unnoted": "y"} for s in seed_deal]).status_code == 302
+    html = client.get(f"/m/{aberto}/deals/new").get_data(as_text=True)
+    assert 'id="sides-0-opening"' in html
+    assert "(75 or more)" in html
+    sent = site.save_deal(aberto, [{"melds": "3H 4H 5X"}, {"mode": "counts", "table_points": 60}])
+    assert sent.status_code == 422
+    typed = sent.get_data(as_text=True)
+    assert "3H 4H 5X</textarea>" in typed
+    assert 'id="sides-0-melds-errors"' in typed
+    again = client.get(f"/m/{aberto}/deals/new").get_data(as_text=True)
+    assert "5X" not in again
