@@ -89,18 +89,17 @@ def kept_side(write: Any, side: Any, index: int, hint: Any, *shown: Any) -> Mark
 
 
 def _side_key(side: Any, shown: tuple[Any, ...]) -> Any:
-    """Everything a side's fields show, as a key; None once anything is typed in them or
-    they have errors (written each time)."""
+    """Everything a side's fields show, as a key; None once anything is sent or typed in
+    them or they have errors (written each time)."""
     parts = []
     for f in side:
-        if f.errors or (f.data not in (None, "", False) and f.type not in _CHOSEN):
+        if f.errors or f.raw_data or (f.data not in (None, "", False) and f.type not in _CHOSEN):
             return None
         choices = tuple((c.value, str(c.label)) for c in f.choices) \
             if f.type in _CHOSEN and f.choices else ()
         parts.append((f.name, f.data, str(f.label.text), choices))
     try:
-        key = (locale_code(), tuple(parts), tuple(_frozen(v)
-                                                  for v in shown))
+        key = (locale_code(), tuple(parts), tuple(_frozen(v) for v in shown))
         hash(key)
     except TypeError:
         return None

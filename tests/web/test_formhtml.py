@@ -103,3 +103,9 @@ def test_a_new_deal_s_fields_are_kept_by_all_they_show(site, client, seed_deal):
     assert 'id="sides-0-melds-errors"' in typed
     again = client.get(f"/m/{aberto}/deals/new").get_data(as_text=True)
     assert "5X" not in again
+    for points in ("00", "0"):  # the same number, typed two ways: each shown as typed
+        sent = site.save_deal(aberto, [{"melds": "3H 4H 5X"},
+                                       {"mode": "counts", "table_points": points}])
+        html = sent.get_data(as_text=True)
+        shown = re.search(r'<input [^>]*id="sides-1-table_points"[^>]*>', html)
+        assert f'value="{points}"' in shown.group(0)
