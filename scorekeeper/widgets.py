@@ -58,8 +58,10 @@ def install() -> None:
 
 
 #: The widgets whose HTML is a function of the field's name, id, value, flags and the
-#: attributes asked for (a hidden input is never kept: it holds a form's own token).
+#: attributes asked for; never kept: a hidden input (it holds a form's own token), a
+#: password's, a file's, and a submit button (its value is its label's words).
 _KEPT = (core.Input, core.TextArea)
+_NEVER = (core.HiddenInput, core.PasswordInput, core.FileInput, core.SubmitInput)
 _TICKED = (core.CheckboxInput, core.RadioInput)
 #: The longest value a kept field holds (a choice's value, a number typed).
 _SHORT = 40
@@ -79,7 +81,7 @@ def _key(field: Any, render_kw: dict[str, Any]) -> Hashable | None:
     """Everything a widget of ``_KEPT`` reads to write ``field``; None for a field that is
     not kept (another widget, a hidden one, a long value, a list of suggestions)."""
     widget = field.widget
-    if not isinstance(widget, _KEPT) or isinstance(widget, core.HiddenInput) \
+    if not isinstance(widget, _KEPT) or isinstance(widget, _NEVER) \
             or getattr(field, "_datalist", None) is not None:
         return None
     value = render_kw["value"] if "value" in render_kw else field._value()

@@ -47,3 +47,22 @@ def test_a_kept_field_is_written_as_wtforms_writes_it_whatever_it_holds(app):
                     assert str(written) == str(field.widget(field, **attrs)), (field.name, attrs)
             for option in [*side.mode, *side.morto]:
                 assert str(option()) == str(option.widget(option))
+
+
+def test_a_submit_button_or_a_password_is_never_kept(app):
+    """A submit button's value is its label's words, a password's is hidden: each is
+    written by WTForms every time."""
+    from wtforms import PasswordField, SubmitField
+
+    from scorekeeper.forms import QueryForm
+
+    class Asked(QueryForm):
+        go = SubmitField("Go")
+        secret = PasswordField("Secret")
+
+    with app.test_request_context("/"):
+        for words in ("Go", "Allez", "Vai"):
+            form = Asked()
+            form.go.label.text = words
+            assert str(form.go()) == f'<input id="go" name="go" type="submit" value="{words}">'
+            assert 'value=""' in str(form.secret())
