@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from scorekeeper import db, resource_dir
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, select_locale, start_page
+from scorekeeper.rules import PROFILES
 
 babel = Babel()
 csrf = CSRFProtect()
@@ -248,9 +249,9 @@ def warm_up(app: Flask) -> None:
     """Make once, before a server process takes its first request, what its first pages
     would otherwise make while a phone waits: every page template compiled (about a
     second of CPU in all), the match queries compiled (``scoreboard.prime``), then
-    ``WARM_PAGES`` in every language, then everything made
-    so far set aside from the garbage collector's full collections (``scorekeeper serve``
-    and each of its ``--workers`` processes call this)."""
+    ``WARM_PAGES`` and the first deal's form of every game in every language, then
+    everything made so far set aside from the garbage collector's full collections
+    (``scorekeeper serve`` and each of its ``--workers`` processes call this)."""
     for name in app.jinja_env.list_templates(
             filter_func=lambda name: name.endswith(".html") and not name.startswith("pdf/")):
         app.jinja_env.get_template(name)
@@ -262,6 +263,10 @@ def warm_up(app: Flask) -> None:
     for locale in LOCALES:
         for path in WARM_PAGES:
             client.get(path, headers={"Accept-Language": locale.replace("_", "-")}).close()
+        # the first deal's form of every game: the deal form's fields and buttons, made
+        # once and kept, are made before a scorer's first deal
+        for profile in PROFILES:
+            client.get(f"/offline/deal/{locale}/{profile}/2").close()
     # What the process made to serve lives as long as it does: out of the garbage
     # collector's sight, its full collections no longer walk it (a pause of tens of
     # milliseconds in the middle of some page otherwise).

@@ -30,6 +30,7 @@ from wtforms import (  # type: ignore[attr-defined]  # SelectChoice: WTForms 3.3
 from wtforms.validators import InputRequired, Length, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from scorekeeper.binding import bound
 from scorekeeper.entry import EntryMode, RoundEnd
 from scorekeeper.formwords import WTFORMS_TRANSLATIONS, NumberRange
 from scorekeeper.i18n import page_gettext
@@ -47,6 +48,7 @@ from scorekeeper.rules.limits import MOST_CANASTRAS, MOST_POINTS
 from scorekeeper.rules.states import ClosedBy
 from scorekeeper.vocabulary import term
 from scorekeeper.widgets import install as _fast_widgets
+from scorekeeper.widgets import written
 
 _fast_widgets()
 
@@ -125,12 +127,18 @@ class StrippingMeta:
             return None
         return WTFORMS_TRANSLATIONS
 
+    def render_field(self, field: Any, render_kw: dict[str, Any]) -> Any:
+        """The field's HTML (``widgets.written``: an empty field's is written once)."""
+        return written(field, render_kw,
+                       lambda: super(StrippingMeta, self).render_field(  # type: ignore[misc]
+                           field, render_kw))
+
     def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
         if issubclass(unbound_field.field_class, (FieldList, FormField)):
             return unbound_field.bind(form=form, **options)
         filters = list(unbound_field.kwargs.get("filters", []))
         filters.append(clean_text)
-        return unbound_field.bind(form=form, filters=filters, **options)
+        return bound(form, unbound_field, options, filters=filters)
 
 
 class BaseForm(FlaskForm):

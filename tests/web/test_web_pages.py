@@ -6,6 +6,7 @@ import gzip
 import re
 
 import pytest
+from markupsafe import escape
 from web_support import breakdown, deal_line
 
 from scorekeeper.i18n import LOCALES
@@ -100,6 +101,19 @@ def test_scoreboard_of_24_deals_shows_every_deal(site, client, seed_deal):
     assert html.count('class="deal"') == 24
     # 24 × (180 + 200 − 15) = 8760, without going out (no bonus): 365 each
     assert 'id="total-0">8,760<' in html
+
+
+def test_each_page_s_language_links_lead_back_to_it(app, client):
+    """The header is kept per language: the links to each language lead back to the page
+    they are on, its query included, as the links write it."""
+    from flask import url_for
+
+    for path in ("/", "/check?melds=3H+4H+5H&before=1%2C500", "/rules?x='a'&y=<b>", "/m/-"):
+        html = client.get(path).get_data(as_text=True)
+        with app.test_request_context(path):
+            for code in ("en", "fr", "pt_BR"):
+                link = url_for("choose_language", code=code, next=path)
+                assert f'<a href="{escape(link)}" lang="{code.replace("_", "-")}"' in html, link
 
 
 def test_language_switch_is_remembered_and_safe(client):
