@@ -178,6 +178,13 @@ def score_event(event: Event) -> dict[str, Any]:
     ranked = standings(event, turns, byes)
     following = seat_next(event.ids, event.plan, len(event.turns),
                           [s["id"] for s in ranked], _last_opponents(event))
+    return _output(event, turns, byes, ranked, following, [p.as_dict() for p in problems])
+
+
+def _output(event: Event, turns: Sequence[Sequence[dict[str, Any]]], byes: Sequence[list[int]],
+            ranked: list[dict[str, Any]], following: Any,
+            problems: list[dict[str, Any]]) -> dict[str, Any]:
+    """The event's answer (docs/contract.md, "Events"), however its tables were scored."""
     return {
         "name": event.name,
         "profile": event.profile.id,
@@ -188,7 +195,7 @@ def score_event(event: Event) -> dict[str, Any]:
                   for tables, turn_byes in zip(turns, byes, strict=True)],
         "standings": ranked,
         "next": following,
-        "problems": [p.as_dict() for p in problems],
+        "problems": problems,
     }
 
 
@@ -379,15 +386,4 @@ def _answer(event: Event, turns: list[list[dict[str, Any]]], seated: list[set[in
     for table in turns[-1] if turns and event.kind == PAIRS else ():
         last[table["ns"]], last[table["ew"]] = table["ew"], table["ns"]
     following = seat_next(ids, event.plan, len(turns), [s["id"] for s in ranked], last)
-    return {
-        "name": event.name,
-        "profile": event.profile.id,
-        "kind": event.kind,
-        "deals_per_turn": event.deals_per_turn,
-        "valid": not problems,
-        "turns": [{"tables": tables, "byes": turn_byes}
-                  for tables, turn_byes in zip(turns, byes, strict=True)],
-        "standings": ranked,
-        "next": following,
-        "problems": problems,
-    }, before
+    return _output(event, turns, byes, ranked, following, problems), before
