@@ -132,6 +132,7 @@ def _enter(event: Event, table: int, sig: str, side: str, number: int | None) ->
     form = build_form(match, rules.profile_of(match.rules_document()),
                       deals[number - 1] if number is not None else None)
     extra = {"board": board, "number": number or len(deals) + 1,
+             "outbox": f"{event.view_token}/{table}/{sig}/{side}",
              "table_heading": _("Table %(table)d · Turn %(turn)d", table=table, turn=turn)}
     if request.method == "GET":
         writes.keyed(form, version)

@@ -300,31 +300,33 @@
   /* a new deal's form kept on the phone: its number counts the deals waiting in the
      outbox (templates/sw.js), which come before it, and so does who deals it (a match set
      up on the phone waits there too, and a past deal fixed on it: not new deals); the same
-     number on an evening's table (a side's own deals, sw/main.js's TABLE_DEAL) */
-  var sw = navigator.serviceWorker, made = /^\/m\/([^/]+)\/deals\/new$/.exec(location.pathname);
-  var sheet = /^\/e\/t\/([^/]+\/\d+\/[0-9a-f]+\/(?:ns|ew))\/deals\/new$/.exec(location.pathname);
-  if ((made || sheet) && sw && sw.controller) {
+     number on an evening's table (a side's own deals). The page names its outbox's
+     entries (data-outbox: the match's token, or the table side's sheet) */
+  var sw = navigator.serviceWorker, heading = doc.querySelector("h1[data-outbox]");
+  var outbox = heading && heading.getAttribute("data-outbox");
+  var made = heading && heading.hasAttribute("data-match") ? outbox : null;
+  if (outbox && sw && sw.controller) {
     sw.addEventListener("message", function (e) {
-      var data = e.data || {}, h1 = doc.querySelector("h1");
+      var data = e.data || {};
       /* a refused deal (opened here, perhaps) is not counted until the server takes it */
       var deals = (data.entries || []).filter(function (entry) {
         return entry.kind !== "match" && !entry.fix && !entry.refused && !entry.opened;
       });
-      if (data.type !== "outbox" || data.token !== (made || sheet)[1] || !h1 || !deals.length) { return; }
-      var number = parseInt((/\d+/.exec(h1.getAttribute("data-number") || h1.textContent) || ["0"])[0], 10);
-      h1.setAttribute("data-number", String(number));
-      h1.textContent = h1.textContent.replace(/\d+/, String(number + deals.length));
+      if (data.type !== "outbox" || data.token !== outbox || !deals.length) { return; }
+      var number = parseInt((/\d+/.exec(heading.getAttribute("data-number") || heading.textContent) || ["0"])[0], 10);
+      heading.setAttribute("data-number", String(number));
+      heading.textContent = heading.textContent.replace(/\d+/, String(number + deals.length));
       if (!made) { return; }  /* a table's turn has no dealer to turn, nor a match's totals */
       if (window.Scorekeeper) { window.Scorekeeper.turnOn(deals.length); }
       legends(deals);
     });
-    sw.controller.postMessage({type: "outbox", token: (made || sheet)[1]});
+    sw.controller.postMessage({type: "outbox", token: outbox});
   }
   /* each side's total in its legend counts the deals waiting on the phone, as the
      phone's referee scores them (unchanged when it cannot) */
   function legends(deals) {
     if (!window.Scorekeeper) { return; }
-    fetch("/m/" + made[1] + "/match.json", {credentials: "same-origin"})
+    fetch("/m/" + made + "/match.json", {credentials: "same-origin"})
       .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
       .then(function (kept) {
         var lang = (doc.documentElement.getAttribute("lang") || "en").replace("-", "_");
