@@ -10,6 +10,8 @@ from typing import Any
 from flask import Flask, g, redirect, request, session
 from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect, generate_csrf
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 from markupsafe import Markup
 
 from scorekeeper import db, resource_dir
@@ -75,6 +77,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # of the pages (jinja2 docs, "Whitespace Control").
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    app.jinja_env.bytecode_cache = COMPILED
     babel.init_app(app, locale_selector=select_locale)
     _quick_gettext(app)
     csrf.init_app(app)
@@ -82,6 +85,29 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     _register(app)
     trust_proxies(app, int(app.config["PROXIES"]))
     return app
+
+
+class _CompiledTemplates(BytecodeCache):
+    """Compiled templates kept for the process, in memory (jinja2 docs, "Bytecode
+    Cache"): an app made again in the same process (the tests make one per test) reads
+    its templates' code instead of parsing and compiling their source again. Jinja
+    checks each template's source against the checksum kept with its code. Every app
+    of the process sets its templates' environment alike (``create_app``), so their
+    code is the same."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self._kept.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._kept[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED = _CompiledTemplates()
 
 
 def _quick_gettext(app: Flask) -> None:
