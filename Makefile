@@ -97,11 +97,12 @@ test: system-deps-test setup-test lint
 	$(BIN)/pytest -q --durations=25 -n $(TEST_WORKERS) --dist loadfile
 
 # The web and browser tests again, on a local PostgreSQL server (Debian's postgresql,
-# installed and started here when missing; a throwaway database owned by `scorekeeper`).
+# installed and started here when missing; throwaway databases owned by `scorekeeper`, one
+# per pytest-xdist process: scorekeeper_test_gw0, _gw1, made by the tests' set-up).
 PG_URL ?= postgresql+psycopg://scorekeeper:scorekeeper@127.0.0.1/scorekeeper_test
 # The browser tests drive the same pages whatever the database: one of them, a match played
 # through to its winner, runs on PostgreSQL too; the stateless referee API runs once, in
-# `make test`.
+# `make test`, and so does every test that does not use the test database (tests/conftest.py).
 PG_TESTS := tests/web tests/browser/test_browser_match.py --ignore=tests/web/test_web_openapi.py
 test-postgres: setup-test
 	@dpkg -s postgresql >/dev/null 2>&1 || { apt-get update -qq && \
@@ -109,9 +110,11 @@ test-postgres: setup-test
 	@pg_lsclusters -h | grep -q online || pg_ctlcluster $$(pg_lsclusters -h | head -1 | cut -d' ' -f1) main start
 	@su postgres -c "psql -qtc \"SELECT 1 FROM pg_roles WHERE rolname='scorekeeper'\"" | grep -q 1 || \
 	  su postgres -c "psql -qc \"CREATE ROLE scorekeeper LOGIN PASSWORD 'scorekeeper'\""
+	@su postgres -c "psql -qc \"ALTER ROLE scorekeeper CREATEDB\""
 	@su postgres -c "psql -qtc \"SELECT 1 FROM pg_database WHERE datname='scorekeeper_test'\"" | grep -q 1 || \
 	  su postgres -c "createdb -O scorekeeper scorekeeper_test"
-	SCOREKEEPER_TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest -q $(PG_TESTS)
+	SCOREKEEPER_TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest -q --durations=25 -n $(TEST_WORKERS) \
+	  --dist loadfile $(PG_TESTS)
 
 bench: system-deps-test setup-test migrate
 	@dpkg -s wrk >/dev/null 2>&1 || { apt-get update -qq && \

@@ -11,6 +11,19 @@ from typing import Any
 import pytest
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On PostgreSQL (``make test-postgres``), only the tests that use the test database
+    (the ``db_url`` fixture, through ``app`` and the rest): any other would run there
+    exactly as it does in ``make test``."""
+    if not os.environ.get("SCOREKEEPER_TEST_DATABASE_URL"):
+        return
+    uses = [item for item in items if "db_url" in getattr(item, "fixturenames", ())]
+    others = [item for item in items if "db_url" not in getattr(item, "fixturenames", ())]
+    if others:
+        config.hook.pytest_deselected(items=others)
+        items[:] = uses
+
+
 @pytest.fixture(scope="session")
 def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One migrated database, copied for every test (migrating once keeps the suite fast)."""
@@ -31,10 +44,34 @@ def server_db() -> Iterator[str | None]:
         return
     import sqlalchemy
 
+    url = _worker_database(url)
     engine = sqlalchemy.create_engine(url)
     _rebuild(engine, url)
     yield url
     engine.dispose()
+
+
+def _worker_database(url: str) -> str:
+    """The database of this pytest-xdist worker: ``<name>_gw0`` for worker gw0 (each worker
+    empties its own between tests), created from the named one's server when missing (its
+    role needs CREATEDB: ``make test-postgres`` grants it); the named one without xdist."""
+    import sqlalchemy
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    base = sqlalchemy.make_url(url)
+    name = f"{base.database}_{worker}"
+    engine = sqlalchemy.create_engine(base, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            found = conn.execute(sqlalchemy.text(
+                "SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}).first()
+            if found is None:
+                conn.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
+    finally:
+        engine.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
 
 
 def _rebuild(engine: Any, url: str) -> None:
