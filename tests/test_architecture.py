@@ -79,6 +79,44 @@ def test_the_import_graph_has_no_cycle():
     assert cycles == []
 
 
+def _table_rows() -> list[tuple[list[str], str]]:
+    """ARCHITECTURE.md's table of what each module may import: the modules a row names
+    (``scorekeeper/x.py`` and the ``y.py`` after it), and its "may import" cell."""
+    rows = []
+    text = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 3 or not cells[0].startswith("`scorekeeper/"):
+            continue
+        files = re.findall(r"`(?:scorekeeper/)?([a-z0-9_]+)\.py`", cells[0])
+        rows.append((files, cells[2]))
+    return rows
+
+
+def test_each_module_imports_only_what_the_architecture_table_says():
+    """A row's modules import, of the package, only what its last cell names in code
+    (`rules`, `scorekeeper.pdf`, …) or its own row; "everything" allows anything, and a
+    cell naming none of the package (the standard library, SQLAlchemy) allows none."""
+    sources = _sources()
+    rows = _table_rows()
+    assert len(rows) >= 30, "ARCHITECTURE.md's table was not read"
+    wrong = []
+    for files, cell in rows:
+        if "everything" in cell:
+            continue
+        named = {n.removeprefix("scorekeeper.").split(".")[0]
+                 for n in re.findall(r"`([a-z0-9_.]+)`", cell)}
+        allowed = named | set(files)
+        for file in files:
+            source = sources.get(f"scorekeeper.{file}")
+            assert source is not None, f"ARCHITECTURE.md names scorekeeper/{file}.py"
+            used = {m.split(".")[1] for m in _imports(source)
+                    if m.startswith("scorekeeper.") and m.count(".") >= 1}
+            used = {u for u in used if f"scorekeeper.{u}" in sources}
+            wrong += [f"{file} imports {u}" for u in sorted(used - allowed)]
+    assert wrong == []
+
+
 def test_the_rules_core_imports_only_the_standard_library_and_itself():
     for name, path in _sources().items():
         if not name.startswith("scorekeeper.rules"):
