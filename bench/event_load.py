@@ -309,7 +309,7 @@ def run(bases: list[str], servers: list[Any], args: Any, url: str) -> None:
         thread.join()
     elapsed = time.perf_counter() - start
     cpu = _cpu(servers) - before
-    held, sheets = _held(url)
+    held, sheets = _held(url, event.rsplit("/", 1)[-1])
     kind = "PostgreSQL, 2 server processes" if len(bases) > 1 else "SQLite, --workers 2"
     print(f"event load: {TABLES} tables × 4 phones, {DEALS} deals a table, {kind}, "
           f"{elapsed:.0f} s")
@@ -328,8 +328,9 @@ def run(bases: list[str], servers: list[Any], args: Any, url: str) -> None:
           f"{per_table:.0f} ms; floor: {hello:.2f} ms per request of the offline page")
 
 
-def _held(url: str) -> tuple[int, int]:
-    """The deals the evening's turn 1 holds, and those of its sheets."""
+def _held(url: str, edit: str) -> tuple[int, int]:
+    """The deals the evening's turn 1 holds, and those of its sheets (the evening of this
+    run, by its edit link: a PostgreSQL database may hold earlier runs' evenings)."""
     from sqlalchemy import create_engine, select
     from sqlalchemy.orm import Session
 
@@ -337,9 +338,10 @@ def _held(url: str) -> tuple[int, int]:
 
     engine = create_engine(url)
     with Session(engine) as db:
-        event = db.scalars(select(Event)).one()
+        event = db.scalars(select(Event).where(Event.edit_token == edit)).one()
         held = sum(len(t["deals"]) for t in event.document["turns"][0]["tables"])
-        sheets = sum(len(s.deals) for s in db.scalars(select(EventSheet)))
+        sheets = sum(len(s.deals) for s in db.scalars(
+            select(EventSheet).where(EventSheet.event_id == event.id)))
     engine.dispose()
     return held, sheets
 
