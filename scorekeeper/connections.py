@@ -20,6 +20,7 @@ waiting in the kernel's backlog. Here the server goes on accepting and makes roo
 
 from __future__ import annotations
 
+import itertools
 import socket
 import time
 from collections import Counter
@@ -42,6 +43,10 @@ REFUSED = (b"HTTP/1.1 503 Service Unavailable\r\n"
 LINGER = 2.0
 #: Sockets beyond ``limit`` that waitress still accepts: the refused ones, lingering.
 ROOM = 64
+#: The order in which connections last heard from their clients: a count, not waitress's
+#: ``last_activity`` clock, which its task thread stamps again after an answer is handed
+#: over, when the client may already have read it and opened its next connection.
+_HEARD = itertools.count()
 
 
 class Channel(HTTPChannel):
@@ -52,8 +57,10 @@ class Channel(HTTPChannel):
         #: When the connection started waiting for headers (it opened, or the next
         #: request's first byte came); ``None`` between requests and while serving.
         self.headers_since: float | None = self.creation_time
+        self.heard = next(_HEARD)
 
     def received(self, data: bytes) -> bool:
+        self.heard = next(_HEARD)
         result = bool(super().received(data))
         request = self.request
         if request is None or request.headers_finished:
@@ -70,8 +77,8 @@ class Channel(HTTPChannel):
 
     def idle_order(self) -> tuple[bool, float]:
         """Which idle connection goes first: nothing sent before half-sent headers,
-        then the oldest."""
-        return self.request is not None, self.last_activity
+        then the one whose client was heard from longest ago."""
+        return self.request is not None, self.heard
 
 
 class Refused(wasyncore.dispatcher):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import http.client
 import time
+from contextlib import ExitStack, closing
 
 from web_support import closed_by_server as _closed_by_server
 from web_support import connect as _connect
@@ -57,21 +58,21 @@ def test_an_address_at_its_cap_gives_up_idle_connections_never_busy_ones(app):
     srv = server.make_server(app, "127.0.0.1", 0, threads=2, per_address=3, limit=100,
                              header_timeout=30)
     port = srv.socket.getsockname()[1]
-    with server.running(srv):
+    with server.running(srv), ExitStack() as opened:
         # Phones behind one NAT: three kept-alive connections between requests
-        kept = [_get(port, "127.0.0.3") for _ in range(3)]
-        fourth = _get(port, "127.0.0.3")  # served: once, closed without a word
+        kept = [opened.enter_context(closing(_get(port, "127.0.0.3"))) for _ in range(3)]
+        fourth = opened.enter_context(closing(_get(port, "127.0.0.3")))  # served: the oldest goes
         time.sleep(0.2)
-        assert [_closed_by_server(c.sock) for c in kept] == [True, False, False]  # oldest
+        assert [_closed_by_server(c.sock) for c in kept] == [True, False, False]
         fourth.close()
 
         # Three requests under way (headers read, bodies still coming) are never dropped
-        busy = [_connect(port, "127.0.0.4") for _ in range(3)]
+        busy = [opened.enter_context(_connect(port, "127.0.0.4")) for _ in range(3)]
         for sock in busy:
             sock.sendall(b"POST /api/v1/check HTTP/1.1\r\nHost: x\r\nContent-Type: "
                          b"application/json\r\nContent-Length: 100\r\n\r\n{")
         time.sleep(0.2)
-        refused = _connect(port, "127.0.0.4")
+        refused = opened.enter_context(_connect(port, "127.0.0.4"))
         refused.sendall(b"GET /rules HTTP/1.1\r\nHost: x\r\n\r\n")
         answer = b""
         while chunk := refused.recv(4096):
@@ -81,10 +82,6 @@ def test_an_address_at_its_cap_gives_up_idle_connections_never_busy_ones(app):
         assert b"Retry-After: 2" in head.split(b"\r\n")
         assert body == b"Too many connections at once: try again in a moment.\n"
         assert not any(_closed_by_server(s) for s in busy)
-        for sock in (*busy, refused):
-            sock.close()
-        for conn in kept:
-            conn.close()
 
 
 def test_connections_that_do_not_finish_their_headers_are_closed(app):
