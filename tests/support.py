@@ -30,6 +30,16 @@ def form_fields(client: Any, url: str) -> dict[str, str]:
     return hidden_fields(response.get_data(as_text=True))
 
 
+def post_deal(client: Any, url: str, sides: list[dict[str, Any]], went_out: str) -> Any:
+    """A deal posted through the deal form at ``url`` (saved: ``action=save``): each side's
+    fields by their name after ``sides-<i>-``, who went out (``""``: nobody), the discard."""
+    data = form_fields(client, url)
+    for i, side in enumerate(sides):
+        data.update({f"sides-{i}-{key}": str(value) for key, value in side.items()})
+    data.update(went_out=went_out, closed_by="discard", action="save")
+    return client.post(url, data=data)
+
+
 def evening(client: Any, pairs: str = "Rossi\nVerdi\nGialli", seated: bool = True,
             turns: str = "5x2") -> str:
     """A club evening made through its pages (Italian Burraco, ``turns``: 5 turns of 2

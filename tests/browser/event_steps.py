@@ -41,13 +41,9 @@ def cells(page, caption: str) -> list[list[str]]:
 def post_deal(client, url: str, deal) -> None:
     """The same deal as ``enter`` types it, posted by the director's other device (a Flask
     test client on the same database): the tables a test does not type in the browser."""
-    from support import form_fields
+    import support
 
-    data = form_fields(client, url)
-    for i, (points, clean, hand) in enumerate(deal[:2]):
-        data.update({f"sides-{i}-mode": "counts", f"sides-{i}-table_points": str(points),
-                     f"sides-{i}-clean": str(clean), f"sides-{i}-hand_points": str(hand),
-                     f"sides-{i}-morto": "taken"})
-    data.update(went_out=deal[2], closed_by="discard", action="save")
-    response = client.post(url, data=data)
+    sides = [{"mode": "counts", "table_points": points, "clean": clean, "hand_points": hand,
+              "morto": "taken"} for points, clean, hand in deal[:2]]
+    response = support.post_deal(client, url, sides, deal[2])
     assert response.status_code == 302, response.get_data(as_text=True)[-2000:]

@@ -1,5 +1,6 @@
 """What the tests of a club's evening share: an evening made and its first turn seated
-through the director's pages, a deal posted by counts, a table's rows read back."""
+through the director's pages, its deals by counts (posted by ``support.post_deal``), a
+table's rows read back."""
 
 from __future__ import annotations
 
@@ -35,15 +36,6 @@ def new_event(client: Any, **fields: str) -> str:
 
 def post(client: Any, page: str, url: str, **fields: str) -> Any:
     data = {**hidden_fields(client.get(page).get_data(as_text=True)), **fields}
-    return client.post(url, data=data)
-
-
-def enter_deal(client: Any, url: str, sides: list[dict[str, Any]], went_out: str) -> Any:
-    data = hidden_fields(client.get(url).get_data(as_text=True))
-    for i, side in enumerate(sides):
-        for key, value in side.items():
-            data[f"sides-{i}-{key}"] = str(value)
-    data.update(went_out=went_out, closed_by="discard", action="save")
     return client.post(url, data=data)
 
 

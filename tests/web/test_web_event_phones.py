@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from evening_pages import DEAL_A, DEAL_B, DEAL_C, enter_deal, first_turn, post, table_rows
+from evening_pages import DEAL_A, DEAL_B, DEAL_C, first_turn, post, table_rows
+from support import post_deal
 from web_support import hidden_fields
 
 
@@ -30,7 +31,7 @@ def _table_link(client: Any, event: str, table: int = 1) -> str:
 def _both_sides_enter(client: Any, link: str, ns: list[Any], ew: list[Any]) -> None:
     for side, deals in (("ns", ns), ("ew", ew)):
         for deal, out in deals:
-            response = enter_deal(client, f"{link}/{side}/deals/new", deal, out)
+            response = post_deal(client, f"{link}/{side}/deals/new", deal, out)
             assert response.status_code == 302, response.get_data(as_text=True)
 
 
@@ -116,7 +117,7 @@ def test_a_confirmation_built_on_other_deals_is_not_taken(client):
     link = _table_link(client, event)
     _both_sides_enter(client, link, [(DEAL_A, "0"), (DEAL_C, "")], [])
     seen = hidden_fields(client.get(f"{link}/ew").get_data(as_text=True))
-    assert enter_deal(client, f"{link}/ns/deals/2/edit", DEAL_B, "1").status_code == 302
+    assert post_deal(client, f"{link}/ns/deals/2/edit", DEAL_B, "1").status_code == 302
     response = client.post(f"{link}/ew/confirm", data=seen)
     assert response.status_code == 409
     assert "changed since this page was opened" in response.get_data(as_text=True)

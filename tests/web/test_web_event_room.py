@@ -9,7 +9,8 @@ import re
 from datetime import timedelta
 from typing import Any
 
-from evening_pages import DEAL_A, DEAL_B, DEAL_C, enter_deal, first_turn, post, table_rows
+from evening_pages import DEAL_A, DEAL_B, DEAL_C, first_turn, post, table_rows
+from support import post_deal
 
 from scorekeeper.models import utcnow
 
@@ -23,7 +24,7 @@ def _room(client: Any, event: str) -> str:
 def _play(client: Any, event: str, table: int, deals: list[tuple[Any, str]]) -> None:
     for deal, out in deals:
         url = f"{event}/turns/1/tables/{table}/deals/new"
-        assert enter_deal(client, url, deal, out).status_code == 302
+        assert post_deal(client, url, deal, out).status_code == 302
 
 
 def test_the_clock_counts_the_turn_warns_and_says_the_rule_at_time_out(client, monkeypatch):

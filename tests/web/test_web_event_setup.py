@@ -10,7 +10,8 @@ import json
 import re
 from typing import Any
 
-from evening_pages import DEAL_A, DEAL_B, DEAL_C, enter_deal, new_event, post, seat_turn, table_rows
+from evening_pages import DEAL_A, DEAL_B, DEAL_C, new_event, post, seat_turn, table_rows
+from support import post_deal
 from web_support import hidden_fields
 
 EIGHT = "Uno\nDue\nTre\nQuattro\nCinque\nSei\nSette\nOtto\n"
@@ -74,7 +75,7 @@ def test_the_standings_per_group_while_a_danese_in_groups_plays(client):
         for deal in deals:
             out = {id(DEAL_A): "0", id(DEAL_B): "1", id(DEAL_C): ""}[id(deal)]
             url = f"{event}/turns/1/tables/{table}/deals/new"
-            assert enter_deal(client, url, deal, out).status_code == 302
+            assert post_deal(client, url, deal, out).status_code == 302
     # 1: 1,200–220, 980 apart: 19–1; 2: 375–650, 275 apart: 7–13; 3: 200–200: 10–10;
     # 4: 700–210, 490 apart: 15–5. After turn 1: Uno 19, Quattro 15, Sei 13, Tre and
     # Sette 10 and 200 each (Tre first, by id), Due 7, Otto 5, Cinque 1: two groups of 4
@@ -156,7 +157,7 @@ def test_an_evening_played_by_house_rules(client):
     seat_turn(client, event)
     table = f"{event}/turns/1/tables/1"
     for _ in range(2):
-        assert enter_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
+        assert post_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
     page = client.get(event).get_data(as_text=True)
     assert re.search(r'<p class="muted">[^<]* · Da Nonna · 5 turns of 2 deals</p>', page)
     # 300 on the table + a clean burraco 300 + closing 100 = 700, twice: 1,400 against

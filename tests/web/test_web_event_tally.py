@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from evening_pages import DEAL_A, DEAL_B, enter_deal, first_turn, table_rows
+from evening_pages import DEAL_A, DEAL_B, first_turn, table_rows
 from sqlalchemy import text
+from support import post_deal
 
 from scorekeeper.db import get_db
 from scorekeeper.web import eventtally
@@ -39,8 +40,8 @@ def test_another_process_shows_the_evening_from_what_the_writer_kept(app, client
     token = event.rsplit("/", 1)[-1]
     table_1 = f"{event}/turns/1/tables/1"
     for _ in range(2):
-        assert enter_deal(client, f"{table_1}/deals/new", DEAL_A, "0").status_code == 302
-    assert enter_deal(client, f"{event}/turns/1/tables/2/deals/new", DEAL_B, "1") \
+        assert post_deal(client, f"{table_1}/deals/new", DEAL_A, "0").status_code == 302
+    assert post_deal(client, f"{event}/turns/1/tables/2/deals/new", DEAL_B, "1") \
         .status_code == 302
     version, kept = _kept(app, token)
     assert kept == f"{version}/{referee()}"
@@ -69,7 +70,7 @@ def test_another_process_shows_the_evening_from_what_the_writer_kept(app, client
 def test_what_was_kept_for_another_version_is_not_read(app, client, second, monkeypatch):
     event = first_turn(client)
     token = event.rsplit("/", 1)[-1]
-    assert enter_deal(client, f"{event}/turns/1/tables/1/deals/new", DEAL_A, "0") \
+    assert post_deal(client, f"{event}/turns/1/tables/1/deals/new", DEAL_A, "0") \
         .status_code == 302
     with get_db(app).engine.begin() as connection:  # as if the row moved on without it
         connection.execute(text("UPDATE events SET version = version + 1"))

@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from evening_pages import DEAL_A, DEAL_B, DEAL_C, enter_deal, first_turn, post, table_rows
+from evening_pages import DEAL_A, DEAL_B, DEAL_C, first_turn, post, table_rows
+from support import post_deal
 from web_support import hidden_fields
 
 
@@ -27,7 +28,7 @@ def _evening(client: Any, one: list[Any], two: list[Any]) -> str:
     for table, deals in ((1, one), (2, two)):
         for deal, out in deals:
             url = f"{event}/turns/1/tables/{table}/deals/new"
-            assert enter_deal(client, url, deal, out).status_code == 302
+            assert post_deal(client, url, deal, out).status_code == 302
     return event
 
 
