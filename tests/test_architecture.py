@@ -275,7 +275,8 @@ def test_the_script_rules_are_seen():
 #: What a script must not know of a new match's words (ARCHITECTURE.md, "Things we do not
 #: do"): the phone's referee reads a new match form as the server does
 #: (``scorekeeper.newmatch``), and the pages of a match set up without a network are
-#: filled in with its words as data (``static/js/shell.js``), never written over as text.
+#: filled in with its words as data (``static/js/shell.js``), never written over as text;
+#: a number a script changes is in an element of its own (``numbered`` in the templates).
 SCRIPT_WORDS = {
     "the default side names": re.compile(r"[\"'](?:Us|Them)[\"']"),
     "a side named after its players": re.compile(r"[\"'] & [\"']"),
@@ -283,6 +284,7 @@ SCRIPT_WORDS = {
     "a name's invisible characters": re.compile(r"\\u(?:00ad|180e|200b|2060|feff)"),
     "a target checked": re.compile(r"/\^\\d[+*]\$/"),
     "thousands grouped": re.compile(r"\\d\{3\}|NumberFormat|\bdigits\(|\bthousands\b"),
+    "a number found among the words": re.compile(r"/\\d\+/"),
     "a kept page written over as text": re.compile(
         r"\bownWords\b|\b99[,. ]?991\b|__(?:match_name|side_|players_)|\bescaped\("
         r"|\bhtml\.(?:split|replace)\(|\bhit\.text\(\)\.then\(function \(html\)"),
@@ -308,6 +310,8 @@ def test_the_script_words_are_seen():
             r"return text.replace(/[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]/g, '');",
         "a target checked": r"if (typed && !/^\d+$/.test(typed)) { return null; }",
         "thousands grouped": r"return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, sep);",
+        "a number found among the words":
+            "link.textContent = first.replace(/\\d+/, String(number));",
         "a kept page written over as text":
             "swaps.forEach(function (swap) { html = html.split(swap[0]).join(swap[1]); });",
     }

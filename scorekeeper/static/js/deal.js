@@ -313,9 +313,9 @@
         return entry.kind !== "match" && !entry.fix && !entry.refused && !entry.opened;
       });
       if (data.type !== "outbox" || data.token !== outbox || !deals.length) { return; }
-      var number = parseInt((/\d+/.exec(heading.getAttribute("data-number") || heading.textContent) || ["0"])[0], 10);
-      heading.setAttribute("data-number", String(number));
-      heading.textContent = heading.textContent.replace(/\d+/, String(number + deals.length));
+      /* the heading's number in its own element, the server's in data-n */
+      var slot = heading.querySelector("[data-n]");
+      if (slot) { slot.textContent = String(parseInt(slot.getAttribute("data-n"), 10) + deals.length); }
       if (!made) { return; }  /* a table's turn has no dealer to turn, nor a match's totals */
       if (window.Scorekeeper) { window.Scorekeeper.turnOn(deals.length); }
       legends(deals);

@@ -137,10 +137,8 @@
         : box.getAttribute("data-lost").replace("{player}", said.loser || "");
       list.appendChild(el("li", {"class": entry.refused ? "refused" : ""}, text));
     });
-    var next = doc.querySelector("[data-round]");
-    if (next) {
-      next.textContent = next.textContent.replace(/\d+/, String(stored + entries.length + 1));
-    }
+    var next = doc.querySelector("[data-round] [data-n]");
+    if (next) { next.textContent = String(stored + entries.length + 1); }
   }
 
   function letters(entries) {

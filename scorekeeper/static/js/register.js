@@ -96,7 +96,8 @@
         return x.kind !== "match" && !x.refused && !x.opened;
       }).length;
       var stored = parseInt(named.getAttribute("data-stored"), 10) || 0;
-      named.textContent = named.textContent.replace(/\d+/, String(stored + waiting + 1));
+      var slot = named.querySelector("[data-n]");
+      if (slot) { slot.textContent = String(stored + waiting + 1); }
     });
     reg.active.postMessage({type: "outbox", token: token});
   }

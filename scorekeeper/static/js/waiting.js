@@ -35,13 +35,12 @@
 
   /* the next deal to enter comes after the ones waiting here; none once the turn's deals
      are all entered (data-next: the next one the server knows, data-last: the turn's) */
-  var enter = document.querySelector("[data-next]"), link = enter && enter.querySelector("a");
-  var first = link && link.textContent;
+  var enter = document.querySelector("[data-next]"), slot = enter && enter.querySelector("a [data-n]");
   function next(waiting) {
-    if (!link) { return; }
+    if (!slot) { return; }
     var number = parseInt(enter.getAttribute("data-next"), 10) + waiting;
     enter.hidden = number > parseInt(enter.getAttribute("data-last"), 10);
-    link.textContent = first.replace(/\d+/, String(number));
+    slot.textContent = String(number);
   }
 
   box.querySelector("[data-discard]").addEventListener("click", function () {
