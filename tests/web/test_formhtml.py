@@ -102,7 +102,7 @@ def test_a_new_deal_s_fields_are_kept_by_all_they_show(site, client, seed_deal):
     assert "3H 4H 5X</textarea>" in typed
     assert 'id="sides-0-melds-errors"' in typed
     again = client.get(f"/m/{aberto}/deals/new").get_data(as_text=True)
-    assert "5X" not in again
+    assert "3H 4H 5X" not in again  # (a random form key may hold "5X")
     for points in ("00", "0"):  # the same number, typed two ways: each shown as typed
         sent = site.save_deal(aberto, [{"melds": "3H 4H 5X"},
                                        {"mode": "counts", "table_points": points}])

@@ -16,13 +16,13 @@ from evening_pages import (
     DEAL_B,
     DEAL_C,
     PAIRS,
-    enter_deal,
     first_turn,
     new_event,
     post,
     seat_turn,
     table_rows,
 )
+from support import post_deal
 from web_support import hidden_fields
 
 
@@ -48,7 +48,7 @@ def test_the_deals_make_match_points_victory_points_and_standings(client):
     table_1, table_2 = f"{event}/turns/1/tables/1", f"{event}/turns/1/tables/2"
     for url, deal, out in ((table_1, DEAL_A, "0"), (table_1, DEAL_A, "0"),
                            (table_2, DEAL_B, "1"), (table_2, DEAL_C, "")):
-        response = enter_deal(client, f"{url}/deals/new", deal, out)
+        response = post_deal(client, f"{url}/deals/new", deal, out)
         assert response.status_code == 302, response.get_data(as_text=True)
         assert response.headers["Location"] == url
     page = client.get(table_1).get_data(as_text=True)
@@ -73,9 +73,9 @@ def test_a_fixed_deal_changes_the_result_and_a_complete_table_takes_no_more(clie
     event = first_turn(client)
     table = f"{event}/turns/1/tables/1"
     for _ in range(2):
-        assert enter_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
+        assert post_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
     assert client.get(f"{table}/deals/new").status_code == 303
-    response = enter_deal(client, f"{table}/deals/2/edit", DEAL_C, "")
+    response = post_deal(client, f"{table}/deals/2/edit", DEAL_C, "")
     assert response.status_code == 302
     # 600 + 100 = 700 against 110 + 100 = 210: 490 apart, 405–500 is 15–5
     assert "Match points: 700 – 210. Victory points: 15 – 5." in \
@@ -88,7 +88,7 @@ def test_a_form_opened_before_another_tables_deal_still_saves(client):
     event = first_turn(client)
     one, two = f"{event}/turns/1/tables/1/deals/new", f"{event}/turns/1/tables/2/deals/new"
     opened = hidden_fields(client.get(one).get_data(as_text=True))
-    assert enter_deal(client, two, DEAL_B, "1").status_code == 302
+    assert post_deal(client, two, DEAL_B, "1").status_code == 302
     data = {**opened, "went_out": "0", "closed_by": "discard", "action": "save"}
     for i, side in enumerate(DEAL_A):
         data.update({f"sides-{i}-{k}": str(v) for k, v in side.items()})
@@ -174,7 +174,7 @@ def test_a_late_pair_loses_match_points_and_a_forfeit_gives_14_to_6(client):
     event = first_turn(client)
     table = f"{event}/turns/1/tables/1"
     for _ in range(2):
-        assert enter_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
+        assert post_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
     response = post(client, table, f"{table}/penalty", side="ns", mp="150", why="late")
     assert response.status_code == 302
     page = client.get(table).get_data(as_text=True)
@@ -207,7 +207,7 @@ def test_a_mitchell_turn_that_would_repeat_says_so_before_it_is_seated(client):
         for table in (1, 2):
             for _ in range(2):
                 url = f"{event}/turns/{turn}/tables/{table}/deals/new"
-                assert enter_deal(client, url, DEAL_C, "").status_code == 302
+                assert post_deal(client, url, DEAL_C, "").status_code == 302
         html = client.get(event).get_data(as_text=True)
         if turn == 1:
             assert "mitchell_turn" not in html
@@ -264,7 +264,7 @@ def test_the_list_is_changed_until_the_first_turn_and_read_from_a_csv_file(clien
 def test_a_corrected_deal_keeps_its_reason_in_the_tables_history(client):
     event = first_turn(client)
     table = f"{event}/turns/1/tables/1"
-    assert enter_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
+    assert post_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
     url = f"{table}/deals/1/edit"
     assert 'name="reason"' in client.get(url).get_data(as_text=True)
     assert 'name="reason"' not in client.get(f"{table}/deals/new").get_data(as_text=True)
@@ -290,7 +290,7 @@ def test_an_evening_downloaded_is_read_back_as_the_same_evening(client):
     event = first_turn(client)
     table = f"{event}/turns/1/tables/1"
     for _ in range(2):
-        assert enter_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
+        assert post_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
     assert post(client, table, f"{table}/penalty", side="ns", mp="150",
                  why="late").status_code == 302
     other = f"{event}/turns/1/tables/2"
