@@ -88,17 +88,18 @@ lint: setup-test
 	node_modules/.bin/eslint -c tools/eslint.config.mjs scorekeeper/static/js tests/js
 
 # The service worker's outbox and set-up code unit-tested on Node's own runner, then pytest
-# on two processes (pytest-xdist): each test file runs whole on one of them, with its module
-# fixtures; each process has its own browser, and every server a test starts takes a free
-# port. TEST_WORKERS=0 runs pytest in one process.
-TEST_WORKERS ?= 2
+# on three processes (pytest-xdist), one more than the two cores: the browser tests spend
+# much of their time waiting on their pages, and a third process fills it. Each test file
+# runs whole on one of them, with its module fixtures; each process has its own browser,
+# and every server a test starts takes a free port. TEST_WORKERS=0 runs pytest in one process.
+TEST_WORKERS ?= 3
 test: system-deps-test setup-test lint
 	node --test tests/js/
 	$(BIN)/pytest -q --durations=25 -n $(TEST_WORKERS) --dist loadfile
 
 # The web and browser tests again, on a local PostgreSQL server (Debian's postgresql,
 # installed and started here when missing; throwaway databases owned by `scorekeeper`, one
-# per pytest-xdist process: scorekeeper_test_gw0, _gw1, made by the tests' set-up).
+# per pytest-xdist process: scorekeeper_test_gw0, _gw1, _gw2, made by the tests' set-up).
 PG_URL ?= postgresql+psycopg://scorekeeper:scorekeeper@127.0.0.1/scorekeeper_test
 # The browser tests drive the same pages whatever the database: one of them, a match played
 # through to its winner, runs on PostgreSQL too; the stateless referee API runs once, in

@@ -88,7 +88,12 @@ def module_server(module_app: Any) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     _need_chromium()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # An assertion on a page waits up to 15 s (Playwright's own default is 5 s): the
+    # suite shares two cores among three test processes and their browsers, and a
+    # passing assertion returns as soon as it holds.
+    expect.set_options(timeout=15_000)
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
