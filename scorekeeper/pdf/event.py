@@ -37,6 +37,7 @@ from scorekeeper.pdf.words import number
 from scorekeeper.pdf.worker import standalone_app
 from scorekeeper.rules.eventdoc import read_event
 from scorekeeper.rules.events import score_event
+from scorekeeper.rules.movements import by_group, last_groups
 from scorekeeper.rules.vptables import FIBUR_2026
 
 #: The papers of an event, as the command line names them.
@@ -71,7 +72,16 @@ def event_facts(doc: Any, turn: int | None = None,
             "fibur": doc.get("vp_table", FIBUR_2026) == FIBUR_2026, "bye_vp": event.bye_vp,
             "names": dict(event.entrants), "turns": answer["turns"],
             "standings": answer["standings"], "seating": seating, "urls": urls,
-            "played_out": answer["next"] is None}
+            "played_out": answer["next"] is None, "groups": _groups(doc)}
+
+
+def _groups(doc: Any) -> list[list[int]] | None:
+    """The entrants of each group the last seated turn plays in (a Danese in groups), cut
+    from the standings before that turn, as the turn was; None when it plays in one."""
+    if last_groups(doc, []) is None:
+        return None
+    earlier = {**doc, "turns": list(doc.get("turns") or [])[:-1]}
+    return last_groups(doc, score_event(read_event(earlier))["standings"])
 
 
 def render_event_paper(paper_kind: str, doc: Any, lang: str, paper: str = "A4",
@@ -170,11 +180,16 @@ def _standings_paper(facts: Mapping[str, Any], names: Names,
         when = gettext("Final standings")
     else:
         when = gettext("Standings after turn %(turn)s", turn=number(len(turns), lang))
-    rows = [{"rank": number(s["rank"], lang), "name": names(s["id"]),
-             "vp": number(s["vp"], lang), "mp": number(s["mp"], lang)}
-            for s in facts["standings"]]
+    groups = facts.get("groups")
+    parts = by_group(facts["standings"], groups) if groups else [facts["standings"]]
+    # a Danese in groups: each group's standings, ranked among itself, under its number
+    tables = [{"caption": gettext("Standings · Group %(group)d", group=i) if groups else None,
+               "rows": [{"rank": number(s["rank"], lang), "name": names(s["id"]),
+                         "vp": number(s["vp"], lang), "mp": number(s["mp"], lang)}
+                        for s in part]}
+              for i, part in enumerate(parts, start=1)]
     return "standings", gettext("Standings and results"), {
-        "when": when, "in_play": in_play, "rows": rows,
+        "when": when, "in_play": in_play, "tables": tables,
         "source": fibur_source() if facts["fibur"] else gettext(
             "Victory points: the club's own scale."),
         "turns": turn_results(turns, names, facts["bye_vp"], lang)}

@@ -129,21 +129,6 @@ def standings(event: Event, turns: Sequence[Sequence[dict[str, Any]]],
     return out
 
 
-def ranked_within(lines: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Lines of the standings (best first) ranked among themselves, as the standings
-    rank: equal VP and MP share a rank, the next rank skipping (a group's standings).
-
-    >>> [l["rank"] for l in ranked_within([{"rank": 3, "vp": 30, "mp": 900},
-    ...     {"rank": 4, "vp": 28, "mp": 800}, {"rank": 4, "vp": 28, "mp": 800}])]
-    [1, 2, 2]
-    """
-    out: list[dict[str, Any]] = []
-    for place, line in enumerate(lines, start=1):
-        tied = out and (out[-1]["vp"], out[-1]["mp"]) == (line["vp"], line["mp"])
-        out.append({**line, "rank": out[-1]["rank"] if tied else place})
-    return out
-
-
 def _byes(event: Event) -> list[list[int]]:
     """Each turn's byes: the entrants seated at no table, in ``entrants`` order."""
     byes, ids = [], event.ids

@@ -115,6 +115,61 @@ def cut(ranked: Sequence[int], groups: int) -> list[list[int]]:
     return out
 
 
+def ranked_within(lines: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Lines of the standings (best first) ranked among themselves, as the standings
+    rank: equal VP and MP share a rank, the next rank skipping (a group's standings).
+
+    >>> [l["rank"] for l in ranked_within([{"rank": 3, "vp": 30, "mp": 900},
+    ...     {"rank": 4, "vp": 28, "mp": 800}, {"rank": 4, "vp": 28, "mp": 800}])]
+    [1, 2, 2]
+    """
+    out: list[dict[str, Any]] = []
+    for place, line in enumerate(lines, start=1):
+        tied = out and (out[-1]["vp"], out[-1]["mp"]) == (line["vp"], line["mp"])
+        out.append({**line, "rank": out[-1]["rank"] if tied else place})
+    return out
+
+
+def last_groups(doc: Mapping[str, Any], before: Sequence[Mapping[str, Any]]
+                ) -> list[list[int]] | None:
+    """The entrants of each group the event document ``doc``'s last seated turn plays in,
+    when its movement is a Danese in more than one group: ``before``, the standings before
+    that turn, cut as the turn was cut (``cut``); None otherwise.
+
+    >>> plan = [{"movement": "mitchell"}, {"movement": "danese", "groups": 2}]
+    >>> before = [{"id": 4}, {"id": 2}, {"id": 1}, {"id": 3}]
+    >>> last_groups({"plan": plan, "turns": [{}, {}]}, before)
+    [[4, 2], [1, 3]]
+    >>> last_groups({"plan": plan, "turns": [{}]}, before) is None
+    True
+    """
+    turns = doc.get("turns") or []
+    plan = doc.get("plan") or []
+    movement = plan[len(turns) - 1] if 0 < len(turns) <= len(plan) else {}
+    groups = movement.get("groups") or 1
+    if not str(movement.get("movement")).startswith("danese") or groups < 2:
+        return None
+    return cut([line["id"] for line in before], groups)
+
+
+def by_group(standings: Sequence[dict[str, Any]], groups: Sequence[Sequence[int]]
+             ) -> list[list[dict[str, Any]]]:
+    """The lines of ``standings`` cut into ``groups`` (each group's entrants), each group
+    in the standings' order and ranked among itself (``ranked_within``).
+
+    >>> lines = [{"id": 1, "rank": 1, "vp": 30, "mp": 900},
+    ...          {"id": 3, "rank": 2, "vp": 25, "mp": 800},
+    ...          {"id": 2, "rank": 3, "vp": 20, "mp": 700}]
+    >>> [[(l["id"], l["rank"]) for l in g] for g in by_group(lines, [[2, 1], [3]])]
+    [[(1, 1), (2, 2)], [(3, 1)]]
+    """
+    lines = {line["id"]: line for line in standings}
+    order = {line["id"]: i for i, line in enumerate(standings)}
+    return [ranked_within(sorted((lines[e] for e in members if e in lines),
+                                 key=lambda line: order[line["id"]]))
+            for members in groups]
+
+
 def _pair_down(ranked: Sequence[int]) -> list[tuple[int, int]]:
     """Danese: the 1st meets the 2nd, the 3rd the 4th…; ``ranked`` has an even count."""
     return [(ranked[i], ranked[i + 1]) for i in range(0, len(ranked) - 1, 2)]

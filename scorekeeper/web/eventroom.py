@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request, url_for
 from sqlalchemy.orm import Session
 
+from scorekeeper import rules
 from scorekeeper.db import reader
 from scorekeeper.eventforms import CLOCK_PRESETS, ClockForm
 from scorekeeper.models import Event, utcnow
@@ -20,7 +21,6 @@ from scorekeeper.web.events import (
     director_page,
     entrant_names,
     evening,
-    grouped,
     head_of,
     load_event,
     scored,
@@ -121,7 +121,7 @@ def _pages(standings: list[dict[str, Any]], groups: list[list[int]]
            ) -> list[tuple[int | None, list[dict[str, Any]]]]:
     """The big screen's pages of standings, a few lines each: per group while the turn
     seated plays in groups (each page with its group's number), else whole."""
-    parts = list(enumerate(grouped(standings, groups), start=1)) if groups and standings \
+    parts = list(enumerate(rules.by_group(standings, groups), start=1)) if groups and standings \
         else [(None, standings)]
     return [(group, lines[i:i + TV_LINES]) for group, lines in parts
             for i in range(0, len(lines), TV_LINES)]

@@ -83,19 +83,9 @@ def group_standings(event: Event, answer: dict[str, Any]) -> list[list[dict[str,
     each group's lines ranked among themselves; none when it plays in one."""
     kept = evening(event)
     if "group_lines" not in kept:  # worked out once per version
-        kept["group_lines"] = grouped(answer["standings"], kept.get("groups") or [])
+        kept["group_lines"] = rules.by_group(answer["standings"], kept.get("groups") or [])
     found: list[list[dict[str, Any]]] = kept["group_lines"]
     return found
-
-
-def grouped(standings: list[dict[str, Any]], groups: list[list[int]]) -> list[list[dict[str, Any]]]:
-    """Lines of the standings cut into ``groups`` (each group's entrants), each group in the
-    standings' order and ranked among itself."""
-    lines = {line["id"]: line for line in standings}
-    order = {line["id"]: i for i, line in enumerate(standings)}
-    return [rules.ranked_within(sorted((lines[e] for e in members if e in lines),
-                                       key=lambda line: order[line["id"]]))
-            for members in groups]
 
 
 def scored(event: Event) -> dict[str, Any]:

@@ -22,7 +22,6 @@ from typing import Any
 from scorekeeper import rules
 from scorekeeper.caching import LRU
 from scorekeeper.db import lookup
-from scorekeeper.rules.movements import cut
 from scorekeeper.web.tally import tally_of
 
 _READ = "SELECT tally FROM events WHERE id = ? AND tally_of = ?"
@@ -57,18 +56,7 @@ def shown(name: str, document: dict[str, Any]) -> dict[str, Any]:
     if turns and not all(t["complete"] for t in turns[-1]["tables"]):
         closed = before if len(turns) > 1 else []
     return {"answer": answer, "head": head(document), "closed": closed,
-            "groups": _groups(event, before)}
-
-
-def _groups(event: dict[str, Any], before: list[dict[str, Any]]) -> list[list[int]] | None:
-    """The groups the last turn seated plays in, when its movement is a Danese in more
-    than one: ``before``, the standings before it, cut as it cut them."""
-    turns = event["turns"]
-    movement = event["plan"][len(turns) - 1] if turns else {}
-    groups = movement.get("groups") or 1
-    if not str(movement.get("movement")).startswith("danese") or groups < 2:
-        return None
-    return cut([line["id"] for line in before], groups)
+            "groups": rules.last_groups(event, before)}
 
 
 def columns(version: int, evening: dict[str, Any]) -> dict[str, str | None]:

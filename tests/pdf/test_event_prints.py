@@ -133,6 +133,30 @@ def test_the_standings_and_every_turn_s_results(ctx: Any, lang: str, words: dict
     assert "F.I.Bur. Codice di Gara 01/2026" in text
 
 
+def test_a_danese_in_groups_prints_each_group_s_standings(ctx: Any) -> None:
+    """Turn 3 a Danese in 2 groups, cut from the standings after turn 2 (AFTER_TWO: pairs 2,
+    8, 1, 6 above, 3, 7, 4, 5 below; its tables pair them within their group as SEATING_3
+    does): the paper gives each group's standings, ranked among the group, as the
+    director's page and the room do."""
+    doc = evening(3)
+    doc["plan"][2] = {"movement": "danese", "groups": 2}
+    text = pdf_text(pdf.render_event_paper("standings", doc, "it"))
+    first = text.index("Classifica · Girone 1")
+    second = text.index("Classifica · Girone 2")
+    group_1, group_2 = text[first:second], text[second:text.index("TURNO 1")]
+    # pairs 1 and 8 share the first place of group 1; pair 3 is first in group 2
+    for rank, pair, vp, mp in [(1, 1, 40, 3850), (1, 8, 40, 3850), (3, 2, 37, 3800),
+                               (4, 6, 31, 3000)]:
+        assert _row("it", rank, NAMES[pair], vp, mp) in group_1
+    for rank, pair, vp, mp in [(1, 3, 29, 1590), (2, 4, 26, 2750), (3, 7, 26, 1900),
+                               (4, 5, 11, 2100)]:
+        assert _row("it", rank, NAMES[pair], vp, mp) in group_2
+    assert NAMES[3] not in group_1
+    assert NAMES[1] not in group_2
+    # in one group (turn 3 a plain Danese), one table of standings
+    assert "Girone" not in pdf_text(pdf.render_event_paper("standings", evening(3), "it"))
+
+
 def test_standings_after_two_turns_say_so(ctx: Any) -> None:
     text = pdf_text(pdf.render_event_paper("standings", evening(2), "en"))
     assert "STANDINGS AFTER TURN 2" in text
