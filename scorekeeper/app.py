@@ -130,15 +130,19 @@ def _quick_gettext(app: Flask) -> None:
 
     def numbered(text: str, /, number: int) -> Markup:
         """``_(text, number=number)`` with the number in an element of its own, ``<span
-        data-n="N">N</span>``: a script that counts what waits on the phone (the next
-        deal's or round's number) writes its number there, from the server's in ``data-n``,
-        and never looks for a number among the words. ``text`` says ``%(number)d`` once
-        (the extraction of messages knows ``numbered`` as ``_``: babel.cfg)."""
+        data-n="N">N</span>``, the sentence in a ``<span>``: a script that counts what
+        waits on the phone (the next deal's or round's number) writes its number there,
+        from the server's in ``data-n``, and never looks for a number among the words.
+        ``text`` says ``%(number)d`` once (the extraction of messages knows ``numbered``
+        as ``_``: babel.cfg)."""
         said = Markup(tr().ugettext(text))
         head, found, tail = said.partition("%(number)d")
         if not found:  # a translation without the number: said as it is
             return said % {"number": number}
-        return head % {} + Markup('<span data-n="%d">%d</span>') % (number, number) + tail % {}
+        slot = Markup('<span data-n="%d">%d</span>') % (number, number)
+        # the whole sentence in one element: a flex container (a .button) lays each child
+        # out as an item of its own and would drop the space before the number
+        return Markup("<span>") + head % {} + slot + tail % {} + Markup("</span>")
 
     app.jinja_env.globals["_"] = message
     app.jinja_env.globals["numbered"] = numbered

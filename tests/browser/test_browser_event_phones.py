@@ -166,7 +166,11 @@ def test_a_table_phone_offline_mid_turn_sends_its_deals_once(app, live_server, p
     try:
         for count, deal in enumerate((DEAL_A, DEAL_C), start=1):
             phone.goto(side)
-            # the next deal's number counts the ones waiting on the phone
+            # the next deal's number counts the ones waiting on the phone, its words and
+            # number laid out as one line of text in the button
+            # (the text as laid out, not whitespace-normalized as to_have_text reads it)
+            expect(phone.locator("[data-next] a")).to_have_text(f"Enter deal {count}")
+            assert phone.locator("[data-next] a").inner_text() == f"Enter deal {count}"
             phone.get_by_role("link", name=f"Enter deal {count}").tap()
             phone.wait_for_url(re.compile(r"/deals/new$"))
             expect(phone.locator("h1")).to_have_text(f"Deal {count}")

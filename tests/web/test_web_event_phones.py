@@ -171,4 +171,4 @@ def test_a_side_keeps_only_what_it_entered_and_the_page_follows_the_turn(client)
     assert "Marroni – Rosa" in page
     assert table_rows(page, "Our deals") == []
     # its number in an element of its own, which js/waiting.js rewrites for deals waiting
-    assert 'Enter deal <span data-n="1">1</span>' in page
+    assert '<span>Enter deal <span data-n="1">1</span></span></a>' in page
