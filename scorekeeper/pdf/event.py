@@ -36,7 +36,7 @@ from scorekeeper.pdf.eventwords import (
 from scorekeeper.pdf.words import number
 from scorekeeper.pdf.worker import standalone_app
 from scorekeeper.rules.eventdoc import read_event
-from scorekeeper.rules.events import score_event
+from scorekeeper.rules.events import kept_document
 from scorekeeper.rules.movements import by_group, last_groups
 from scorekeeper.rules.vptables import FIBUR_2026
 
@@ -64,7 +64,8 @@ def event_facts(doc: Any, turn: int | None = None,
     of ``scorekeeper event``, the entrants' names, the seating of ``turn`` (default: the
     next turn) and each of its tables' link, ``table_url(table)``, for the cards."""
     event = read_event(doc)
-    answer = score_event(event)
+    # the standings before the last turn too: a Danese in groups cut them (``last_groups``)
+    answer, before = kept_document(doc)
     seating = _seating(answer, [m.name for m in event.plan], turn)
     urls = {t["table"]: table_url(t["table"])
             for t in seating["tables"]} if seating and table_url else {}
@@ -72,16 +73,7 @@ def event_facts(doc: Any, turn: int | None = None,
             "fibur": doc.get("vp_table", FIBUR_2026) == FIBUR_2026, "bye_vp": event.bye_vp,
             "names": dict(event.entrants), "turns": answer["turns"],
             "standings": answer["standings"], "seating": seating, "urls": urls,
-            "played_out": answer["next"] is None, "groups": _groups(doc)}
-
-
-def _groups(doc: Any) -> list[list[int]] | None:
-    """The entrants of each group the last seated turn plays in (a Danese in groups), cut
-    from the standings before that turn, as the turn was; None when it plays in one."""
-    if last_groups(doc, []) is None:
-        return None
-    earlier = {**doc, "turns": list(doc.get("turns") or [])[:-1]}
-    return last_groups(doc, score_event(read_event(earlier))["standings"])
+            "played_out": answer["next"] is None, "groups": last_groups(doc, before)}
 
 
 def render_event_paper(paper_kind: str, doc: Any, lang: str, paper: str = "A4",

@@ -211,8 +211,8 @@ def event_document(doc: Any, *, kept: bool = False) -> dict[str, Any]:
 def kept_document(doc: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """``event_document(doc, kept=True)``, and the standings before the last turn (every
     entrant on 0 when there is one turn or none), worked out from the same tables'
-    results: what the web's pages show of an evening (the big screen's standings while a
-    turn is in play, the groups a Danese in groups cut)."""
+    results: what the web's pages and the evening's papers show (the big screen's
+    standings while a turn is in play, the groups a Danese in groups cut)."""
     found = _kept_event(doc)
     if found is not None:
         return _answer(*found)
