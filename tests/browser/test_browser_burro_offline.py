@@ -13,7 +13,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_outbox import OUTBOX, START, SYNC
+from test_browser_outbox import OUTBOX, START, sync_now
 from waiting import until
 from warm_referee import pack_held
 
@@ -98,7 +98,7 @@ def test_burro_rounds_saved_offline_wait_with_their_letters_then_reach_the_serve
 
     # back online: sent in order, the page is the server's, with the same letters
     with phone.expect_navigation():
-        phone.evaluate(SYNC)
+        sync_now(phone)
     phone.wait_for_load_state()
     assert _rounds(app, token) == [{"loser": "Bia"},
                                    {"feint_by": "Caio", "fooled": ["Ana", "Bia"]}]

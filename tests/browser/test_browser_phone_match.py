@@ -14,7 +14,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_outbox import OUTBOX, START, SYNC, _count_deal
+from test_browser_outbox import OUTBOX, START, _count_deal, sync_now
 from waiting import until
 from warm_referee import pack_held
 
@@ -134,7 +134,7 @@ def test_a_match_set_up_offline_keeps_its_links_and_reaches_the_server(app, phon
 
     # back online: the match is created under its links, then its deals are applied
     with phone.expect_navigation():  # sent, the scoreboard shows the server's
-        phone.evaluate(SYNC)
+        sync_now(phone)
     phone.wait_for_load_state()
     assert phone.url == board
     name, stored_view, totals, deals, sides = _stored(app, token)
