@@ -38,6 +38,7 @@ from scorekeeper.web.common import _, joined_name, rules_name, uploaded
 from scorekeeper.web.eventread import MAX_BYTES as EVENT_BYTES
 from scorekeeper.web.tableread import Unreadable, read_document
 from scorekeeper.web.tables import known_zone, open_table, scored_matches, table_house_rules
+from scorekeeper.web.tally import columns
 
 bp = Blueprint("table_files", __name__)
 
@@ -165,7 +166,10 @@ def _create(key: str, table: dict[str, Any],
                 sides=sides, table_id=made.id, created=match["created"], updated=utcnow(),
                 status=str(result.get("status", "in-progress")),
                 totals=list(result.get("totals", [])), first_dealer=match["first_dealer"],
-                rules=match["rules"],
+                rules=match["rules"], version=1,
+                # the referee's tally kept, as a save keeps it: no page of this server
+                # scores the table's matches again
+                **columns(1, result),
                 seating=None if order == seating.default_seating(sides)
                 else [list(seat) for seat in order],
                 deals=[Deal(position=k, data=d) for k, d in enumerate(match["deals"])]))

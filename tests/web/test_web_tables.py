@@ -451,6 +451,47 @@ def test_a_table_exported_reads_back_on_another_server_with_the_same_results(
     assert len(json.loads(other.get(third + "/export.json").get_data(as_text=True))["matches"]) == 1
 
 
+def test_an_imported_table_keeps_each_match_s_tally_and_its_pages_score_no_deal(
+        site, client, app, monkeypatch):
+    import json
+
+    from scorekeeper import rules
+    from scorekeeper.app import create_app
+    from scorekeeper.web import scoreboard, tally
+
+    token = _table(client)
+    ids = _player_ids(app, token)
+    edit = _start(client, token, [[ids["Ana"], ids["Bia"]], [ids["Caio"], ids["Dani"]]])
+    _counts(site, edit, 150, 40, "0")
+    _counts(site, edit, 70, 230, "1")
+    exported = client.get(f"/t/{token}/export.json").data
+    form = hidden_fields(client.get("/tables/import").get_data(as_text=True))
+    answer = client.post("/tables/import", data={**form, "file": (io.BytesIO(exported), "t.json")},
+                         content_type="multipart/form-data")
+    copy = answer.headers["Location"].rsplit("/t/", 1)[1]
+    with app.app_context(), get_db().read_sessions() as db:
+        table = db.scalar(select(Table).where(Table.edit_token == copy))
+        (match,) = db.scalars(select(Match).where(Match.table_id == table.id)).all()
+        kept = tally.stored(match.id, match.version)
+        # the tally a save of the same deals keeps: the referee's document as pages show it
+        scored = tally.shown(rules.match_document(match.match_input()))
+        assert kept == json.loads(json.dumps(scored))
+        assert kept["totals"] == [450 + 70, 40 + 530]
+        imported = match.edit_token
+    # another server process, which never saw the match, shows the table and the match
+    # from the tallies alone: no deal is scored
+    rules.clear_caches()
+    other = create_app({"TESTING": True, "SECRET_KEY": "test",
+                        "DATABASE_URL": app.config["DATABASE_URL"]}).test_client()
+
+    def scoring(*_args, **_kwargs):
+        raise AssertionError("a deal was scored")
+
+    monkeypatch.setattr(scoreboard, "_compute", scoring)
+    assert "520" in other.get(f"/t/{copy}").get_data(as_text=True)
+    assert "570" in other.get(f"/m/{imported}").get_data(as_text=True)
+
+
 def _local_day(created: str) -> str:
     from datetime import UTC, datetime
     from zoneinfo import ZoneInfo
