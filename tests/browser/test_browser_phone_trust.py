@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from support import evening
 from test_browser_outbox import _stored
 from test_browser_table import answer_rest
 from waiting import until
@@ -316,10 +317,10 @@ class Pack:
         self.asked.append(route.request.url)
         route.fulfill(status=404, body="")
 
-    def settled(self) -> None:
+    def settled(self, wait_ms: int = 3000) -> None:
         """The service worker ready, and time to ask for the pack had it meant to."""
         self.page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-        self.page.wait_for_timeout(3000)
+        self.page.wait_for_timeout(wait_ms)
 
     def fetching(self) -> None:
         for _ in range(120):
@@ -343,8 +344,12 @@ def test_the_offline_pack_goes_to_the_scorer_not_to_a_viewer_and_is_offered_else
     size = f"({offline.pack_bytes() / 1_000_000:.1f} MB)"
     offer = re.compile(r"Keep the referee on this phone.*" + re.escape(size) + r"\?")
 
+    director = client.get(evening(client)).get_data(as_text=True)
+    room = re.search(r"/e/v/[^\"/<?]+", director).group(0)  # type: ignore[union-attr]
+
     # a viewer who scanned the read-only QR: no pack, nothing offered, a visit under the
-    # service worker included
+    # service worker included; nor on the other read-only pages: a viewer's deal, the
+    # room's page, "where do I sit?" and the big screen of a club evening
     viewer = Pack(browser)
     try:
         viewer.page.goto(f"{live_server}/v/{view}")
@@ -353,6 +358,10 @@ def test_the_offline_pack_goes_to_the_scorer_not_to_a_viewer_and_is_offered_else
         viewer.settled()
         assert viewer.page.evaluate("() => navigator.serviceWorker.controller !== null")
         expect(viewer.page.locator("#pack")).to_be_hidden()
+        for page in (f"/v/{view}/deals/1", room, f"{room}/find", f"{room}/tv"):
+            viewer.page.goto(live_server + page)
+            viewer.settled(1000)
+            expect(viewer.page.locator("#pack [data-offer]"), page).to_be_hidden()
         assert viewer.asked == []
     finally:
         viewer.context.close()

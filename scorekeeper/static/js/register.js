@@ -9,10 +9,13 @@
 
   /* The offline pack: fetched in the background on the scorer's pages (a no-op once kept),
      unless the phone saves data; offered with its size on the other pages, never on a
-     read-only view (a viewer needs no referee of its own). */
+     read-only view (a viewer needs no referee of its own: a page that follows its match,
+     data-poll, or says it is one, data-view: the room's pages, a viewer's deal). */
   function offerPack(reg) {
     var bar = doc.getElementById("pack"), body = doc.body;
-    if (!referee || !bar || body.hasAttribute("data-poll")) { return; }
+    if (!referee || !bar || body.hasAttribute("data-poll") || body.hasAttribute("data-view")) {
+      return;
+    }
     var saving = navigator.connection && navigator.connection.saveData;
     if (body.hasAttribute("data-here") && !saving) {
       reg.active.postMessage({type: "pack", worker: referee});
