@@ -344,7 +344,8 @@ def test_the_offline_pack_goes_to_the_scorer_not_to_a_viewer_and_is_offered_else
     size = f"({offline.pack_bytes() / 1_000_000:.1f} MB)"
     offer = re.compile(r"Keep the referee on this phone.*" + re.escape(size) + r"\?")
 
-    director = client.get(evening(client)).get_data(as_text=True)
+    event = evening(client)
+    director = client.get(event).get_data(as_text=True)
     room = re.search(r"/e/v/[^\"/<?]+", director).group(0)  # type: ignore[union-attr]
 
     # a viewer who scanned the read-only QR: no pack, nothing offered, a visit under the
@@ -374,6 +375,17 @@ def test_the_offline_pack_goes_to_the_scorer_not_to_a_viewer_and_is_offered_else
         expect(scorer.page.locator("#pack [data-offer]")).to_be_hidden()
     finally:
         scorer.context.close()
+
+    # so does an evening table's phone, a scorer's too (the table's page link, one side)
+    table = client.get(f"{event}/turns/1/tables/1").get_data(as_text=True)
+    side = re.search(r'href="https?://[^/"]+(/e/t/[^"]+)"', table).group(1)  # type: ignore[union-attr]
+    seated = Pack(browser)
+    try:
+        seated.page.goto(f"{live_server}{side}/ns")
+        seated.fetching()
+        expect(seated.page.locator("#pack [data-offer]")).to_be_hidden()
+    finally:
+        seated.context.close()
 
     # the meld checker (neither a scorer's page nor a viewer's) offers it with its size,
     # and fetches only once asked

@@ -7,7 +7,8 @@
   var S = window.Scorekeeper = window.Scorekeeper || {};
   var el = S.el, referee = S.refereeUrl;
 
-  /* The offline pack: fetched in the background on the scorer's pages (a no-op once kept),
+  /* The offline pack: fetched in the background on the scorer's pages (a no-op once kept:
+     a match's pages, data-here, and an evening table's phone and deal forms, data-scorer),
      unless the phone saves data; offered with its size on the other pages, never on a
      read-only view (a viewer needs no referee of its own: a page that follows its match,
      data-poll, or says it is one, data-view: the room's pages, a viewer's deal). */
@@ -17,7 +18,7 @@
       return;
     }
     var saving = navigator.connection && navigator.connection.saveData;
-    if (body.hasAttribute("data-here") && !saving) {
+    if ((body.hasAttribute("data-here") || body.hasAttribute("data-scorer")) && !saving) {
       reg.active.postMessage({type: "pack", worker: referee});
       return;
     }
