@@ -80,7 +80,8 @@ SEATS = [("ns", _l("North-South")), ("ew", _l("East-West"))]
 class PenaltyForm(WriteForm):
     """Match points taken off one side of a table (late at the table: 100)."""
 
-    side = RadioField(_l("Side"), choices=choices(SEATS), validators=[InputRequired()])
+    side = RadioField(_l("Side"), choices=choices(SEATS), validators=[
+        InputRequired(_l("Choose the side that loses the points."))])
     mp = IntegerField(_l("Match points taken off"), default=100,
                       validators=[InputRequired(), NumberRange(min=0, max=MAX_TARGET)])
     why = StringField(_l("Why (late, …)"), validators=[Optional(), Length(max=80), Visible])
@@ -174,7 +175,8 @@ class SeasonForm(WriteForm):
     name = StringField(_l("Name of the season"), validators=[
         InputRequired(), Length(max=120), Visible])
     evenings = SelectMultipleField(_l("Its evenings"), choices=[], validate_choice=True,
-                                   validators=[InputRequired()], widget=ListWidget(),
+                                   validators=[InputRequired(_l(
+                                       "Choose at least one evening."))], widget=ListWidget(),
                                    option_widget=CheckboxInput())
     double = SelectMultipleField(_l("Counting double"), choices=[], validate_choice=True,
                                  widget=ListWidget(), option_widget=CheckboxInput())

@@ -197,6 +197,11 @@ def test_a_penalty_out_of_range_is_refused_at_its_field(client):
     assert 'id="mp-errors"' in response.get_data(as_text=True)
     assert "Penalties" in client.get(table).get_data(as_text=True)
     assert "−" not in client.get(table).get_data(as_text=True).split("<h2>")[2]
+    # no side chosen: the side is asked for, in words that say which
+    response = post(client, table, f"{table}/penalty", mp="100")
+    assert response.status_code == 422
+    assert re.search(r'id="side-errors"><li>Choose the side that loses the points\.</li>',
+                     response.get_data(as_text=True))
 
 
 def test_a_mitchell_turn_that_would_repeat_says_so_before_it_is_seated(client):

@@ -77,8 +77,13 @@ def test_a_season_is_made_of_this_browsers_evenings_only(client, app):
     token = event.rsplit("/", 1)[1]
     response = _season(client, name="Inverno", evenings=[], double=[token])
     assert response.status_code == 422
-    assert re.search(r'id="evenings-errors"><li>This field is required',
+    assert re.search(r'id="evenings-errors"><li>Choose at least one evening\.</li>',
                      response.get_data(as_text=True))
+    client.get("/lang/pt_BR")
+    response = _season(client, name="Inverno", evenings=[])
+    assert re.search(r'id="evenings-errors"><li>Escolha ao menos um torneio\.</li>',
+                     response.get_data(as_text=True))
+    client.get("/lang/en")
     second = _evening(client, [(DEAL_C, ""), (DEAL_C, "")], [(DEAL_C, ""), (DEAL_C, "")])
     response = _season(client, name="Inverno", evenings=[token],
                        double=[second.rsplit("/", 1)[1]])
