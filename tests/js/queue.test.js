@@ -104,13 +104,27 @@ test("a form refused for its token is sent once more with a new one", async () =
   assert.equal((await Q.all(idb)).length, 0);
 });
 
-test("a token refused twice leaves the entry in the outbox, marked with why", async () => {
+test("a token refused twice, as when a page's new session crosses the worker's, is sent a third time a moment later", async () => {
+  const idb = new IDBFactory();
+  await Q.add(idb, made("a", {version: "1", idem: "k1"}));
+  const s = server((url, body, n) => n < 3
+    ? answer(400, {headers: {"X-Scorekeeper-Refused": "csrf"}}) : answer(200, {redirected: true}));
+  const paused = [];
+  const done = await Q.sync({idb: idb, fetch: s.fetch, token: tokens().token,
+                             pause: (ms) => { paused.push(ms); return Promise.resolve(); }});
+  assert.deepEqual(s.sent.map((x) => x.body.get("csrf_token")), ["csrf-1", "csrf-2", "csrf-3"]);
+  assert.deepEqual(paused, [400, 800]);
+  assert.deepEqual([done.sent, done.left], [["a"], 0]);
+});
+
+test("a token refused three times leaves the entry in the outbox, marked with why", async () => {
   const idb = new IDBFactory();
   await Q.add(idb, made("a", {version: "1", idem: "k1"}));
   const s = server(() => answer(400, {headers: {"X-Scorekeeper-Refused": "csrf"}}));
-  const done = await Q.sync({idb: idb, fetch: s.fetch, token: tokens().token});
+  const done = await Q.sync({idb: idb, fetch: s.fetch, token: tokens().token,
+                             pause: () => Promise.resolve()});
   const [entry] = await Q.all(idb);
-  assert.equal(s.sent.length, 2);
+  assert.equal(s.sent.length, 3);
   assert.deepEqual([entry.refused, entry.reason, done.left], [400, "csrf", 1]);
 });
 

@@ -12,7 +12,11 @@
      match, which say that they wait behind it.
    - An entry never depends on the form token of the browser session that saved it: each
      sending round asks the server for a fresh one (a phone forgets its session when the
-     browser restarts), and a form refused for its token is sent again once with a new one.
+     browser restarts), and a form refused for its token is sent again with a new one, up
+     to ``TOKEN_TRIES`` times in all, a moment apart: a browser that lost its cookies
+     makes a new session with its first requests, and the page's and the worker's can
+     cross, the token asked for belonging to a session whose cookie another answer has
+     just replaced.
 
    Plain functions over an IndexedDB factory and a fetch, so that the same code runs in
    the service worker (main.js) and in Node's tests (tests/js/). */
@@ -25,6 +29,9 @@
   var DB = "scorekeeper", STORE = "outbox";
   /* retries while entries wait and the server does not answer: soon, then every 15 s */
   var BACKOFF = [2000, 4000, 8000, 15000];
+  /* sendings of one entry whose form token is refused, each with a new token, and the
+     pause before each new one (ms, times the sendings made so far) */
+  var TOKEN_TRIES = 3, TOKEN_PAUSE = 400;
 
   function backoff(attempt) {
     return BACKOFF[Math.min(Math.max(attempt, 0), BACKOFF.length - 1)];
@@ -153,33 +160,40 @@
     return {send: send, behind: behind, held: held};
   }
 
+  function sleep(ms) {
+    return new Promise(function (resolve) { setTimeout(resolve, ms); });
+  }
+
   /* One sending round. ``deps``: ``idb`` (IndexedDB), ``fetch``, ``token()`` (a fresh form
-     token from the server). Answers what happened: ``sent`` and ``refused`` (match links
-     touched), ``reached`` (false when the server could not be reached or failed), and
-     ``left`` (entries still waiting). */
+     token from the server), and ``pause(ms)`` (a promise resolved after that long; a timer
+     unless given). Answers what happened: ``sent`` and ``refused`` (match links touched),
+     ``reached`` (false when the server could not be reached or failed), and ``left``
+     (entries still waiting). */
   function sync(deps) {
     var out = {sent: [], refused: [], reached: true, left: 0};
-    var token = null;
+    var token = null, pause = deps.pause || sleep;
     function fresh(again) {
       if (token && !again) { return Promise.resolve(token); }
       return deps.token().then(function (t) { token = t; return t; });
     }
-    function post(entry, again) {
-      return fresh(again).then(function (csrf) {
+    function post(entry, tries) {
+      return (tries ? pause(TOKEN_PAUSE * tries) : Promise.resolve()).then(function () {
+        return fresh(tries > 0);
+      }).then(function (csrf) {
         var body = new URLSearchParams(entry.fields);
         if (entry.kind !== "match") { body.set("version", String(entry.expect)); }
         if (csrf) { body.set("csrf_token", csrf); }
         return deps.fetch(entry.url, {method: "POST", body: body, credentials: "same-origin",
                                       redirect: "follow"});
       }).then(function (response) {
-        if (response.status === 400 && reason(response) === "csrf" && !again) {
-          return post(entry, true);
+        if (response.status === 400 && reason(response) === "csrf" && tries + 1 < TOKEN_TRIES) {
+          return post(entry, tries + 1);
         }
         return response;
       });
     }
     function one(entry) {
-      return post(entry, false).then(function (response) {
+      return post(entry, 0).then(function (response) {
         if (response.ok && response.redirected) {
           out.sent.push(entry.token);
           return transact(deps.idb, "readwrite", function (store) { store.delete(entry.id); })
