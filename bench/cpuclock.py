@@ -12,7 +12,7 @@ import statistics
 import time
 
 
-def _loop() -> int:
+def fixed_loop() -> int:
     total = 0
     for i in range(20_000):
         total += i
@@ -24,7 +24,7 @@ def clock_check(samples: int = 300) -> str:
     times = []
     for _ in range(samples):
         start = time.process_time()
-        _loop()
+        fixed_loop()
         times.append((time.process_time() - start) * 1000)
     times.sort()
     return (f"CPU clock check (a fixed loop timed {samples} times): median "

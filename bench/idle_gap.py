@@ -11,7 +11,10 @@ one-request-at-a-time phase of ``bench/web.py`` sends a scorer's pages (form, sa
 scoreboard); a phone's next page comes seconds later, and the views on another process in
 ``bench/web.py`` come after the other process did the save. Printed: the server's CPU ms
 per request (median and middle half) for the hello-world page (the floor), a CACHED
-24-deal scoreboard and the deal form of a 24-deal match, at each pause.
+24-deal scoreboard and the deal form of a 24-deal match, at each pause; then, with no
+server at all, the CPU time of a fixed loop of pure Python in this process
+(``cpuclock``'s), after the same pauses: what a pause costs work that has nothing to do
+with the server, its threads or its sockets.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ BENCH = Path(__file__).resolve().parent
 sys.path[:0] = [str(BENCH.parent), str(BENCH)]
 
 import web  # noqa: E402
-from cpuclock import clock_check  # noqa: E402
+from cpuclock import clock_check, fixed_loop  # noqa: E402
 
 
 def main() -> int:
@@ -64,17 +67,31 @@ def main() -> int:
         finally:
             proc.terminate()
             proc.wait(timeout=10)
+    loops: dict[float, list[float]] = {}
+    for pause in pauses:
+        loops[pause] = []
+        for _ in range(args.requests):
+            if pause:
+                time.sleep(pause / 1000)
+            start = time.process_time()
+            fixed_loop()
+            loops[pause].append((time.process_time() - start) * 1000)
     print(f"server CPU ms per request (median, middle half), {args.requests} requests each, "
           "one at a time, the client waiting before each")
     print(f"  {'page':36s}" + "".join(f"{f'{p:g} ms before':>22s}" for p in pauses))
-    for name in pages:
-        cells = []
-        for pause in pauses:
-            got = sorted(p for label, _t, p in samples if label == f"{name}|{pause:g}")
-            low, high = got[len(got) // 4], got[-len(got) // 4 - 1]
-            cells.append(f"{statistics.median(got):.2f} ({low:.2f}–{high:.2f})")
-        print(f"  {name:36s}" + "".join(f"{c:>22s}" for c in cells))
+    rows = {name: {pause: [p for label, _t, p in samples if label == f"{name}|{pause:g}"]
+                   for pause in pauses} for name in pages}
+    rows["a fixed loop, no server (this process)"] = loops
+    for name, got in rows.items():
+        print(f"  {name:36s}" + "".join(f"{_cell(got[pause]):>22s}" for pause in pauses))
     return 0
+
+
+def _cell(times: list[float]) -> str:
+    """Median and middle half of CPU times, ms."""
+    got = sorted(times)
+    low, high = got[len(got) // 4], got[-len(got) // 4 - 1]
+    return f"{statistics.median(got):.2f} ({low:.2f}–{high:.2f})"
 
 
 if __name__ == "__main__":
