@@ -79,11 +79,18 @@ def clean_key(value: Any) -> str:
     return key if 0 < len(key) <= 64 else ""
 
 
+#: The highest version a form can name: a row's version is a 32-bit integer column.
+MAX_VERSION = 2**31 - 1
+
+
 def form_version(value: Any) -> int | None:
-    try:
-        return int(str(value))
-    except (TypeError, ValueError):
+    """The version a form was built against, or None when it names none a row can have
+    (not written in ASCII digits, or out of the column's range: such a form is stale)."""
+    text = "" if value is None else str(value).strip()
+    if not (text.isascii() and text.isdecimal()) or len(text) > len(str(MAX_VERSION)):
         return None
+    number = int(text)
+    return number if number <= MAX_VERSION else None
 
 
 class KeyReused(Exception):

@@ -1,0 +1,78 @@
+"""No form field of any page gets a 500: every POST route's form (as ``test_web_resubmit``
+fills it once) sent again with each of its fields, one at a time, replaced by input no
+form expects: digits that are not ASCII, control characters, numbers without a bound,
+very long text, markup, a list where one value goes. Each sending carries a key of its
+own, so that it is judged as new input rather than answered as a spent key.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+import pytest
+from test_web_resubmit import CASES, _post
+from web_support import SEED_001_DEAL
+
+#: What each field is replaced by, in turn.
+HOSTILE = ["²", "\x00", "-1", "9" * 40, "x" * 5000, "<b>\u2063"]
+
+
+@pytest.mark.parametrize("route", sorted(CASES))
+def test_every_field_of_every_form_answers_hostile_input_without_a_500(
+        route, site, client, app):
+    url, first, _changed = CASES[route].forms(site, app)
+    fields = [k for k in first if k not in ("csrf_token", "file")]
+    assert fields, route
+    for field in fields:
+        for value in [*HOSTILE, [first[field], "1"]]:  # last: two values where one goes
+            data: dict[str, Any] = {**first, "idem": secrets.token_urlsafe(16), field: value}
+            status = _post(client, url, data).status_code
+            assert status < 500, (route, field, value)
+    # the form's token was good all along: the form unchanged, on a key of its own, is
+    # not refused for it (it is taken, or answered as the state left by the above asks)
+    assert _post(client, url, {**first, "idem": secrets.token_urlsafe(16)}).status_code != 400
+
+
+#: Every name a page reads from its address's query (``request.args``), and the meld
+#: checker's and tools' fields.
+QUERY = ["again", "base", "by", "compare", "house", "lang", "notation", "order", "paper",
+         "profile", "table", "who", "player", "next", "melds", "players", "discard", "card",
+         "wildcards", "version"]
+
+
+def _links(html: str) -> set[str]:
+    return {link for link in re.findall(r'href="(/[^"#]*)"', html.replace("&amp;", "&"))
+            if not link.startswith("/static/") and not link.endswith((".pdf", ".svg"))}
+
+
+def test_every_page_answers_hostile_query_values_without_a_500(site, client, app):
+    """The pages a match, a club evening and its season, a Burro game, a family table and
+    house rules lead to (followed from their links), each asked with every query name set
+    to each hostile value."""
+    from support import evening
+
+    token = site.new_match()
+    for _n in range(2):
+        assert site.save_deal(token, [dict(s) for s in SEED_001_DEAL]).status_code == 302
+    todo = {"/", f"/m/{token}", evening(client), f"/m/{token}/deals/1"}
+    for route in ("/seasons/new", "/burro", "/tables/new", "/rules/house/new"):
+        url, first, _changed = CASES[route].forms(site, app)
+        made = _post(client, url, first)
+        assert made.status_code == 302, route
+        todo.add(made.headers["Location"].split("#")[0])
+    seen: set[str] = set()
+    while todo and len(seen) < 150:
+        page = todo.pop()
+        seen.add(page)
+        response = client.get(page)
+        assert response.status_code < 500, page
+        if response.status_code == 200 and response.mimetype == "text/html":
+            todo |= {link.split("?")[0] for link in _links(response.get_data(as_text=True))
+                     if not link.startswith("/lang/")} - seen
+    assert len(seen) > 60, sorted(seen)
+    for page in sorted(seen):
+        for value in HOSTILE:
+            query = {name: value for name in QUERY}
+            assert client.get(page, query_string=query).status_code < 500, (page, value)
