@@ -367,25 +367,18 @@ def test_the_offline_pack_goes_to_the_scorer_not_to_a_viewer_and_is_offered_else
     finally:
         viewer.context.close()
 
-    # the scorer's phone (the edit link) fetches it by itself
-    scorer = Pack(browser)
-    try:
-        scorer.page.goto(f"{live_server}/m/{edit}")
-        scorer.fetching()
-        expect(scorer.page.locator("#pack [data-offer]")).to_be_hidden()
-    finally:
-        scorer.context.close()
-
-    # so does an evening table's phone, a scorer's too (the table's page link, one side)
+    # the scorer's phone (the edit link) fetches it by itself, and so does an evening
+    # table's phone, a scorer's too (the table's page link, one side)
     table = client.get(f"{event}/turns/1/tables/1").get_data(as_text=True)
     side = re.search(r'href="https?://[^/"]+(/e/t/[^"]+)"', table).group(1)  # type: ignore[union-attr]
-    seated = Pack(browser)
-    try:
-        seated.page.goto(f"{live_server}{side}/ns")
-        seated.fetching()
-        expect(seated.page.locator("#pack [data-offer]")).to_be_hidden()
-    finally:
-        seated.context.close()
+    for page in (f"/m/{edit}", f"{side}/ns"):
+        scorer = Pack(browser)
+        try:
+            scorer.page.goto(live_server + page)
+            scorer.fetching()
+            expect(scorer.page.locator("#pack [data-offer]")).to_be_hidden()
+        finally:
+            scorer.context.close()
 
     # the meld checker (neither a scorer's page nor a viewer's) offers it with its size,
     # and fetches only once asked
