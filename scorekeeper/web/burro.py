@@ -19,7 +19,7 @@ from scorekeeper.forms import (
     NewBurroForm,
     choices,
 )
-from scorekeeper.models import BurroGame, utcnow
+from scorekeeper.models import BurroGame, is_token, utcnow
 from scorekeeper.names import mixes_scripts, shows, visible_key
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web import writes
@@ -33,7 +33,7 @@ def load_game(*, edit: str | None = None, view: str | None = None) -> BurroGame:
     token = edit if edit is not None else view
     column = BurroGame.edit_token if edit is not None else BurroGame.view_token
     game = reader().scalar(select(BurroGame).where(column == token)) \
-        if token and len(token) <= 64 else None
+        if is_token(token) else None
     if game is None:
         abort(404)
     return game

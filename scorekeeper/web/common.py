@@ -12,6 +12,7 @@ from flask_babel import get_locale
 from scorekeeper import messages
 from scorekeeper.caching import LRU
 from scorekeeper.i18n import format_number, page_gettext, select_locale
+from scorekeeper.models import is_token
 from scorekeeper.rules import DEFAULT_PROFILE, PROFILES, InputError
 from scorekeeper.vocabulary import profile_name
 
@@ -109,7 +110,7 @@ def remember(edit_token: str, kind: str = "matches") -> None:
 def remembered(kind: str = "matches") -> list[str]:
     """The edit tokens this browser keeps on its home page (older cookies held row ids:
     those are dropped)."""
-    return [t for t in session.get(kind, []) if isinstance(t, str) and 0 < len(t) <= 64]
+    return [t for t in session.get(kind, []) if is_token(t)]
 
 
 def uploaded(form: Any, limit: int, choose: str, too_large: str) -> tuple[bytes | None, str]:

@@ -17,7 +17,7 @@ from flask import Blueprint, jsonify, request
 from sqlalchemy import select
 
 from scorekeeper.db import reader
-from scorekeeper.models import BurroGame, Event, HouseRules, Match, Season, Table
+from scorekeeper.models import BurroGame, Event, HouseRules, Match, Season, Table, is_token
 from scorekeeper.web.common import REMEMBERED, remember, remembered
 
 bp = Blueprint("device", __name__)
@@ -35,7 +35,7 @@ def remember_tokens() -> Any:
     for kind, model in KINDS.items():
         known = set(remembered(kind))
         asked = [t for t in request.form.getlist(kind)[:REMEMBERED]
-                 if 0 < len(t) <= 64 and t not in known]
+                 if is_token(t) and t not in known]
         if not asked:
             continue
         found = set(reader().scalars(select(model.edit_token)

@@ -28,7 +28,7 @@ from scorekeeper.eventforms import (
     plan_of,
 )
 from scorekeeper.forms import ConfirmForm, choices
-from scorekeeper.models import Event, EventChange, utcnow
+from scorekeeper.models import Event, EventChange, is_token, utcnow
 from scorekeeper.rules.eventdoc import INDIVIDUAL, INDIVIDUAL_8_PLAYERS
 from scorekeeper.rules.vptables import FIBUR_2026
 from scorekeeper.vocabulary import profile_name
@@ -46,7 +46,7 @@ def load_event(db: Session, *, edit: str | None = None, view: str | None = None)
     read from the database when a page asks for it (the pages that show the evening as
     it stands read ``evening`` instead)."""
     token = edit if edit is not None else view
-    if not token or len(token) > 64:
+    if not is_token(token):
         abort(404)
     column = Event.edit_token if edit is not None else Event.view_token
     found = db.scalar(select(Event).where(column == token).options(defer(Event.document)))

@@ -21,7 +21,7 @@ from scorekeeper import pdf, rules
 from scorekeeper.db import reader
 from scorekeeper.forms import HouseRulesForm
 from scorekeeper.messages import input_error_message
-from scorekeeper.models import HouseRules, Table, utcnow
+from scorekeeper.models import HouseRules, Table, is_token, utcnow
 from scorekeeper.rules.document import CARD_KEYS
 from scorekeeper.rules.profiles import ALL_CATEGORIES
 from scorekeeper.vocabulary import (
@@ -56,7 +56,7 @@ FIELD_OF = {"params.target": "target", "params.going_out": "going_out",
 
 def load_house(db: Session, token: str | None) -> HouseRules | None:
     """The house rules behind a link, if it opens any."""
-    if not token or len(token) > 64:
+    if not is_token(token):
         return None
     return db.scalar(select(HouseRules).where(HouseRules.edit_token == token))
 

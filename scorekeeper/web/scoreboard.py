@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session, selectinload
 from scorekeeper import rules, seating
 from scorekeeper.chart import chart
 from scorekeeper.db import get_db, lookup, reader
-from scorekeeper.models import Change, Match
+from scorekeeper.models import Change, Match, is_token
 from scorekeeper.vocabulary import profile_name, tradition_of
 from scorekeeper.web import tally, written
 from scorekeeper.web.common import _, cache, locale_code, localize, num
@@ -39,7 +39,7 @@ def current_version(kind: str, token: str) -> int | None:
     The scoreboard's hot path: one indexed SELECT at most once a second per link, so a
     phone refreshing the scores never waits on the database (nor on the GIL around it).
     """
-    if not token or len(token) > 64:
+    if not is_token(token):
         return None
     versions = cache("versions", 4096)
     now = time.monotonic()
@@ -102,7 +102,7 @@ def load_match(db: Session, *, edit: str | None = None, view: str | None = None,
     ``deals=False``: its deals are read only if they are asked for (a scoreboard whose
     referee's document is kept needs none of them)."""
     kind, token = ("edit", edit) if edit is not None else ("view", view)
-    if not token or len(token) > 64:
+    if not is_token(token):
         return None
     return db.scalar(_LOAD[kind] if deals else _LOAD_ALONE[kind], {"token": token})
 

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from scorekeeper.db import reader
 from scorekeeper.eventforms import SeasonForm
-from scorekeeper.models import Event, Season, utcnow
+from scorekeeper.models import Event, Season, is_token, utcnow
 from scorekeeper.names import visible_key
 from scorekeeper.rules.season import MAX_EVENINGS, season_standings
 from scorekeeper.web import writes
@@ -25,7 +25,7 @@ bp = Blueprint("seasons", __name__)
 def load_season(db: Session, token: str) -> Season:
     """The season with this edit link; 404 when there is none."""
     found = db.scalar(select(Season).where(Season.edit_token == token)) \
-        if token and len(token) <= 64 else None
+        if is_token(token) else None
     if found is None:
         abort(404)
     return found

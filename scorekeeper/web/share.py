@@ -11,7 +11,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, render_templ
 from sqlalchemy import select, update
 
 from scorekeeper.db import reader, writer
-from scorekeeper.models import BurroGame, Match, utcnow
+from scorekeeper.models import BurroGame, Match, is_token, utcnow
 from scorekeeper.web.common import cache
 from scorekeeper.web.dealpage import deal_page
 from scorekeeper.web.links import public_url, qr_image, qr_svg
@@ -74,7 +74,7 @@ _HEARD_SECONDS = 30.0
 
 def _presence(view_token: str) -> tuple[datetime, datetime | None, str] | None:
     """(last change, when the scorer's phone was last heard, status) of a match."""
-    if len(view_token) > 64:
+    if not is_token(view_token):
         return None
     known = cache("presence", 4096)
     now = time.monotonic()
@@ -117,7 +117,7 @@ def burro_version(token: str) -> Any:
     """The Burro game's version, for the same self-refresh."""
     row = (
         reader().execute(select(BurroGame.version).where(BurroGame.view_token == token)).first()
-        if len(token) <= 64
+        if is_token(token)
         else None
     )
     if row is None:
@@ -142,7 +142,7 @@ def share(token: str) -> Any:
 def share_burro(token: str) -> Any:
     """The read-only link of a Burro game and its QR code."""
     game = reader().scalar(select(BurroGame).where(BurroGame.edit_token == token)) \
-        if len(token) <= 64 else None
+        if is_token(token) else None
     if game is None:
         abort(404)
     link = public_url(url_for("burro.view", token=game.view_token))

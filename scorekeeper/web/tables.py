@@ -24,7 +24,7 @@ from scorekeeper.chart import bars
 from scorekeeper.db import reader
 from scorekeeper.forms import MIXED_NAME, NewTableForm
 from scorekeeper.i18n import forced_locale, format_number
-from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer
+from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer, is_token
 from scorekeeper.names import mixes_scripts, shows, visible_key
 from scorekeeper.standings import (
     NO_FIGURES,
@@ -59,7 +59,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 24
 
 def load_table(db: Session, token: str) -> Table | None:
     """The table a link opens, with its players; None for no table."""
-    if not token or len(token) > 64:
+    if not is_token(token):
         return None
     return db.scalar(select(Table).where(Table.edit_token == token)
                      .options(selectinload(Table.players)))

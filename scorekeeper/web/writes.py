@@ -42,6 +42,7 @@ from scorekeeper.models import (
     Season,
     Submission,
     Table,
+    is_token,
     used_submission,
     utcnow,
 )
@@ -292,7 +293,7 @@ def lock(db: Session, model: type[Row], token: str, submitted_version: Any, key:
     that another request used while this one waited for the lock answers as that
     request did."""
     row: Row | None = db.scalar(_locking(model), {"token": token}) \
-        if token and len(token) <= 64 else None
+        if is_token(token) else None
     if row is None:
         abort(404)
     # SQLite's BEGIN IMMEDIATE took the lock before write_once looked the key up; elsewhere
@@ -309,7 +310,7 @@ def lock(db: Session, model: type[Row], token: str, submitted_version: Any, key:
 def lock_row(db: Session, model: type[Row], token: str) -> Row:
     """The row of ``model`` with this edit token, locked for the write whatever its
     version: for a write that checks a version of its own (a table's sheet of an event)."""
-    row: Row | None = db.scalar(_locking(model), {"token": token})
+    row: Row | None = db.scalar(_locking(model), {"token": token}) if is_token(token) else None
     if row is None:
         abort(404)
     return row

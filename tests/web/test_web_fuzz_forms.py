@@ -76,3 +76,15 @@ def test_every_page_answers_hostile_query_values_without_a_500(site, client, app
         for value in HOSTILE:
             query = {name: value for name in QUERY}
             assert client.get(page, query_string=query).status_code < 500, (page, value)
+
+
+@pytest.mark.parametrize("token", ["%00", "a%00b", "%C2%A0", "x" * 65, "%F0%9F%83%8F"])
+def test_a_link_with_no_token_s_shape_opens_nothing(client, token):
+    """A token outside the links' alphabet names nothing (404), and is never asked of the
+    database (PostgreSQL refuses a NUL in text: it was a 500 there)."""
+    for page in ("/m/{}", "/m/{}/deals/new", "/v/{}", "/v/{}/version.json", "/e/{}",
+                 "/e/v/{}/find", "/t/{}", "/h/{}", "/b/{}", "/bv/{}/version.json", "/s/{}",
+                 "/matches/new?again={}", "/matches/new?table={}"):
+        status = client.get(page.format(token)).status_code
+        assert status in (200, 404), (page, status)
+    assert client.post(f"/m/{token}/here").status_code == 404
