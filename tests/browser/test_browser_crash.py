@@ -56,14 +56,17 @@ class Serve:
         self.process = subprocess.Popen(
             [str(SCOREKEEPER), "serve", "--port", str(self.port)], env=env,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        # a start migrates the database and warms the app up: seconds of CPU, several
+        # times that on a machine busy with the other test processes
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and self.process.poll() is None:
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
                 return
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("scorekeeper serve did not start")
+        self.kill()  # never left running behind the test
+        raise RuntimeError(f"scorekeeper serve did not start (exit {self.process.returncode})")
 
     def kill(self) -> None:
         if self.process and self.process.poll() is None:
