@@ -481,15 +481,19 @@ def test_an_imported_table_keeps_each_match_s_tally_and_its_pages_score_no_deal(
     # another server process, which never saw the match, shows the table and the match
     # from the tallies alone: no deal is scored
     rules.clear_caches()
-    other = create_app({"TESTING": True, "SECRET_KEY": "test",
-                        "DATABASE_URL": app.config["DATABASE_URL"]}).test_client()
+    second = create_app({"TESTING": True, "SECRET_KEY": "test",
+                         "DATABASE_URL": app.config["DATABASE_URL"]})
+    other = second.test_client()
 
     def scoring(*_args, **_kwargs):
         raise AssertionError("a deal was scored")
 
     monkeypatch.setattr(scoreboard, "_compute", scoring)
-    assert "520" in other.get(f"/t/{copy}").get_data(as_text=True)
-    assert "570" in other.get(f"/m/{imported}").get_data(as_text=True)
+    try:
+        assert "520" in other.get(f"/t/{copy}").get_data(as_text=True)
+        assert "570" in other.get(f"/m/{imported}").get_data(as_text=True)
+    finally:
+        get_db(second).engine.dispose()  # its connections closed, not left to the collector
 
 
 def _local_day(created: str) -> str:
