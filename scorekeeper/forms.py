@@ -6,6 +6,7 @@ it changes a match, the match version it was built from.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 from typing import Any
@@ -182,7 +183,17 @@ class SideEntry(Form):
 
 
 #: A link token: what ``models.new_token`` makes (22 URL-safe characters), up to the column.
-LINK_TOKEN = r"[A-Za-z0-9_-]{22,64}"
+#: The letters of a link token (``models.new_token``'s URL-safe alphabet).
+_LINK_LETTERS = "A-Za-z0-9_-"
+LINK_TOKEN = rf"[{_LINK_LETTERS}]{{22,64}}"
+_ANY_LINK = re.compile(rf"[{_LINK_LETTERS}]{{1,64}}")
+
+
+def is_token(value: object) -> bool:
+    """Whether ``value`` can name a link (a token a phone chose offline is ``LINK_TOKEN``).
+    Anything else (a NUL, a space, a letter outside the alphabet, too long) names no row
+    and is never sent to the database: PostgreSQL refuses a NUL in text outright."""
+    return isinstance(value, str) and _ANY_LINK.fullmatch(value) is not None
 
 
 def _target(label: Any) -> IntegerField:

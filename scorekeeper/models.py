@@ -10,7 +10,6 @@ page's list, rewritten on every change, and the referee's whole tally of the dea
 
 from __future__ import annotations
 
-import re
 import secrets
 from datetime import UTC, date, datetime
 from typing import Any
@@ -37,17 +36,6 @@ def utcnow() -> datetime:
 def new_token() -> str:
     """An unguessable link token (128 bits of randomness)."""
     return secrets.token_urlsafe(16)
-
-
-#: What a link token is written with (``new_token``'s URL-safe alphabet), 64 at most.
-_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
-
-def is_token(value: object) -> bool:
-    """Whether ``value`` can be a link token. Anything else (a NUL, a space, a letter
-    outside the alphabet, too long) names no row and is never sent to the database:
-    PostgreSQL refuses a NUL in text outright."""
-    return isinstance(value, str) and _TOKEN.fullmatch(value) is not None
 
 
 class Base(DeclarativeBase):

@@ -18,8 +18,9 @@ from scorekeeper.forms import (
     ConfirmForm,
     NewBurroForm,
     choices,
+    is_token,
 )
-from scorekeeper.models import BurroGame, is_token, utcnow
+from scorekeeper.models import BurroGame, utcnow
 from scorekeeper.names import mixes_scripts, shows, visible_key
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web import writes

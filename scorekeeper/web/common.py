@@ -11,8 +11,8 @@ from flask_babel import get_locale
 
 from scorekeeper import messages
 from scorekeeper.caching import LRU
+from scorekeeper.forms import is_token
 from scorekeeper.i18n import format_number, page_gettext, select_locale
-from scorekeeper.models import is_token
 from scorekeeper.rules import DEFAULT_PROFILE, PROFILES, InputError
 from scorekeeper.vocabulary import profile_name
 

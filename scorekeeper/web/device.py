@@ -17,7 +17,8 @@ from flask import Blueprint, jsonify, request
 from sqlalchemy import select
 
 from scorekeeper.db import reader
-from scorekeeper.models import BurroGame, Event, HouseRules, Match, Season, Table, is_token
+from scorekeeper.forms import is_token
+from scorekeeper.models import BurroGame, Event, HouseRules, Match, Season, Table
 from scorekeeper.web.common import REMEMBERED, remember, remembered
 
 bp = Blueprint("device", __name__)

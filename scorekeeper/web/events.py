@@ -27,8 +27,8 @@ from scorekeeper.eventforms import (
     NewEventForm,
     plan_of,
 )
-from scorekeeper.forms import ConfirmForm, choices
-from scorekeeper.models import Event, EventChange, is_token, utcnow
+from scorekeeper.forms import ConfirmForm, choices, is_token
+from scorekeeper.models import Event, EventChange, utcnow
 from scorekeeper.rules.eventdoc import INDIVIDUAL, INDIVIDUAL_8_PLAYERS
 from scorekeeper.rules.vptables import FIBUR_2026
 from scorekeeper.vocabulary import profile_name

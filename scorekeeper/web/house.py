@@ -19,9 +19,9 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import pdf, rules
 from scorekeeper.db import reader
-from scorekeeper.forms import HouseRulesForm
+from scorekeeper.forms import HouseRulesForm, is_token
 from scorekeeper.messages import input_error_message
-from scorekeeper.models import HouseRules, Table, is_token, utcnow
+from scorekeeper.models import HouseRules, Table, utcnow
 from scorekeeper.rules.document import CARD_KEYS
 from scorekeeper.rules.profiles import ALL_CATEGORIES
 from scorekeeper.vocabulary import (

@@ -13,7 +13,8 @@ from sqlalchemy.orm import Session, selectinload
 from scorekeeper import rules, seating
 from scorekeeper.chart import chart
 from scorekeeper.db import get_db, lookup, reader
-from scorekeeper.models import Change, Match, is_token
+from scorekeeper.forms import is_token
+from scorekeeper.models import Change, Match
 from scorekeeper.vocabulary import profile_name, tradition_of
 from scorekeeper.web import tally, written
 from scorekeeper.web.common import _, cache, locale_code, localize, num

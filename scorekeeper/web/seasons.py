@@ -12,7 +12,8 @@ from sqlalchemy.orm import Session
 
 from scorekeeper.db import reader
 from scorekeeper.eventforms import SeasonForm
-from scorekeeper.models import Event, Season, is_token, utcnow
+from scorekeeper.forms import is_token
+from scorekeeper.models import Event, Season, utcnow
 from scorekeeper.names import visible_key
 from scorekeeper.rules.season import MAX_EVENINGS, season_standings
 from scorekeeper.web import writes

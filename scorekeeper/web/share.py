@@ -11,7 +11,8 @@ from flask import Blueprint, Response, abort, current_app, jsonify, render_templ
 from sqlalchemy import select, update
 
 from scorekeeper.db import reader, writer
-from scorekeeper.models import BurroGame, Match, is_token, utcnow
+from scorekeeper.forms import is_token
+from scorekeeper.models import BurroGame, Match, utcnow
 from scorekeeper.web.common import cache
 from scorekeeper.web.dealpage import deal_page
 from scorekeeper.web.links import public_url, qr_image, qr_svg

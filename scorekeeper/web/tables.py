@@ -22,9 +22,9 @@ from sqlalchemy.orm import Session, selectinload
 from scorekeeper import pdf
 from scorekeeper.chart import bars
 from scorekeeper.db import reader
-from scorekeeper.forms import MIXED_NAME, NewTableForm
+from scorekeeper.forms import MIXED_NAME, NewTableForm, is_token
 from scorekeeper.i18n import forced_locale, format_number
-from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer, is_token
+from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer
 from scorekeeper.names import mixes_scripts, shows, visible_key
 from scorekeeper.standings import (
     NO_FIGURES,

@@ -32,6 +32,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from werkzeug.wrappers import Response
 
 from scorekeeper.db import reader, writer
+from scorekeeper.forms import is_token
 from scorekeeper.models import (
     Base,
     BurroGame,
@@ -42,7 +43,6 @@ from scorekeeper.models import (
     Season,
     Submission,
     Table,
-    is_token,
     used_submission,
     utcnow,
 )
