@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from scorekeeper import digits
 from scorekeeper.cardtext import ONE_GO, SPLIT, canonical, canonical_tokens, meld_lines
 from scorekeeper.rules.states import ClosedBy, Morto
 
@@ -89,15 +90,10 @@ def deal_document(profile: Any, names: Sequence[Any], sides: Sequence[SideEntry]
     # house rules (a profile document): the deal names them by their id
     named = profile.get("id") if isinstance(profile, dict) else profile
     doc: dict[str, Any] = {"profile": str(named or ""), "sides": doc_sides}
-    if morto_first and _index(morto_first) and int(morto_first) < len(doc_sides):
-        doc["morto_first"] = int(morto_first)
+    first = digits.below(morto_first, len(doc_sides))
+    if first is not None:
+        doc["morto_first"] = first
     return doc
-
-
-def _index(text: str) -> bool:
-    """Whether ``text`` is a small number in ASCII digits (``²`` and ``①`` are digits to
-    ``isdigit()`` and no number to ``int()``)."""
-    return text.isascii() and text.isdecimal() and len(text) < 4
 
 
 def _number(text: str | None) -> int | None:
@@ -125,9 +121,9 @@ def read_fields(pairs: Iterable[Sequence[str]], n: int
             closed_by = value
             continue
         parts = name.split("-", 2)
-        if len(parts) != 3 or parts[0] != "sides" or not _index(parts[1]) or int(parts[1]) >= n:
-            continue
-        _read_side(sides[int(parts[1])], parts[2], value)
+        side = digits.below(parts[1], n) if len(parts) == 3 and parts[0] == "sides" else None
+        if side is not None:
+            _read_side(sides[side], parts[2], value)
     return sides, went_out, closed_by
 
 
@@ -146,7 +142,7 @@ def _read_side(side: SideEntry, name: str, value: str) -> None:
             side.counts[_CATEGORY_OF[name]] = count
     elif name in ("melds", "hand", "morto", "opening"):
         setattr(side, name, value.strip() if name != "melds" else value)
-    elif name == "opened" and _index(value):
+    elif name == "opened" and digits.below(value, 1000) is not None:
         side.opened = sorted({*side.opened, int(value)})
 
 

@@ -16,6 +16,8 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
+from scorekeeper import digits
+
 LOCALES = ("en", "fr", "pt_BR", "it", "pt_PT")
 DEFAULT_LOCALE = "en"
 
@@ -185,8 +187,8 @@ def format_rank(rank: Any, locale: Any) -> str:
     """
     if isinstance(rank, str):
         names = {v: k for k, v in _CANONICAL_RANKS.items()}
-        number = rank.isascii() and rank.isdecimal() and len(rank) < 3  # not ² nor ①
-        rank = names.get(rank.upper(), int(rank) if number else rank)
+        number = digits.below(rank, 100)
+        rank = names.get(rank.upper(), rank if number is None else number)
     if not isinstance(rank, int):
         return str(rank)
     letters = _SHOWN.get(_language(locale), {})

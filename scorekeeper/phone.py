@@ -29,7 +29,8 @@ from scorekeeper.rules import InputError
 
 #: The modules the offline pack carries (with ``scorekeeper/rules/``), by file.
 PACKED = ("__init__.py", "phone.py", "documents.py", "cardtext.py", "entry.py", "messages.py",
-          "expected.py", "msgids.py", "vocabulary.py", "i18n.py", "newmatch.py", "names.py")
+          "expected.py", "msgids.py", "vocabulary.py", "i18n.py", "newmatch.py", "names.py",
+          "digits.py")
 
 #: A waiting deal's count fields, in the deal form's own words (its labels' msgids).
 COUNT_WORDS = {"table_points": N_("Points of the cards on the table"),

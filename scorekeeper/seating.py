@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper import digits
+
 Seat = tuple[int, int]
 
 
@@ -107,11 +109,8 @@ def read_order(sides: Sequence[dict[str, Any]], text: str) -> list[Seat] | None:
     """
     everyone = default_seating(sides)
     codes = text.split(",") if text else []
-    # ASCII digits only: ² and ① are digits to isdigit() and no number to int()
-    if not all(c.isascii() and c.isdecimal() and len(c) < 3 and int(c) < len(everyone)
-               for c in codes):
-        return None
-    return [everyone[int(c)] for c in codes]
+    places = [digits.below(c, len(everyone)) for c in codes]
+    return [everyone[p] for p in places if p is not None] if None not in places else None
 
 
 def write_order(sides: Sequence[dict[str, Any]], order: Sequence[Seat]) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import request
 
-from scorekeeper import rules
+from scorekeeper import digits, rules
 from scorekeeper.cardtext import (
     ONE_GO,
     meld_lines,
@@ -116,7 +116,7 @@ def _form_data(doc: dict[str, Any]) -> dict[str, Any]:
 def ticked(side: int) -> list[int]:
     """The meld lines of ``side`` ticked as laid down together to open (0-based)."""
     values = request.form.getlist(f"sides-{side}-opened")
-    return sorted({int(v) for v in values if v.isascii() and v.isdecimal() and len(v) < 4})
+    return sorted({n for n in (digits.below(v, 1000) for v in values) if n is not None})
 
 
 def _opening_split(side: dict[str, Any]) -> tuple[list[int], list[Any]]:
@@ -138,11 +138,10 @@ def implied_answers(form: DealForm, profile: rules.Profile) -> dict[str, str]:
     """What the deal already says of an unanswered morto: a side that went out took it
     where going out needs it (seed 001 §06, seed 003, seed 004). Written into the form;
     returns each field so answered (its name) and the answer, for the page to tick."""
-    out = form.went_out.data or ""
-    if not (profile.going_out_needs_morto and out.isascii() and out.isdecimal()
-            and int(out) < len(form.sides.entries)):
+    out = digits.below(form.went_out.data or "", len(form.sides.entries))
+    if not profile.going_out_needs_morto or out is None:
         return {}
-    morto = form.sides.entries[int(out)].form.morto
+    morto = form.sides.entries[out].form.morto
     if morto.data is not None:
         return {}
     morto.data = Morto.TAKEN.value
@@ -228,11 +227,8 @@ def form_to_doc(form: DealForm, match: Match) -> dict[str, Any]:
 def check_morto_first(form: DealForm, profile: rules.Profile) -> bool:
     """Refuse, at its field, a side said to have taken the morto first that did not take
     it; True when there is nothing to refuse."""
-    chosen = form.morto_first.data or ""
-    if not (chosen.isascii() and chosen.isdecimal() and len(chosen) < 3) \
-            or int(chosen) >= len(form.sides.entries):
-        return True
-    if form.sides.entries[int(chosen)].form.morto.data != Morto.NOT_TAKEN:
+    chosen = digits.below(form.morto_first.data or "", len(form.sides.entries))
+    if chosen is None or form.sides.entries[chosen].form.morto.data != Morto.NOT_TAKEN:
         return True
     form.morto_first.errors = [*form.morto_first.errors,
                                str(term("Not_taken_first", profile.tradition))]

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request, url_for
 from sqlalchemy.orm import Session
 
-from scorekeeper import rules
+from scorekeeper import digits, rules
 from scorekeeper.db import reader
 from scorekeeper.eventforms import CLOCK_PRESETS, ClockForm
 from scorekeeper.models import Event, utcnow
@@ -134,7 +134,7 @@ def find(token: str) -> Any:
     answer = scored(event)
     names = entrant_names(head_of(event))
     chosen = request.args.get("who", "")
-    who = int(chosen) if chosen.isdecimal() and len(chosen) < 7 else None
+    who = digits.below(chosen, 10**6)
     if who is not None and who not in names:
         abort(404)
     seated = seats(answer)

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request, url_for
 from sqlalchemy.orm import Session
 
-from scorekeeper import seating
+from scorekeeper import digits, seating
 from scorekeeper.db import reader
 from scorekeeper.forms import ConfirmForm
 from scorekeeper.models import Match
@@ -32,12 +32,12 @@ def choose_dealer(token: str) -> Any:
     match = load_match(reader(), edit=token)
     if match is None:
         abort(404)
-    if not (seat.isascii() and seat.isdecimal() and len(seat) < 3
-            and int(seat) < len(seated(match))):
+    first = digits.below(seat, len(seated(match)))
+    if first is None:
         return confirm_page(token, "dealer.html"), 400
 
     def choose(db: Session, locked: Match) -> None:
-        locked.first_dealer = int(seat)
+        locked.first_dealer = first
         record(db, locked, "dealer", len(locked.deals),
                {"status": locked.status, "totals": locked.totals})
 

@@ -19,7 +19,7 @@ from flask_babel import format_date, ngettext
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from scorekeeper import pdf
+from scorekeeper import digits, pdf
 from scorekeeper.chart import bars
 from scorekeeper.db import reader
 from scorekeeper.forms import MIXED_NAME, NewTableForm, is_token
@@ -88,9 +88,10 @@ def players_as_entrants(db: Session, chosen: str | None, individual: bool) -> st
     entrants, one a line: each player (an individual evening), or two to a pair in their
     order (an odd last one alone); None when no table is chosen or there is none there."""
     tokens = remembered("tables")
-    if not chosen or not chosen.isdecimal() or int(chosen) >= len(tokens):
+    place = digits.below(chosen, len(tokens))
+    if place is None:
         return None
-    found = load_table(db, tokens[int(chosen)])
+    found = load_table(db, tokens[place])
     if found is None:
         return None
     names = [p.name for p in found.players]
@@ -274,10 +275,9 @@ def _chosen(found: Table, key: str) -> list[int]:
     ids = {p.id for p in found.players}
     chosen = []
     for value in request.args.getlist(key):
-        # ASCII digits only: ² and ① are digits to isdigit() and no number to int()
-        if value.isascii() and value.isdecimal() and len(value) < 19 \
-                and int(value) in ids and int(value) not in chosen:
-            chosen.append(int(value))
+        player = digits.below(value, 10**18)
+        if player in ids and player not in chosen:
+            chosen.append(player)
     return chosen[:2]
 
 

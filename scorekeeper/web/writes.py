@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 from werkzeug.wrappers import Response
 
+from scorekeeper import digits
 from scorekeeper.db import reader, writer
 from scorekeeper.forms import is_token
 from scorekeeper.models import (
@@ -87,11 +88,7 @@ MAX_VERSION = 2**31 - 1
 def form_version(value: Any) -> int | None:
     """The version a form was built against, or None when it names none a row can have
     (not written in ASCII digits, or out of the column's range: such a form is stale)."""
-    text = "" if value is None else str(value).strip()
-    if not (text.isascii() and text.isdecimal()) or len(text) > len(str(MAX_VERSION)):
-        return None
-    number = int(text)
-    return number if number <= MAX_VERSION else None
+    return digits.below("" if value is None else str(value).strip(), MAX_VERSION + 1)
 
 
 class KeyReused(Exception):

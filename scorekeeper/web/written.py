@@ -15,6 +15,8 @@ from typing import Any
 
 from flask import g, request
 
+from scorekeeper import digits
+
 COOKIE = "written"
 #: Far past the time a kept version is trusted and a redirect takes.
 SECONDS = 10
@@ -36,9 +38,10 @@ def newer(kind: str, token: str, version: int) -> bool:
     if not value:
         return False
     parts = value.split(".")
-    if len(parts) != 3 or not parts[2].isdecimal() or len(parts[2]) > 12:
+    written = digits.below(parts[2], 10**12) if len(parts) == 3 else None
+    if written is None:
         return False
-    return parts[0 if kind == "edit" else 1] == _digest(token) and int(parts[2]) > version
+    return parts[0 if kind == "edit" else 1] == _digest(token) and written > version
 
 
 def set_cookie(response: Any) -> Any:
