@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from browser_pages import STEP
 from playwright.sync_api import expect
 from support import evening
 from test_browser_outbox import _stored
@@ -163,7 +164,7 @@ def test_twenty_fresh_phones_open_an_edit_link_and_save_a_deal_never_refused(
     started = time.monotonic()
     for n, token in enumerate(tokens):
         context = browser.new_context(**PHONE)
-        context.set_default_timeout(30_000)
+        context.set_default_timeout(STEP)
         context.on("response", lambda r: refused.append(f"{r.request.method} {r.url}")
                    if r.status == 400 else None)
         page = context.new_page()
@@ -306,7 +307,7 @@ class Pack:
         from browser_pages import PHONE
 
         self.context = browser.new_context(**PHONE)
-        self.context.set_default_timeout(30_000)
+        self.context.set_default_timeout(STEP)
         if save_data:
             self.context.add_init_script(SAVE_DATA)
         self.asked: list[str] = []
@@ -388,6 +389,13 @@ def test_the_offline_pack_goes_to_the_scorer_not_to_a_viewer_and_is_offered_else
         said = checker.page.locator("#pack [data-offer]")
         expect(said).to_be_visible()
         expect(said).to_contain_text(offer)
+        # the offer waits for its answer in the page, under the header: it covers
+        # neither the page's heading nor the header's links
+        bar = checker.page.locator("#pack").bounding_box()
+        for covered in ("header", "main h1"):
+            box = checker.page.locator(covered).first.bounding_box()
+            assert box["y"] + box["height"] <= bar["y"] or box["y"] >= bar["y"] + bar["height"], \
+                (covered, box, bar)
         checker.settled()
         assert checker.asked == []
         said.get_by_role("button", name="Keep the referee").tap()

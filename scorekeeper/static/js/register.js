@@ -25,6 +25,12 @@
     /* "Not now" holds for this version of the pack */
     var declined = "scorekeeper:pack-declined", version = new URL(referee, location.href).searchParams.get("pack");
     try { if (localStorage.getItem(declined) === version) { return; } } catch (e) { /* ask */ }
+    /* an offer waits for its answer: shown in the page, under its header, not over it */
+    var main = doc.querySelector("main");
+    if (main) {
+      main.parentNode.insertBefore(bar, main);
+      bar.classList.add("asked");
+    }
     reg.active.postMessage({type: "pack", worker: referee, check: true});
     var offer = bar.querySelector("[data-offer]");
     offer.querySelector("[data-take]").addEventListener("click", function () {
