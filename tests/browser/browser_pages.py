@@ -13,6 +13,10 @@ from werkzeug.datastructures import MultiDict
 #: A phone held upright (the browser fixtures' own, for contexts of other sizes).
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 1, "locale": "en-US"}
+#: How long a step of a browser test (a tap, a page loaded, a page after a form is sent)
+#: may take, in ms: generous, for a shared 2-core machine under load answers slowly
+#: (CI once saw a deal form's Save take more than 30 s), never wrongly.
+STEP = 60_000
 
 #: Seed 001 §09: 180 exposed card points, one clean canastra, going out, 15 left in hand.
 _DEAL = [
@@ -106,7 +110,7 @@ def phone_context(browser: Any, width: int = 390, height: int = 844, **extra: An
     context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height},
                                      **extra})
     # generous: a shared 2-core machine under load answers slowly, never wrongly
-    context.set_default_timeout(30_000)
+    context.set_default_timeout(STEP)
     return context
 
 

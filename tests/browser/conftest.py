@@ -14,14 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_pages import PHONE, STEP
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
-         "device_scale_factor": 1, "locale": "en-US"}
 
 
 def _need_chromium() -> None:
@@ -108,8 +107,7 @@ def browser() -> Iterator[Any]:
 def phone(browser: Any) -> Iterator[Any]:
     """A fresh phone-sized touch page (390 × 844)."""
     context = browser.new_context(**PHONE)
-    # generous: a shared 2-core machine under load answers slowly, never wrongly
-    context.set_default_timeout(30_000)
+    context.set_default_timeout(STEP)
     page = context.new_page()
     yield page
     context.close()

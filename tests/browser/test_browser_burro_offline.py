@@ -12,6 +12,7 @@ import json
 import re
 
 import pytest
+from browser_pages import STEP
 from playwright.sync_api import expect
 from test_browser_outbox import OUTBOX, START, sync_now
 from waiting import until
@@ -60,7 +61,7 @@ def test_burro_rounds_saved_offline_wait_with_their_letters_then_reach_the_serve
         return [game + "/feint", game + "/feint?by=Caio", game + "/game.json"]
           .every(u => keys.includes(u));
     }""", game)
-    phone.set_default_timeout(30_000)
+    phone.set_default_timeout(STEP)
 
     phone.context.set_offline(True)
     try:

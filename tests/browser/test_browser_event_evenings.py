@@ -20,6 +20,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
+from browser_pages import STEP
 from event_steps import DEAL_A, DEAL_C, DEAL_D, cells, enter, post_deal
 from playwright.sync_api import expect
 
@@ -184,7 +185,7 @@ def test_a_twelve_pair_evening_with_a_late_pair_a_forfeit_and_a_correction(
         app, live_server, browser):
     client = app.test_client()
     laptop = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
-    laptop.set_default_timeout(30_000)
+    laptop.set_default_timeout(STEP)
     page = laptop.new_page()
     try:
         event = _create(page, live_server, "pairs", "4x3", "mitchell-danese",

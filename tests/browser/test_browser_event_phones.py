@@ -8,20 +8,18 @@ import re
 from typing import Any
 
 import pytest
+from browser_pages import PHONE, STEP
 from event_steps import DEAL_A, DEAL_C, DEAL_D, cells, enter
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
-         "device_scale_factor": 1, "locale": "en-US"}
 
 
 def _phones(browser: Any, count: int) -> list[Any]:
     pages = []
     for _ in range(count):
         context = browser.new_context(**PHONE)
-        context.set_default_timeout(30_000)
+        context.set_default_timeout(STEP)
         pages.append(context.new_page())
     return pages
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_pages import STEP
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -56,7 +57,7 @@ def test_a_page_opened_once_is_there_offline_and_a_new_one_says_why(phone, live_
 
 def test_the_offline_page_speaks_the_language_of_the_last_page(browser, live_server):
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
-    context.set_default_timeout(30_000)
+    context.set_default_timeout(STEP)
     page = context.new_page()
     try:
         page.goto(live_server + "/lang/it?next=/")

@@ -12,6 +12,7 @@ import json
 import re
 
 import pytest
+from browser_pages import STEP
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from waiting import until
@@ -133,7 +134,7 @@ def test_a_match_entered_offline_syncs_once_with_the_phones_totals(app, phone, l
     app.config["OFFLINE_PACK"] = True
     phone.set_default_timeout(START)
     board = _ready(phone, live_server, dealer="Eles")
-    phone.set_default_timeout(30_000)
+    phone.set_default_timeout(STEP)
     token = board.rsplit("/", 1)[1]
     # two seats: Eles deal first, Nós play first; then the deal passes (seed 001 §01, §03)
     expect(phone.locator(".dealer .turn b")).to_have_text(["Eles", "Nós"])
@@ -201,7 +202,7 @@ def test_a_deal_entered_offline_against_a_changed_match_meets_the_conflict_page(
     app.config["OFFLINE_PACK"] = True
     phone.set_default_timeout(START)
     board = _ready(phone, live_server)
-    phone.set_default_timeout(30_000)
+    phone.set_default_timeout(STEP)
     token = board.rsplit("/", 1)[1]
     phone.context.set_offline(True)
     try:
@@ -262,7 +263,7 @@ def test_a_past_deal_fixed_offline_waits_with_the_totals_it_makes_then_reaches_t
     app.config["OFFLINE_PACK"] = True
     phone.set_default_timeout(START)
     board = _ready(phone, live_server)
-    phone.set_default_timeout(30_000)
+    phone.set_default_timeout(STEP)
     token = board.rsplit("/", 1)[1]
     # two deals online: 95 − 40 = 55 and 240 + 200 + 100 = 540; then 180 + 200 + 100 − 15
     # = 465 and 60 − 30 = 30

@@ -13,6 +13,7 @@ import json
 import re
 
 import pytest
+from browser_pages import STEP
 from playwright.sync_api import expect
 from test_browser_outbox import OUTBOX, START, _count_deal, sync_now
 from waiting import until
@@ -63,7 +64,7 @@ def _ready_offline(app, phone, live_server, referee_snapshot) -> None:
                 "/offline/deal/en/buraco-aberto/2", "/offline/deal/en/buraco-classico/5"]
           .every(p => keys.includes(p));
     }""")
-    phone.set_default_timeout(30_000)
+    phone.set_default_timeout(STEP)
 
 
 def test_a_match_set_up_offline_keeps_its_links_and_reaches_the_server(app, phone, live_server,

@@ -16,7 +16,8 @@ import shutil
 from typing import Any
 
 import pytest
-from conftest import ARGS, CHROMIUM, PHONE
+from browser_pages import PHONE, STEP
+from conftest import ARGS, CHROMIUM
 from playwright.sync_api import expect
 from test_browser_outbox import OUTBOX, _stored
 from test_browser_table import answer_rest
@@ -30,7 +31,7 @@ def _phone(browser: Any, profile: str) -> Any:
     context = browser.browser_type.launch_persistent_context(
         profile, executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"),
         args=ARGS, **PHONE)
-    context.set_default_timeout(30_000)
+    context.set_default_timeout(STEP)
     return context
 
 

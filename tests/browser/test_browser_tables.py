@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_pages import PHONE
+from browser_pages import PHONE, STEP
 from playwright.sync_api import expect
 from sqlalchemy import select
 from test_browser_table import answer_rest
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 
 def test_a_table_plays_a_match_and_sees_its_evening(browser, live_server, app):
     context = browser.new_context(**PHONE, timezone_id="America/Sao_Paulo")
-    context.set_default_timeout(30_000)
+    context.set_default_timeout(STEP)
     try:
         _play(context.new_page(), live_server, app)
     finally:

@@ -14,7 +14,7 @@ from datetime import UTC, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from browser_pages import PHONE
+from browser_pages import PHONE, STEP
 from sqlalchemy import select, update
 from support import form_fields
 
@@ -53,7 +53,7 @@ def test_the_viewer_knows_how_fresh_the_scores_are(browser, live_server, app, mo
     viewer = browser.new_context(**{**PHONE, "locale": "pt-BR",
                                     "timezone_id": "America/Sao_Paulo"})
     for context in (scorer, viewer):
-        context.set_default_timeout(30_000)
+        context.set_default_timeout(STEP)
     try:
         # the scorer's open scoreboard tells the server it is there
         board = scorer.new_page()
