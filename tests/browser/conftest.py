@@ -89,10 +89,11 @@ def browser() -> Iterator[Any]:
     _need_chromium()
     from playwright.sync_api import expect, sync_playwright
 
-    # An assertion on a page waits up to 15 s (Playwright's own default is 5 s): the
-    # suite shares two cores among three test processes and their browsers, and a
-    # passing assertion returns as soon as it holds.
-    expect.set_options(timeout=15_000)
+    # An assertion on a page waits up to half a step (Playwright's own default is 5 s):
+    # the suite shares two cores among three test processes and their browsers, a
+    # loaded CI host runs it nearly three times slower than a quiet one, and a passing
+    # assertion returns as soon as it holds.
+    expect.set_options(timeout=STEP // 2)
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
