@@ -368,11 +368,12 @@ def test_the_offline_pack_goes_to_the_scorer_not_to_a_viewer_and_is_offered_else
     finally:
         viewer.context.close()
 
-    # the scorer's phone (the edit link) fetches it by itself, and so does an evening
-    # table's phone, a scorer's too (the table's page link, one side)
+    # the scorer's phone (the edit link, and the new match form before it) fetches it by
+    # itself, and so does an evening table's phone, a scorer's too (the table's page
+    # link, one side)
     table = client.get(f"{event}/turns/1/tables/1").get_data(as_text=True)
     side = re.search(r'href="https?://[^/"]+(/e/t/[^"]+)"', table).group(1)  # type: ignore[union-attr]
-    for page in (f"/m/{edit}", f"{side}/ns"):
+    for page in (f"/m/{edit}", "/matches/new", f"{side}/ns"):
         scorer = Pack(browser)
         try:
             scorer.page.goto(live_server + page)

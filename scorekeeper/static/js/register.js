@@ -8,7 +8,8 @@
   var el = S.el, referee = S.refereeUrl;
 
   /* The offline pack: fetched in the background on the scorer's pages (a no-op once kept:
-     a match's pages, data-here, and an evening table's phone and deal forms, data-scorer),
+     a match's pages, data-here, and the new match form, an evening table's phone and deal
+     forms, data-scorer),
      unless the phone saves data; offered with its size on the other pages, never on a
      read-only view (a viewer needs no referee of its own: a page that follows its match,
      data-poll, or says it is one, data-view: the room's pages, a viewer's deal). */
