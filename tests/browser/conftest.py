@@ -6,6 +6,7 @@ Without it the tests are skipped on a developer's machine and fail in CI.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 from collections.abc import Iterator
@@ -127,17 +128,21 @@ def referee_snapshot(browser: Any, template_db: Path, tmp_path_factory: pytest.T
     cache = getattr(request.config, "cache", None)
     folder = cache.mkdir("referee-snapshot") if cache else tmp_path_factory.mktemp("referee")
     snapshot = Snapshot(folder, browser)
-    if not snapshot.file.exists():
-        app = _fresh_app(template_db, tmp_path_factory.mktemp("referee-app"))
-        app.config["OFFLINE_PACK"] = True
-        try:
-            with serving(app) as base:
-                context = browser.new_context(**PHONE)
-                try:
-                    snapshot.make(context, base)
-                finally:
-                    context.close()
-        finally:
-            get_db(app).engine.dispose()
+    # one test process makes it, the others wait for its file: a first start costs a
+    # minute of CPU on a loaded 2-core machine, which each process would spend again
+    with open(folder / "making.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not snapshot.file.exists():
+            app = _fresh_app(template_db, tmp_path_factory.mktemp("referee-app"))
+            app.config["OFFLINE_PACK"] = True
+            try:
+                with serving(app) as base:
+                    context = browser.new_context(**PHONE)
+                    try:
+                        snapshot.make(context, base)
+                    finally:
+                        context.close()
+            finally:
+                get_db(app).engine.dispose()
     yield snapshot
     snapshot.close()
