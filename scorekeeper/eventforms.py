@@ -42,6 +42,8 @@ MOVEMENTS = {"mitchell": ("mitchell", "mitchell"),
              "individual-8": ("individual-8", "individual-8")}
 #: The one movement of an individual evening.
 INDIVIDUAL_MOVEMENT = "individual-8"
+#: The most turns the plan's form takes, and the most groups a Danese plays in.
+MAX_TURNS, MAX_GROUPS = 30, 12
 
 
 class NewEventForm(BaseForm):
@@ -62,6 +64,10 @@ class NewEventForm(BaseForm):
          ("danese", _l("Danese every turn (no rematch of the turn before)")),
          ("round-robin", _l("Everyone meets everyone (round robin)")),
          ("individual-8", _l("Individual for 8 players"))]))
+    #: the groups its Danese turns play in (a Danese in groups), as the plan's form sets
+    #: them turn by turn later
+    groups = IntegerField(_l("Groups (Danish only; empty: one)"), validators=[
+        Optional(), NumberRange(min=1, max=MAX_GROUPS)])
     bye_vp = IntegerField(_l("Victory points of a pair that sits out a turn"), default=10,
                           validators=[Optional(), NumberRange(min=0, max=TOTAL_VP)])
 
@@ -95,17 +101,23 @@ class ForfeitForm(WriteForm):
 
 
 def plan_of(form: NewEventForm) -> list[dict[str, Any]]:
-    """The event's plan: every turn's movement, as the form chose them."""
+    """The event's plan: every turn's movement, as the form chose them, each Danese in
+    the form's groups (more than one)."""
     turns, _deals = FORMATS[form.format.data]
     most, last = MOVEMENTS[form.movement.data]
-    return [{"movement": name, **({"shift": 1} if name == "mitchell" else {})}
+    groups = form.groups.data or 1
+    return [{"movement": name, **({"shift": 1} if name == "mitchell" else {}),
+             **({"groups": groups} if name.startswith("danese") and groups > 1 else {})}
             for name in [most] * (turns - 1) + [last]]
+
+
+def has_danese(form: NewEventForm) -> bool:
+    """Whether the new evening's movement plays a Danese (in groups, if asked)."""
+    return any(name.startswith("danese") for name in MOVEMENTS[form.movement.data])
 
 
 #: The movements a turn of a pairs evening may be seated by, on the plan's form.
 PAIR_MOVEMENTS = ("mitchell", "danese", "danese-modified", "round-robin")
-#: The most turns the plan's form takes, and the most groups a Danese plays in.
-MAX_TURNS, MAX_GROUPS = 30, 12
 
 
 class TurnEntry(Form):

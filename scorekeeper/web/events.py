@@ -25,6 +25,7 @@ from scorekeeper.eventforms import (
     ClockForm,
     EntrantsForm,
     NewEventForm,
+    has_danese,
     plan_of,
 )
 from scorekeeper.forms import ConfirmForm, choices, is_token
@@ -129,6 +130,10 @@ def new_event() -> Any:
         if (form.kind.data == INDIVIDUAL) != (form.movement.data == INDIVIDUAL_MOVEMENT):
             form.movement.errors = [*form.movement.errors, _(
                 "An individual evening is seated by the movement for 8 players, and only it.")]
+        elif (form.groups.data or 1) > 1 and not has_danese(form):
+            form.groups.errors = [*form.groups.errors, _(
+                "Only a Danese plays in groups: choose a movement with a Danese, or leave the "
+                "groups empty.")]
         else:
             return _create(form)
     return render_template("event_new.html", form=form), 200 if not form.errors else 422

@@ -170,3 +170,33 @@ def test_an_evening_played_by_house_rules(client):
     document = json.loads(client.get(f"{event}/event.json").data)
     assert document["profile"]["name"] == "Da Nonna"
     assert document["profile"]["params"]["bonuses"]["clean"] == 300
+
+
+def test_a_new_evening_plays_its_danese_in_the_groups_its_form_says(client):
+    """The new evening's form sets the groups of its Danese turns, as the plan's page sets
+    them turn by turn later; a movement with no Danese is refused any."""
+    event = new_event(client, format="4x3", movement="mitchell-danese", groups="2")
+    assert _saved_plan(client, event) == [{"movement": "mitchell", "shift": 1}] * 3 + \
+        [{"movement": "danese-modified", "groups": 2}]
+    # the plan's page shows them, on the last turn only
+    page = client.get(f"{event}/plan").get_data(as_text=True)
+    assert re.findall(r'name="plan-(\d)-groups"[^>]*value="(\d*)"', page) == [
+        ("0", ""), ("1", ""), ("2", ""), ("3", "2")]
+    every = new_event(client, format="3x4", movement="danese", groups="3")
+    assert _saved_plan(client, every) == [{"movement": "danese-modified", "groups": 3}] * 3
+    # one group is no group: the plan says none
+    one = new_event(client, movement="mitchell-danese", groups="1")
+    assert _saved_plan(client, one)[-1] == {"movement": "danese-modified"}
+    fields = {"name": "Venerdì", "day": "2026-12-04", "profile": "burraco", "kind": "pairs",
+              "format": "5x2", "bye_vp": "10",
+              **hidden_fields(client.get("/events/new").get_data(as_text=True))}
+    for movement, groups, said in (
+            ("mitchell", "2", "Only a Danese plays in groups: choose a movement with a "
+                              "Danese, or leave the groups empty."),
+            ("round-robin", "4", "Only a Danese plays in groups"),
+            ("mitchell-danese", "13", "Number must be between 1 and 12."),
+            ("mitchell-danese", "0", "Number must be between 1 and 12.")):
+        response = client.post("/events/new", data={**fields, "movement": movement,
+                                                     "groups": groups})
+        assert response.status_code == 422, (movement, groups)
+        assert said in response.get_data(as_text=True), (movement, groups)
