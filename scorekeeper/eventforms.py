@@ -111,6 +111,14 @@ def plan_of(form: NewEventForm) -> list[dict[str, Any]]:
             for name in [most] * (turns - 1) + [last]]
 
 
+def groups_too_small(turn: dict[str, Any], entrants: int) -> bool:
+    """Whether a turn of the plan is a Danese in more groups than ``entrants`` (at least
+    one) fill with two each: a group of one only sits out."""
+    groups = turn.get("groups") or 1
+    return str(turn.get("movement")).startswith("danese") and groups > 1 \
+        and 0 < entrants < 2 * groups
+
+
 def has_danese(form: NewEventForm) -> bool:
     """Whether the new evening's movement plays a Danese (in groups, if asked)."""
     return any(name.startswith("danese") for name in MOVEMENTS[form.movement.data])

@@ -25,6 +25,7 @@ from scorekeeper.eventforms import (
     ClockForm,
     EntrantsForm,
     NewEventForm,
+    groups_too_small,
     has_danese,
     plan_of,
 )
@@ -199,6 +200,8 @@ def director_page(found: Event, entrants: EntrantsForm | None = None, notice: An
         tables=my_tables(reader()) if current is None else [],
         states=turn_states(reader(), found, head["seated"], answer, head),
         groups=group_standings(found, answer),
+        groups_short=head["seated"] < len(head["plan"]) and groups_too_small(
+            head["plan"][head["seated"]], len(head["entrants"])),
         clock=clock_of(found, head["seated"]), clock_form=timer,
         presets=CLOCK_PRESETS, plan_turns=len(head["plan"]), format=_format(head),
         rules_label=rules_label(head["profile"])), status

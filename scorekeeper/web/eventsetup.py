@@ -16,7 +16,7 @@ from flask_babel import ngettext
 from sqlalchemy.orm import Session
 
 from scorekeeper.db import reader
-from scorekeeper.eventforms import EntrantsForm, PlanForm, plan_form, planned
+from scorekeeper.eventforms import EntrantsForm, PlanForm, groups_too_small, plan_form, planned
 from scorekeeper.forms import MIXED_NAME
 from scorekeeper.models import Event
 from scorekeeper.names import mixes_scripts, shows, visible_key
@@ -151,10 +151,8 @@ def plan_problems(form: PlanForm, head: dict[str, Any]) -> list[str]:
         problems.append(str(ngettext("This evening has %(num)d turn seated already.",
                                      "This evening has %(num)d turns seated already.",
                                      head["seated"])))
-    entrants = len(head["entrants"])
-    grouped = [e.form.groups.data for e in form.plan.entries
-               if e.form.movement.data.startswith("danese") and (e.form.groups.data or 1) > 1]
-    if entrants and any(2 * (groups or 1) > entrants for groups in grouped):
+    if any(groups_too_small({"movement": e.form.movement.data, "groups": e.form.groups.data},
+                            len(head["entrants"])) for e in form.plan.entries):
         problems.append(_("Each group needs at least two entrants."))
     return problems
 

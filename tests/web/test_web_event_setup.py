@@ -200,3 +200,18 @@ def test_a_new_evening_plays_its_danese_in_the_groups_its_form_says(client):
                                                      "groups": groups})
         assert response.status_code == 422, (movement, groups)
         assert said in response.get_data(as_text=True), (movement, groups)
+
+
+def test_the_director_is_told_before_seating_a_danese_whose_groups_cannot_be_filled(client):
+    """Groups set before the entrants were known: three pairs in two groups would leave a
+    group of one, who only sits out; the director's page says so before the turn is
+    seated, and no more once a fourth pair comes."""
+    said = "Each group needs at least two entrants."
+    event = new_event(client, format="3x4", movement="danese", groups="2")
+    assert post(client, event, f"{event}/entrants", lines="Uno\nDue\nTre").status_code == 302
+    page = client.get(event).get_data(as_text=True)
+    assert said in page
+    assert re.search(rf'{said}\s*<a href="{event}/plan">Turns and movements</a>', page)
+    assert post(client, event, f"{event}/entrants",
+                lines="Uno\nDue\nTre\nQuattro").status_code == 302
+    assert said not in client.get(event).get_data(as_text=True)
