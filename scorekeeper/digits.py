@@ -24,5 +24,8 @@ def below(text: object, bound: int) -> int | None:
     """
     if not isinstance(text, str) or not (text.isascii() and text.isdecimal()):
         return None
-    number = int(text.lstrip("0") or "0") if len(text.lstrip("0")) <= len(str(bound)) else bound
+    significant = text.lstrip("0")
+    if len(significant) > len(str(bound)):  # far above the bound: never made an int
+        return None
+    number = int(significant or "0")
     return number if number < bound else None

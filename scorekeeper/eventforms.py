@@ -100,28 +100,40 @@ class ForfeitForm(WriteForm):
                       choices=choices([*SEATS, ("", _l("Nobody"))]))
 
 
+def _danese(name: object) -> bool:
+    """Whether a movement is a Danese (plain or modified): the ones that play in groups."""
+    return str(name).startswith("danese")
+
+
+def plan_turn(name: str, groups: int | None) -> dict[str, Any]:
+    """One turn of the plan: its movement, Mitchell's shift, a Danese's groups (more than
+    one), as the new evening's form and the plan's form both write it."""
+    turn: dict[str, Any] = {"movement": name}
+    if name == "mitchell":
+        turn["shift"] = 1
+    if _danese(name) and groups and groups > 1:
+        turn["groups"] = groups
+    return turn
+
+
 def plan_of(form: NewEventForm) -> list[dict[str, Any]]:
     """The event's plan: every turn's movement, as the form chose them, each Danese in
     the form's groups (more than one)."""
     turns, _deals = FORMATS[form.format.data]
     most, last = MOVEMENTS[form.movement.data]
-    groups = form.groups.data or 1
-    return [{"movement": name, **({"shift": 1} if name == "mitchell" else {}),
-             **({"groups": groups} if name.startswith("danese") and groups > 1 else {})}
-            for name in [most] * (turns - 1) + [last]]
+    return [plan_turn(name, form.groups.data) for name in [most] * (turns - 1) + [last]]
 
 
 def groups_too_small(turn: dict[str, Any], entrants: int) -> bool:
     """Whether a turn of the plan is a Danese in more groups than ``entrants`` (at least
     one) fill with two each: a group of one only sits out."""
     groups = turn.get("groups") or 1
-    return str(turn.get("movement")).startswith("danese") and groups > 1 \
-        and 0 < entrants < 2 * groups
+    return _danese(turn.get("movement")) and groups > 1 and 0 < entrants < 2 * groups
 
 
 def has_danese(form: NewEventForm) -> bool:
     """Whether the new evening's movement plays a Danese (in groups, if asked)."""
-    return any(name.startswith("danese") for name in MOVEMENTS[form.movement.data])
+    return any(_danese(name) for name in MOVEMENTS[form.movement.data])
 
 
 #: The movements a turn of a pairs evening may be seated by, on the plan's form.
@@ -165,13 +177,7 @@ def planned(form: PlanForm, plan: list[dict[str, Any]], seated: int) -> list[dic
         line = lines[index - seated] if index - seated < len(lines) else \
             (lines[-1] if lines else {"movement": (kept or plan)[-1]["movement"],
                                       "groups": (kept or plan)[-1].get("groups")})
-        name, groups = line["movement"], line["groups"]
-        turn: dict[str, Any] = {"movement": name}
-        if name == "mitchell":
-            turn["shift"] = 1
-        if name.startswith("danese") and groups and groups > 1:
-            turn["groups"] = groups
-        kept.append(turn)
+        kept.append(plan_turn(line["movement"], line["groups"]))
     return kept
 
 

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_pages import STEP
+from browser_pages import PHONE, STEP
 from playwright.sync_api import expect
 from support import evening
 from test_browser_outbox import _stored
@@ -157,8 +157,6 @@ def _preview(response: Any) -> bool:
 
 def test_twenty_fresh_phones_open_an_edit_link_and_save_a_deal_never_refused(
         app, browser, live_server):
-    from browser_pages import PHONE
-
     tokens = _matches(app, 20)
     refused: list[str] = []
     started = time.monotonic()
@@ -304,8 +302,6 @@ class Pack:
     seeing them asked is enough, the 13 MB need not come)."""
 
     def __init__(self, browser: Any, save_data: bool = False) -> None:
-        from browser_pages import PHONE
-
         self.context = browser.new_context(**PHONE)
         self.context.set_default_timeout(STEP)
         if save_data:
