@@ -27,7 +27,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
-from sqlalchemy import update
+from sqlalchemy import insert, update
 from sqlalchemy.orm import Session
 
 from scorekeeper import seating
@@ -157,11 +157,12 @@ def _create(key: str, table: dict[str, Any],
             db.add(HouseRules(name=house["name"], base=house["document"]["base"],
                               document=house["document"], version=house["version"],
                               table_id=made.id))
+        matches: list[tuple[Match, list[dict[str, Any]]]] = []
         for match, result in read:
             sides = [{**side, "seats": [new_id[s] for s in side["seats"]]} if "seats" in side
                      else side for side in match["sides"]]
             order = seating.seating(sides, match["seating"])
-            db.add(Match(
+            row = Match(
                 name=match["name"], profile=match["profile"], target=match["target"],
                 sides=sides, table_id=made.id, created=match["created"], updated=utcnow(),
                 status=str(result.get("status", "in-progress")),
@@ -171,8 +172,17 @@ def _create(key: str, table: dict[str, Any],
                 # scores the table's matches again
                 **columns(1, result),
                 seating=None if order == seating.default_seating(sides)
-                else [list(seat) for seat in order],
-                deals=[Deal(position=k, data=d) for k, d in enumerate(match["deals"])]))
+                else [list(seat) for seat in order])
+            db.add(row)
+            matches.append((row, match["deals"]))
+        db.flush()
+        # a club's backup holds thousands of deals: written in batches of one statement
+        # (SQLAlchemy's bulk INSERT), not one object each, so that the write lock every
+        # phone's Save waits for is held briefly
+        deals = [{"match_id": row.id, "position": k, "data": d}
+                 for row, kept in matches for k, d in enumerate(kept)]
+        if deals:
+            db.execute(insert(Deal), deals)
         return url_for("tables.table", token=made.edit_token)
 
     return writes.write_once(key, make)

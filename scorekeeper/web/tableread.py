@@ -62,7 +62,17 @@ def _whole(value: Any) -> bool:
 
 def unshowable(value: Any) -> str | None:
     """Where the first text of ``value`` (a key or a value, however deep) holds NUL or a
-    lone surrogate, as a path (``matches[0].sides[1].name``); None when there is none."""
+    lone surrogate, as a path (``matches[0].sides[1].name``); None when there is none.
+
+    >>> unshowable({"players": [{"id": 1, "name": "Ana"}]}) is None
+    True
+    >>> unshowable({"players": [{"id": 1, "name": "A\\x00na"}]})
+    'players[0].name'
+    >>> unshowable({"matches": [{"sides": [{"\\ud800": 1}]}]})
+    'matches[0].sides[0]'
+    """
+    if _clean(value):
+        return None
     stack: list[tuple[Any, str]] = [(value, "")]
     while stack:
         item, path = stack.pop()
@@ -80,6 +90,18 @@ def unshowable(value: Any) -> str | None:
         elif isinstance(item, list):
             stack.extend((inner, f"{path}[{i}]") for i, inner in reversed(list(enumerate(item))))
     return None
+
+
+def _clean(value: Any) -> bool:
+    """True when no text of ``value`` holds NUL or a lone surrogate, told at once by
+    JSON's own encoder for a whole file (a backup of megabytes); False also when that
+    cannot tell (a backslash before ``u0000`` in a text), and the path is then looked for."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+        text.encode("utf-8")
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return "\\u0000" not in text
 
 
 def _text(value: Any, where: str, field: str, longest: int) -> str:
