@@ -52,10 +52,17 @@ def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return same_line and right - left > TOLERANCE
 
 
+@cache
+def _headings(profile_id: str, lang: str) -> tuple[dict[str, Any], ...]:
+    """The heading runs of the blank sheet of ``profile_id`` in ``lang``: laid out and read
+    back once for both tests of this file (each test empties the app's PDF cache)."""
+    return tuple(_heading_runs(_runs(pdf.render_blank_sheet(profile_id, lang))))
+
+
 @pytest.mark.parametrize("profile_id", sorted(PROFILES))
 @pytest.mark.parametrize("lang", LOCALES)
 def test_blank_sheet_headings_never_overlap(ctx: Any, lang: str, profile_id: str) -> None:
-    headings = _heading_runs(_runs(pdf.render_blank_sheet(profile_id, lang)))
+    headings = _headings(profile_id, lang)
     assert len(headings) >= 8
     clashes = [(a["text"], b["text"]) for i, a in enumerate(headings)
                for b in headings[i + 1:] if _overlap(a, b)]
@@ -99,8 +106,7 @@ def test_blank_sheet_headings_never_break_a_word_without_a_hyphen(ctx: Any, lang
                                                                   profile_id: str) -> None:
     """"Smazzata" was drawn "Smaz / zata" in its narrow column (Italian), "Donne" as
     "Donn / e" (French); a hyphenated break ("Progres‐ / sivo") is how print breaks."""
-    headings = _heading_runs(_runs(pdf.render_blank_sheet(profile_id, lang)))
-    assert _broken_words(headings, lang) == []
+    assert _broken_words(list(_headings(profile_id, lang)), lang) == []
 
 
 def test_the_evening_sheet_puts_each_number_under_its_own_header(ctx: Any) -> None:
