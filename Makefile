@@ -89,13 +89,16 @@ lint: setup-test
 
 # The service worker's outbox and set-up code unit-tested on Node's own runner, then pytest
 # on three processes (pytest-xdist), one more than the two cores: the browser tests spend
-# much of their time waiting on their pages, and a third process fills it. Each test file
-# runs whole on one of them, with its module fixtures; each process has its own browser,
-# and every server a test starts takes a free port. TEST_WORKERS=0 runs pytest in one process.
+# much of their time waiting on their pages, and a third process fills it. The tests are
+# handed out one by one and an idle process takes half of a busy one's queue (xdist's
+# worksteal), so that no long test file is left to run alone at the end; a module fixture
+# is then made again on each process that runs a test of its file. Each process has its
+# own browser, and every server a test starts takes a free port. TEST_WORKERS=0 runs
+# pytest in one process.
 TEST_WORKERS ?= 3
 test: system-deps-test setup-test lint
 	node --test tests/js/
-	$(BIN)/pytest -q --durations=25 -n $(TEST_WORKERS) --dist loadfile
+	$(BIN)/pytest -q --durations=25 -n $(TEST_WORKERS) --dist worksteal
 
 # The web and browser tests again, on a local PostgreSQL server (Debian's postgresql,
 # installed and started here when missing; throwaway databases owned by `scorekeeper`, one
@@ -115,7 +118,7 @@ test-postgres: setup-test
 	@su postgres -c "psql -qtc \"SELECT 1 FROM pg_database WHERE datname='scorekeeper_test'\"" | grep -q 1 || \
 	  su postgres -c "createdb -O scorekeeper scorekeeper_test"
 	SCOREKEEPER_TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest -q --durations=25 -n $(TEST_WORKERS) \
-	  --dist loadfile $(PG_TESTS)
+	  --dist worksteal $(PG_TESTS)
 
 bench: system-deps-test setup-test migrate
 	@dpkg -s wrk >/dev/null 2>&1 || { apt-get update -qq && \
