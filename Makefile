@@ -63,11 +63,16 @@ system-deps:
 system-deps-test: system-deps
 	$(call install_debs,$(TEST_DEBS))
 
-# Babel comes with the app itself, so serving and testing both compile the catalogs.
-catalogs: | $(VENV)/bin/python
+# Babel comes with the app itself, so serving and testing both compile the catalogs: each
+# one only when its .po changed, written beside and then moved into place, so that a
+# process reading the catalogs meanwhile (the PostgreSQL pass beside `make test`) never
+# meets a half-written file.
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard translations/*/LC_MESSAGES/messages.po))
+catalogs: $(CATALOGS)
+
+translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po | $(VENV)/bin/python
 	@test -x $(BIN)/pybabel || $(BIN)/pip install -q babel
-	@if ls translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
-	  $(BIN)/pybabel -q compile -d translations -D messages; fi
+	@$(BIN)/pybabel -q compile -l $* -i $< -o $@.part && mv $@.part $@
 
 extract: setup-test
 	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k N_ -o translations/messages.pot .
@@ -130,4 +135,4 @@ bench: system-deps-test setup-test migrate
 	-$(BIN)/python bench/offline.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache scorekeeper/static/pack
+	rm -rf $(VENV) .pytest_cache .pytest_cache_postgres .mypy_cache .ruff_cache scorekeeper/static/pack
