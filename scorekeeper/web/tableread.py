@@ -189,8 +189,7 @@ def _read_match(number: int, match: Any, names: dict[int, str]) -> tuple[dict[st
     document."""
     said = match.get("name") if isinstance(match, dict) else None
     where = _("Match %(number)d (%(name)s)", number=number,
-              name=str(clean_text(said))[:40] if isinstance(said, str) and not unshowable(said)
-              else "?")
+              name=str(clean_text(said))[:40] if isinstance(said, str) else "?")
     _need(isinstance(match, dict), _bad(where, f"matches[{number - 1}]"))
     profile, target = match.get("profile"), match.get("target")
     _need(isinstance(profile, str) and profile in rules.PROFILES, _bad(where, "profile"))

@@ -5,7 +5,8 @@ comparison), the house-rules form and page, the blank sheets' reminder (their te
 house rules over each, and every language.
 
 ``profile_outputs.json`` holds the digest of each answer as the code gave it before; run
-with ``SCOREKEEPER_WRITE_OUTPUTS=1`` to write it again (only for a change meant to be seen).
+with ``SCOREKEEPER_WRITE_OUTPUTS=1`` and ``-n 0`` to write it again (only for a change meant
+to be seen; each test adds its own digests to the file, one process at a time).
 """
 
 from __future__ import annotations
