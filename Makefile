@@ -111,8 +111,10 @@ test: system-deps-test setup-test lint
 PG_URL ?= postgresql+psycopg://scorekeeper:scorekeeper@127.0.0.1/scorekeeper_test
 # The browser tests drive the same pages whatever the database: one of them, a match played
 # through to its winner, runs on PostgreSQL too; the stateless referee API runs once, in
-# `make test`, and so does every test that does not use the test database (tests/conftest.py).
-PG_TESTS := tests/web tests/browser/test_browser_match.py --ignore=tests/web/test_web_openapi.py
+# `make test`, and so does every test that does not use the test database or is marked
+# `any_database` (tests/conftest.py).
+PG_TESTS := tests/web --ignore=tests/web/test_web_openapi.py \
+  tests/browser/test_browser_match.py::test_a_whole_match_fix_an_old_deal_reach_the_target
 test-postgres: setup-test
 	@dpkg -s postgresql >/dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }

@@ -49,11 +49,18 @@ def _builders_compiled_once() -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """On PostgreSQL (``make test-postgres``), only the tests that use the test database
     (the ``db_url`` fixture, through ``app`` and the rest): any other would run there
-    exactly as it does in ``make test``."""
+    exactly as it does in ``make test``. Nor those marked ``any_database``: what they
+    check is what a page or document says, and what they store for it is stored by
+    other tests on PostgreSQL too."""
     if not os.environ.get("SCOREKEEPER_TEST_DATABASE_URL"):
         return
-    uses = [item for item in items if "db_url" in getattr(item, "fixturenames", ())]
-    others = [item for item in items if "db_url" not in getattr(item, "fixturenames", ())]
+
+    def there(item: pytest.Item) -> bool:
+        return "db_url" in getattr(item, "fixturenames", ()) and \
+            item.get_closest_marker("any_database") is None
+
+    uses = [item for item in items if there(item)]
+    others = [item for item in items if not there(item)]
     if others:
         config.hook.pytest_deselected(items=others)
         items[:] = uses

@@ -28,6 +28,10 @@ from scorekeeper import rules
 from scorekeeper.cli import main
 from scorekeeper.i18n import LOCALES
 
+#: What a profile says, whatever the database: the house rules it stores on the way are
+#: stored on PostgreSQL by test_web_house.py.
+pytestmark = pytest.mark.any_database
+
 FIXTURE = Path(__file__).with_name("profile_outputs.json")
 #: A family's numbers over each built-in profile: a different joker, target and going out.
 FAMILY = {"name": "Casa da vó", "joker": "50", "target": "5000", "going_out": "200"}
