@@ -37,13 +37,22 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 SIZES = [(390, 844), (320, 568)]
 AXE_SIZE = (390, 844)
 
-#: Every rule axe has; only what hinders someone for real counts as a failure.
-RUN_AXE = """async () => {
-  const results = await axe.run(document, {resultTypes: ['violations']});
+#: Every rule axe has (or those ``rules`` names); only what hinders someone for real counts
+#: as a failure.
+RUN_AXE = """async (rules) => {
+  const options = {resultTypes: ['violations']};
+  if (rules) options.runOnly = {type: 'rule', values: rules};
+  const results = await axe.run(document, options);
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ` + v.nodes.map((n) => n.target.join(' ')).join(', '));
 }"""
+
+#: The axe rules that read colours: the only ones the dark scheme can change the answer of.
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+#: What a dark block of the stylesheets may set: colours, and the colour variables.
+DARK_PROPERTIES = {"color", "background", "background-color", "border-color", "stroke", "fill"}
+CSS = Path(__file__).resolve().parents[2] / "scorekeeper" / "static" / "css"
 
 #: Every visible control smaller than 44 × 44 CSS px, as "tag 'text' w×h". A radio button
 #: or checkbox counts by its label (a tap on the label ticks it). The only exemption is a
@@ -170,10 +179,10 @@ def _checks(page: Any, name: str, locale: str, size: tuple[int, int]) -> list[st
     width = size[0]
     failed = []
     if size == AXE_SIZE:
-        failed += [f"axe: {v}" for v in page.evaluate(RUN_AXE)]
-        if locale == "en":
+        failed += [f"axe: {v}" for v in page.evaluate(RUN_AXE, None)]
+        if locale == "en":  # the dark scheme changes colours only (test_dark_is_colours)
             page.emulate_media(color_scheme="dark")
-            failed += [f"axe, dark: {v}" for v in page.evaluate(RUN_AXE)]
+            failed += [f"axe, dark: {v}" for v in page.evaluate(RUN_AXE, COLOUR_RULES)]
             page.emulate_media(color_scheme="light")
     if name == "rules":
         failed += _switcher(page, width)
@@ -209,3 +218,32 @@ def test_every_page_passes_every_check(browser, swept, locale, size):
     finally:
         context.close()
     assert not failures, "\n".join(failures)
+
+
+def _dark_blocks(css: str) -> list[str]:
+    """The text of each ``@media (prefers-color-scheme:dark)`` block of ``css``."""
+    blocks = []
+    for start in (m.end() for m in re.finditer(r"@media\s*\(prefers-color-scheme:\s*dark\)\s*{",
+                                               css)):
+        depth, end = 1, start
+        while depth:
+            depth += {"{": 1, "}": -1}.get(css[end], 0)
+            end += 1
+        blocks.append(css[start:end - 1])
+    return blocks
+
+
+def test_dark_is_colours():
+    """The dark scheme sets colours only (so that, in dark mode, the sweep runs only the
+    axe rules that read colours): every declaration of every dark block is a colour
+    property, or a colour variable given a colour."""
+    found = []
+    for sheet in sorted(CSS.glob("*.css")):
+        for block in _dark_blocks(sheet.read_text()):
+            declarations = ";".join(re.findall(r"{([^{}]*)}", block))
+            for name, value in re.findall(r"([\w-]+)\s*:\s*([^;]+)", declarations):
+                found.append(name)
+                colour = re.fullmatch(r"#[0-9a-fA-F]{3,8}", value.strip())
+                assert name in DARK_PROPERTIES or (name.startswith("--") and colour), \
+                    f"{sheet.name}: {name}: {value} in a dark block"
+    assert {"--bg", "color", "stroke"} <= set(found)  # the blocks were read
