@@ -11,7 +11,7 @@ _HERE = Path(__file__).resolve().parent
 
 
 def resource_dir(name: str) -> Path:
-    """The folder ``templates`` or ``translations``: inside the package when installed
+    """The folder ``templates``, ``translations`` or ``static``: inside the package when installed
     from a wheel, at the top of the source tree otherwise."""
     inside = _HERE / name
     return inside if inside.is_dir() else _HERE.parent / name

@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 from browser_pages import big_match, phone_context, sample_pages
 
+from scorekeeper import resource_dir
 from scorekeeper.i18n import LOCALES
 
 pytestmark = pytest.mark.browser
@@ -52,7 +53,7 @@ RUN_AXE = """async (rules) => {
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 #: What a dark block of the stylesheets may set: colours, and the colour variables.
 DARK_PROPERTIES = {"color", "background", "background-color", "border-color", "stroke", "fill"}
-CSS = Path(__file__).resolve().parents[2] / "scorekeeper" / "static" / "css"
+CSS = resource_dir("static") / "css"
 
 #: Every visible control smaller than 44 × 44 CSS px, as "tag 'text' w×h". A radio button
 #: or checkbox counts by its label (a tap on the label ticks it). The only exemption is a
