@@ -19,7 +19,9 @@ the app's own routes (the Flask test client, so no socket; the server's CPU time
 4. The evening page (``/t/<link>/night/<date>``: all the matches on one evening), the
    player page and the head to head, cached.
 5. **FLOOR**: the home page of an empty browser (the app's lightest page), same rounds.
-6. **The table's backup read back** (``/t/<link>/export.json`` sent to ``/tables/import``,
+6. **The table's backup written, COLD** (``/t/<link>/export.json``, 3 rounds, each right
+   after a new deal in one match): CPU per request.
+7. **The table's backup read back** (``/t/<link>/export.json`` sent to ``/tables/import``,
    3 rounds, each a new table): the import's wall time and CPU, and how long it holds the
    write lock that every phone's Save waits for (its write transaction, committed).
 
@@ -182,6 +184,10 @@ def main() -> int:
         }
         times = {label: [cpu_ms(client, u) for _ in range(args.rounds)]
                  for label, u in others.items()}
+        exported = []
+        for k in range(3):
+            add_deal(client, edits[k], args.rounds + k)
+            exported.append(cpu_ms(client, f"/t/{token}/export.json"))
         size, restored = restore(client, token)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -198,6 +204,8 @@ def main() -> int:
     for label, spent in times.items():
         print(f"       {label}: {median(spent):.1f} ms")
     print(f"FLOOR  home page of an empty browser:             {median(floor):8.1f} ms")
+    print(f"COLD   the table's export ({size:.1f} MB) written after a new deal, median of "
+          f"{len(exported)}: {median(exported):.0f} ms CPU")
     print(f"BACKUP the table's export ({size:.1f} MB) read back, median of "
           f"{len(restored['wall'])}: {median(restored['wall']):.0f} ms wall, "
           f"{median(restored['cpu']):.0f} ms CPU; the write lock held "

@@ -64,6 +64,38 @@ def export_document(found: Table) -> dict[str, Any]:
     }
 
 
+#: JSON on one line, the words as they are (``json.dumps``'s encoder, made once).
+_ONE_LINE = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def laid_out(value: Any, depth: int, margin: str = "") -> str:
+    """``value`` as JSON: its lists and objects down to ``depth`` levels one item per line,
+    indented by one space a level, each deeper one on a line of its own (in a table's
+    export, a deal). The json module writes those lines in C; its ``indent`` would write
+    the whole file in Python, about ten times slower (two seconds for a club's backup of
+    5 MB on a slow host).
+
+    >>> print(laid_out({"name": "Ana", "deals": [{"sides": [1, 2]}, []], "n": {}}, depth=2))
+    {
+     "name": "Ana",
+     "deals": [
+      {"sides": [1, 2]},
+      []
+     ],
+     "n": {}
+    }
+    """
+    if depth <= 0 or not isinstance(value, (dict, list)) or not value:
+        return _ONE_LINE(value)
+    inner = margin + " "
+    if isinstance(value, dict):
+        items = [f"{inner}{_ONE_LINE(str(k))}: "
+                 f"{laid_out(v, depth - 1, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + f"\n{margin}}}"
+    items = [inner + laid_out(v, depth - 1, inner) for v in value]
+    return "[\n" + ",\n".join(items) + f"\n{margin}]"
+
+
 def _download(body: str, mimetype: str, name: str) -> Response:
     response = Response(body, mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -82,7 +114,7 @@ def export_json(token: str) -> Any:
     """Every match of the table, each deal as entered, and its players: to keep, or to
     read back on any server."""
     found = open_table(token)
-    body = json.dumps(export_document(found), ensure_ascii=False, indent=1)
+    body = laid_out(export_document(found), depth=4)
     return _download(body, "application/json", _named(found, "json"))
 
 
