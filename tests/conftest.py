@@ -150,7 +150,7 @@ def _emptied(url: str) -> None:
     """Every table of the migrated schema emptied, its ids restarted: the database as
     Alembic leaves it, without migrating again (which took most of a short test's time).
     Only the tables that hold rows are truncated (a short test fills a few; a TRUNCATE of
-    every table took 90 ms a test), and every sequence that moved is restarted. A schema
+    every table took 85 ms a test), and every sequence that moved is restarted. A schema
     that a test changed is dropped and migrated again instead."""
     import sqlalchemy
 
