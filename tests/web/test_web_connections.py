@@ -13,6 +13,7 @@ from contextlib import ExitStack, closing
 
 from web_support import closed_by_server as _closed_by_server
 from web_support import connect as _connect
+from web_support import until
 
 from scorekeeper import server
 
@@ -38,7 +39,7 @@ def test_silent_sockets_from_many_addresses_cannot_lock_a_phone_out(app):
         silent = [_connect(port, f"127.0.0.{2 + n // 8}") for n in range(40)]
         silent.append(_connect(port, "127.0.0.2"))  # its ninth: its own oldest goes
         try:
-            time.sleep(0.3)
+            until(lambda: len(srv.open_channels()) == 40 and _closed_by_server(silent[0]))
             assert [n for n, s in enumerate(silent) if _closed_by_server(s)] == [0]
             assert len(srv.open_channels()) == 40
             started = time.monotonic()
@@ -48,6 +49,7 @@ def test_silent_sockets_from_many_addresses_cannot_lock_a_phone_out(app):
             assert time.monotonic() - started < 3
             phone.close()
             # 127.0.0.2 held the most (8, as every other, and the oldest): its next gave way
+            until(lambda: _closed_by_server(silent[1]))
             assert [n for n, s in enumerate(silent) if _closed_by_server(s)] == [0, 1]
         finally:
             for s in silent:
@@ -62,7 +64,7 @@ def test_an_address_at_its_cap_gives_up_idle_connections_never_busy_ones(app):
         # Phones behind one NAT: three kept-alive connections between requests
         kept = [opened.enter_context(closing(_get(port, "127.0.0.3"))) for _ in range(3)]
         fourth = opened.enter_context(closing(_get(port, "127.0.0.3")))  # served: the oldest goes
-        time.sleep(0.2)
+        until(lambda: _closed_by_server(kept[0].sock))
         assert [_closed_by_server(c.sock) for c in kept] == [True, False, False]
         fourth.close()
 
@@ -71,7 +73,7 @@ def test_an_address_at_its_cap_gives_up_idle_connections_never_busy_ones(app):
         for sock in busy:
             sock.sendall(b"POST /api/v1/check HTTP/1.1\r\nHost: x\r\nContent-Type: "
                          b"application/json\r\nContent-Length: 100\r\n\r\n{")
-        time.sleep(0.2)
+        until(lambda: sum(c.in_progress() for c in srv.open_channels()) == 3)
         refused = opened.enter_context(_connect(port, "127.0.0.4"))
         refused.sendall(b"GET /rules HTTP/1.1\r\nHost: x\r\n\r\n")
         answer = b""
