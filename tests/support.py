@@ -1,5 +1,6 @@
 """What every kind of test reads of a page the same way: its hidden fields (the form's
-CSRF token, key and version), values unescaped as a browser reads them.
+CSRF token, key and version), values unescaped as a browser reads them; and how every
+test waits for something another thread or process does (``until``).
 
 A module of its own (not conftest.py): the web and browser tests import it by name."""
 
@@ -7,6 +8,8 @@ from __future__ import annotations
 
 import html
 import re
+import time
+from collections.abc import Callable
 from typing import Any
 
 _HIDDEN = re.compile(r'<input[^>]*type="hidden"[^>]*>')
@@ -54,3 +57,16 @@ def evening(client: Any, pairs: str = "Rossi\nVerdi\nGialli", seated: bool = Tru
         response = client.post(url, data={**form_fields(client, event), **extra})
         assert response.status_code == 302, response.get_data(as_text=True)[-1500:]
     return event
+
+
+def until(check: Callable[[], Any], what: str = "the awaited state", seconds: float = 15.0,
+          every: float = 0.02) -> Any:
+    """``check()``'s first true answer, asked every ``every`` seconds for up to ``seconds``
+    (a loaded machine takes longer than a quiet one); ``AssertionError`` naming ``what``
+    when it never comes."""
+    deadline = time.monotonic() + seconds
+    while not (found := check()):
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"{what}: not within {seconds:g} s")
+        time.sleep(every)
+    return found

@@ -9,14 +9,13 @@ viewer's in Brazil (pt-BR, America/Sao_Paulo).
 from __future__ import annotations
 
 import re
-import time
 from datetime import UTC, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from browser_pages import PHONE, STEP
 from sqlalchemy import select, update
-from support import form_fields
+from support import form_fields, until
 
 from scorekeeper.db import get_db
 from scorekeeper.models import Match
@@ -28,14 +27,6 @@ def _stored(app: Any, token: str) -> Any:
     with app.app_context(), get_db().read_sessions() as db:
         return db.execute(select(Match.updated, Match.scorer_seen)
                           .where(Match.edit_token == token)).one()
-
-
-def _until(check: Any, seconds: float = 15.0) -> Any:
-    deadline = time.monotonic() + seconds
-    while not (found := check()):
-        assert time.monotonic() < deadline, "no answer in time"
-        time.sleep(0.1)
-    return found
 
 
 def test_the_viewer_knows_how_fresh_the_scores_are(browser, live_server, app, monkeypatch):
@@ -58,7 +49,7 @@ def test_the_viewer_knows_how_fresh_the_scores_are(browser, live_server, app, mo
         # the scorer's open scoreboard tells the server it is there
         board = scorer.new_page()
         board.goto(f"{live_server}/m/{token}")
-        seen = _until(lambda: _stored(app, token).scorer_seen)
+        seen = until(lambda: _stored(app, token).scorer_seen)
 
         page = viewer.new_page()
         page.goto(f"{live_server}/lang/pt_BR?next=/v/{view}")

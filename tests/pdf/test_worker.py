@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from pdf_support import pdf_text
 from snapshots import handmade_snapshot
+from support import until
 
 from scorekeeper import pdf
 from scorekeeper.app import create_app
@@ -36,13 +37,6 @@ def gate() -> Iterator[threading.Event]:
     GATE.set()
 
 
-def _wait_until(check: Any, seconds: float = 10.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline
-        time.sleep(0.005)
-
-
 def _in_background(app: Any, key: Any, marker: str, out: list[Any]) -> threading.Thread:
     def ask() -> None:
         with app.app_context():
@@ -61,7 +55,7 @@ def test_a_full_queue_refuses_at_once_with_a_wait_in_seconds(ctx: Any, gate: Any
     out: list[Any] = []
     try:
         threads = [_in_background(ctx, ("held", n), str(n), out) for n in range(2)]
-        _wait_until(lambda: worker._renderer.in_flight == 2)
+        until(lambda: worker._renderer.in_flight == 2)
         started = time.monotonic()
         with pytest.raises(pdf.RenderBusy) as refused:
             pdf.render_match_summary(handmade_snapshot(1, version=501), "en")
@@ -99,7 +93,7 @@ def test_a_document_asked_for_twice_is_laid_out_once(ctx: Any, gate: Any) -> Non
     renders = pdf.cache_info()["renders"]
     out: list[Any] = []
     threads = [_in_background(ctx, ("same",), str(n), out) for n in range(3)]
-    _wait_until(lambda: worker._renderer.in_flight == 1 and len(
+    until(lambda: worker._renderer.in_flight == 1 and len(
         ctx.extensions["scorekeeper.pdf"].pending) == 1)
     time.sleep(0.05)
     assert worker._renderer.in_flight == 1  # the later askers wait for the first job
@@ -119,8 +113,8 @@ def test_a_wait_too_long_is_busy_and_the_document_is_kept_when_it_comes(ctx: Any
     finally:
         del ctx.config["PDF_RENDER_WAIT"]
     gate.set()
-    _wait_until(lambda: worker._renderer.in_flight == 0)
-    _wait_until(lambda: pdf.cache_info()["entries"] == 1)
+    until(lambda: worker._renderer.in_flight == 0)
+    until(lambda: pdf.cache_info()["entries"] == 1)
     kept = cache.cached(("slow",), partial(worker.Job, held_layout, ("never",)))
     assert kept == b"%PDF-held slow"
 
@@ -180,7 +174,7 @@ def test_a_full_queue_says_how_long_its_documents_take(ctx: Any, gate: Any) -> N
     try:
         worker._renderer.seconds, worker._renderer.last = 7.0, 7.0
         threads = [_in_background(ctx, ("slow", n), str(n), out) for n in range(2)]
-        _wait_until(lambda: worker._renderer.in_flight == 2)
+        until(lambda: worker._renderer.in_flight == 2)
         with pytest.raises(pdf.RenderBusy) as refused:
             pdf.render_match_summary(handmade_snapshot(1, version=502), "en")
         assert refused.value.retry_after in (13, 14)  # 7 s each, the first just begun

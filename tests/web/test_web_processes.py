@@ -19,7 +19,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from web_support import hidden_fields
+from web_support import hidden_fields, until
 
 from scorekeeper.web.scoreboard import FRESH_SECONDS
 
@@ -43,16 +43,6 @@ def _children(pid: int) -> set[int]:
             if int(stat[stat.rindex(")") + 2:].split()[1]) == pid:
                 found.add(int(entry))
     return found
-
-
-def _wait(check, what: str, seconds: float = 30):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError(f"{what} within {seconds} s")
 
 
 def _answers(port: int) -> bool:
@@ -92,7 +82,7 @@ def served(db_url):
         env={**os.environ, "DATABASE_URL": db_url},
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        _wait(lambda: _answers(port), "the server answers")
+        until(lambda: _answers(port), "the server answers")
         yield port, process
     finally:
         if process.poll() is None:
@@ -104,7 +94,7 @@ def served(db_url):
 
 def test_two_processes_serve_one_port_and_show_every_write_at_once(served, db_url):
     port, process = served
-    workers = _wait(lambda: _children(process.pid) if len(_children(process.pid)) == 2
+    workers = until(lambda: _children(process.pid) if len(_children(process.pid)) == 2
                     else None, "two server processes")
     phone = Phone(port)
     fields = hidden_fields(phone.get("/matches/new"))
@@ -133,15 +123,15 @@ def test_two_processes_serve_one_port_and_show_every_write_at_once(served, db_ur
     # a process that dies is replaced; the port keeps answering
     gone = min(workers)
     os.kill(gone, signal.SIGKILL)
-    _wait(lambda: len(_children(process.pid) - {gone}) == 2, "a new server process")
+    until(lambda: len(_children(process.pid) - {gone}) == 2, "a new server process")
     for _ in range(6):
         assert 'id="total-0">1,395<' in phone.get(board)
 
     # SIGTERM stops every process and frees the port
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=20) == 0
-    _wait(lambda: not _answers(port), "the port is free")
-    assert _wait(lambda: not any(Path(f"/proc/{pid}").exists()
+    until(lambda: not _answers(port), "the port is free")
+    assert until(lambda: not any(Path(f"/proc/{pid}").exists()
                                  for pid in _children(process.pid) | workers) or None,
                  "no server process left")
 
@@ -149,14 +139,14 @@ def test_two_processes_serve_one_port_and_show_every_write_at_once(served, db_ur
 def test_the_server_processes_stop_with_their_parent(served):
     """Killed outright, the parent takes its processes with it: no orphan keeps the port."""
     port, process = served
-    workers = _wait(lambda: _children(process.pid) if len(_children(process.pid)) == 2
+    workers = until(lambda: _children(process.pid) if len(_children(process.pid)) == 2
                     else None, "two server processes")
     process.kill()
     process.wait(timeout=10)
-    _wait(lambda: not any(Path(f"/proc/{pid}/stat").exists()
+    until(lambda: not any(Path(f"/proc/{pid}/stat").exists()
                           and " Z " not in Path(f"/proc/{pid}/stat").read_text()
                           for pid in workers) or None, "the processes stop")
-    _wait(lambda: not _answers(port), "the port is free")
+    until(lambda: not _answers(port), "the port is free")
 
 
 def _serves(phone: Phone) -> bool:
@@ -173,7 +163,7 @@ def test_workers_killed_again_and_again_are_started_again_for_ever(served):
 
     port, process = served
     phone = Phone(port)
-    _wait(lambda: _serves(phone), "a page served")
+    until(lambda: _serves(phone), "a page served")
     killed: set[int] = set()
     deadline = time.monotonic() + 15
     while len(killed) < 8 and time.monotonic() < deadline:  # each as soon as it appears
@@ -183,9 +173,9 @@ def test_workers_killed_again_and_again_are_started_again_for_ever(served):
         time.sleep(0.05)
     assert len(killed) >= 8  # more than the 6 deaths in 10 s that once stopped the command
     assert process.poll() is None  # the command still runs
-    _wait(lambda: _serves(phone), "a page served again", processes.LONGEST_PAUSE + 20)
+    until(lambda: _serves(phone), "a page served again", processes.LONGEST_PAUSE + 20)
     assert process.poll() is None
-    _wait(lambda: len(_children(process.pid) - killed) == 2, "two new server processes")
+    until(lambda: len(_children(process.pid) - killed) == 2, "two new server processes")
 
 
 def test_pauses_between_restarts_double_up_to_a_cap_and_reset_after_a_steady_run(

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import re
 import socket
-import time
-from collections.abc import Callable
 from typing import Any
 
-from support import hidden_fields  # noqa: F401  (the web tests' import of it)
+from support import hidden_fields, until  # noqa: F401  (the web tests' import of them)
 
 
 class Site:
@@ -94,15 +92,6 @@ def connect(port: int, source: str) -> socket.socket:
     sock.settimeout(5)
     sock.connect(("127.0.0.1", port))
     return sock
-
-
-def until(holds: Callable[[], object], within: float = 15.0) -> None:
-    """Wait for ``holds()`` to be true, up to ``within`` seconds (a loaded machine takes
-    longer than a quiet one to accept and close connections); the caller asserts what it
-    expects after, whether it came or not."""
-    ends = time.monotonic() + within
-    while not holds() and time.monotonic() < ends:
-        time.sleep(0.02)
 
 
 def closed_by_server(sock: socket.socket) -> bool:
