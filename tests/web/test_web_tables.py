@@ -55,7 +55,7 @@ def test_a_table_is_made_with_its_players_and_kept_on_the_phone(client, app):
     assert len(token) == 22
     page = client.get(f"/t/{token}").get_data(as_text=True)
     assert "<h1>Friday</h1>" in page
-    people = re.search(r'<p class="people">(.*?)</p>', page, re.S).group(1)
+    people = re.search(r'<ul class="people">(.*?)</ul>', page, re.S).group(1)
     assert re.findall(r">([^<]+)</a>", people) == ["Ana", "Bia", "Caio", "Dani"]
     assert f'href="/matches/new?table={token}"' in page
     assert f"http://localhost/t/{token}" in page  # its link, and its QR code
