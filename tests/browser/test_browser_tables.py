@@ -20,6 +20,12 @@ from scorekeeper.models import Table
 pytestmark = pytest.mark.browser
 
 
+def _widths(page, selector: str) -> int:
+    """How many different widths the elements ``selector`` finds have, to the pixel."""
+    return len({round(box["width"]) for box in (page.locator(selector).nth(i).bounding_box()
+                                                for i in range(page.locator(selector).count()))})
+
+
 def test_a_table_plays_a_match_and_sees_its_evening(browser, live_server, app):
     context = browser.new_context(**PHONE, timezone_id="America/Sao_Paulo")
     context.set_default_timeout(STEP)
@@ -62,11 +68,13 @@ def _play(page, live_server, app) -> None:
     page.get_by_role("link", name="Who sits where?").tap()
     expect(page.locator(".around li")).to_have_text(["Ana"])
     expect(page.locator(".seats a")).to_have_text(["Bia", "Dani"])
+    assert _widths(page, ".seats a") == 1  # the players side by side, each as wide
     page.locator(".seats a", has_text="Dani").tap()
     expect(page.locator(".around li")).to_have_text(["Ana", "Dani", "Caio", "Bia"])
     page.get_by_role("button", name="Save who sits where").tap()
     page.wait_for_url(re.compile(r"/dealer$"))
     expect(page.locator("form.seats button")).to_have_text(["Ana", "Dani", "Caio", "Bia"])
+    assert _widths(page, "form.seats button") == 1
     page.get_by_role("button", name="Bia").tap()
     page.wait_for_url(re.compile(r"/m/[^/]+$"))
     expect(page.locator(".dealer .turn b")).to_have_text(["Bia", "Ana"])
