@@ -127,3 +127,24 @@ def test_a_field_that_shows_an_error_moves_no_other_field(browser, live_server, 
             assert abs(a["height"] - b["height"]) <= 1, (left, a, right, b)
     finally:
         context.close()
+
+
+def test_without_scripts_the_form_asks_for_what_changes_and_keeps_its_buttons_in_place(
+        browser, live_server):
+    """A phone without scripts: "See what changes" asks the server, both buttons stand at
+    the end of the form (two rows at 320 px would hide a fifth of the screen if pinned)."""
+    context = browser.new_context(viewport={"width": 320, "height": 568}, has_touch=True,
+                                  is_mobile=True, locale="en-US", java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/rules/house/new?base=buraco-aberto")
+        assert page.evaluate(
+            "getComputedStyle(document.querySelector('.savebar')).position") == "static"
+        page.fill("#name", "Casa")
+        page.fill("#target", "5000")
+        page.get_by_role("button", name="See what changes").tap()
+        expect(page.locator("table.house-changes tbody tr")).to_have_count(1)
+        expect(page.locator("table.house-changes tbody tr")).to_contain_text("5,000")
+        expect(page.get_by_role("button", name="Save our rules")).to_be_visible()
+    finally:
+        context.close()
