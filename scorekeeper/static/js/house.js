@@ -17,7 +17,7 @@
         var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("house-preview");
         if (mine === asked && fresh) { out.innerHTML = fresh.innerHTML; }
       })
-      .catch(function () { /* no answer: the button still asks */ });
+      .catch(function () { /* no answer: the preview stays as it was; Save still sends the form */ });
   }
   function later() {
     clearTimeout(timer);
