@@ -22,8 +22,8 @@ pytestmark = pytest.mark.browser
 
 def _widths(page, selector: str) -> int:
     """How many different widths the elements ``selector`` finds have, to the pixel."""
-    return len({round(box["width"]) for box in (page.locator(selector).nth(i).bounding_box()
-                                                for i in range(page.locator(selector).count()))})
+    return page.locator(selector).evaluate_all(
+        "els => new Set(els.map(e => Math.round(e.getBoundingClientRect().width))).size")
 
 
 def test_a_table_plays_a_match_and_sees_its_evening(browser, live_server, app):
