@@ -22,6 +22,36 @@ ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+#: Chromium's own features the tests turn off besides Playwright's: the address bar's
+#: popups, web pages of their own (chrome://omnibox-popup.top-chrome/) that Chromium 15x
+#: loads in a renderer of their own for every window, headless included, where no address
+#: bar is ever typed in. They doubled the CPU time of each new context (a phone's page)
+#: and kept a quarter of a core busy while a page sat idle, on a 2-core machine that the
+#: tests' browsers already fill.
+QUIET = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+_OPTIONS: dict[str, Any] = {}
+
+
+def chromium_options(browser_type: Any) -> dict[str, Any]:
+    """How the tests launch Chromium (``browser_type.launch(**…)``, or a persistent
+    context): Debian's binary, ``ARGS``, and ``QUIET`` added to the features Playwright
+    turns off. Chromium reads only the last ``--disable-features`` it is given, so
+    Playwright's own (read once per process from a first browser's chrome://version, as
+    the Playwright installed launches it) is left out and given again with ``QUIET``."""
+    if not _OPTIONS:
+        executable = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+        first = browser_type.launch(executable_path=executable, args=ARGS)
+        try:
+            page = first.new_page()
+            page.goto("chrome://version")
+            words = page.locator("#command_line").inner_text().split()
+        finally:
+            first.close()
+        theirs = [word for word in words if word.startswith("--disable-features=")]
+        features = ",".join([*(word.split("=", 1)[1] for word in theirs), *QUIET])
+        _OPTIONS.update(executable_path=executable, ignore_default_args=theirs,
+                        args=[*ARGS, f"--disable-features={features}"])
+    return dict(_OPTIONS)
 
 
 def _need_chromium() -> None:
@@ -97,10 +127,7 @@ def browser() -> Iterator[Any]:
     expect.set_options(timeout=STEP // 2)
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"),
-            args=ARGS,
-        )
+        browser = playwright.chromium.launch(**chromium_options(playwright.chromium))
         yield browser
         browser.close()
 

@@ -10,14 +10,12 @@ Buraco Aberto, seed 001: 70 − 20 in hand, 40 on the table (§03, §09)."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from typing import Any
 
 import pytest
 from browser_pages import PHONE, STEP
-from conftest import ARGS, CHROMIUM
+from conftest import chromium_options
 from playwright.sync_api import expect
 from test_browser_outbox import OUTBOX, _stored
 from test_browser_table import answer_rest
@@ -29,8 +27,7 @@ pytestmark = pytest.mark.browser
 def _phone(browser: Any, profile: str) -> Any:
     """A phone whose browser keeps its profile on disk (the session's own Chromium)."""
     context = browser.browser_type.launch_persistent_context(
-        profile, executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"),
-        args=ARGS, **PHONE)
+        profile, **chromium_options(browser.browser_type), **PHONE)
     context.set_default_timeout(STEP)
     return context
 
