@@ -30,3 +30,7 @@ def clock_check(samples: int = 300) -> str:
     return (f"CPU clock check (a fixed loop timed {samples} times): median "
             f"{statistics.median(times):.2f} ms, p99 {times[int(samples * 0.99) - 1]:.2f} ms, "
             f"worst {times[-1]:.2f} ms")
+
+
+if __name__ == "__main__":  # `.ci/run` prints it before and after the tests
+    print(clock_check())
