@@ -10,6 +10,7 @@ import io
 import re
 
 import pytest
+from browser_pages import phone_context
 from playwright.sync_api import expect
 from pypdf import PdfReader
 from test_browser_table import answer_rest
@@ -101,8 +102,7 @@ def test_a_field_that_shows_an_error_moves_no_other_field(browser, live_server, 
     """The pairs of fields keep their boxes side by side when one of them says what is
     wrong ("500" never drops below "1000"): its message goes under its own box."""
     width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
-                                  is_mobile=True, locale="en-US")
+    context = phone_context(browser, width, height)
     page = context.new_page()
     try:
         page.goto(live_server + "/rules/house/new?base=buraco-aberto")
@@ -133,8 +133,7 @@ def test_without_scripts_the_form_asks_for_what_changes_and_keeps_its_buttons_in
         browser, live_server):
     """A phone without scripts: "See what changes" asks the server, both buttons stand at
     the end of the form (two rows at 320 px would hide a fifth of the screen if pinned)."""
-    context = browser.new_context(viewport={"width": 320, "height": 568}, has_touch=True,
-                                  is_mobile=True, locale="en-US", java_script_enabled=False)
+    context = phone_context(browser, 320, 568, java_script_enabled=False)
     page = context.new_page()
     try:
         page.goto(live_server + "/rules/house/new?base=buraco-aberto")

@@ -5,8 +5,6 @@
   "use strict";
   var form = document.querySelector("form.house"), out = document.getElementById("house-preview");
   if (!form || !out || !window.fetch || !window.DOMParser || !window.URLSearchParams) { return; }
-  /* the preview follows the fields: the button that asks for it is hidden (.nojs-only) */
-  document.documentElement.classList.add("js");
   var timer = null, asked = 0;
   function ask() {
     var data = new URLSearchParams(new FormData(form)), mine = ++asked;
