@@ -21,11 +21,19 @@ COMPRESSIBLE = frozenset({"text/html", "text/css", "text/javascript", "applicati
 #: Smaller bodies gain less than the header costs.
 MIN_BYTES = 1024
 
+#: How hard each body is compressed. A page is made for its request, and a cold one is
+#: compressed once per view: the fastest level (nginx's default, ``gzip_comp_level 1``)
+#: halves that CPU (0.2 to 0.1 ms for a 24-deal scoreboard) for about a tenth more bytes
+#: (3.4 to 3.8 KB). A file is compressed once per process and kept: the default level.
+PAGE_LEVEL = 1
+FILE_LEVEL = 6
+
 _compressed: LRU[bytes] = LRU(256, max_weight=16 * 1024 * 1024, weigh=len)
 
 
-def _gzip(data: bytes) -> bytes:
-    return _compressed.get_or_make(data, lambda: gzip.compress(data, compresslevel=6, mtime=0))
+def _gzip(data: bytes, level: int) -> bytes:
+    return _compressed.get_or_make(
+        (data, level), lambda: gzip.compress(data, compresslevel=level, mtime=0))
 
 
 def compress(response: Response) -> Response:
@@ -35,12 +43,13 @@ def compress(response: Response) -> Response:
             or "Content-Encoding" in response.headers
             or "gzip" not in request.headers.get("Accept-Encoding", "")):
         return response
+    level = FILE_LEVEL if response.direct_passthrough else PAGE_LEVEL  # a file sent as is
     response.direct_passthrough = False
     data = response.get_data()
     response.vary.add("Accept-Encoding")
     if len(data) < MIN_BYTES:
         return response
-    response.set_data(_gzip(data))
+    response.set_data(_gzip(data, level))
     response.headers["Content-Encoding"] = "gzip"
     etag, weak = response.get_etag()
     if etag:  # another representation of the same file
