@@ -13,7 +13,9 @@ SQLite file, plus a hello-world Flask page as a floor, on the waitress server of
 phases 1 to 3, ``--workers`` processes forked as ``scorekeeper serve --workers`` forks
 them for phase 4. Every deal is a different realistic one (bench/deals.py: legal runs of 3 to
 14 cards, a third with a wildcard, hands left over), entered card by card for both
-sides in the real deal form. The server measures its own CPU time (``Meter`` below)
+sides in the real deal form. Every request asks for gzip, as a phone's browser does, so
+that the server's compression of each page is timed with it. The server measures its
+own CPU time (``Meter`` below)
 for each request the benchmark labels, around the app's handling of it (body
 included): the process's CPU time (``time.process_time``) when requests come one at
 a time, the handling thread's own (``time.thread_time``) when they come together. It
@@ -361,10 +363,12 @@ class Client:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.jar: dict[str, str] = {}
         self.cookie = ""
+        self.sent = 0
 
     def request(self, method: str, path: str, body: str | None = None,
                 label: str | None = None, clear: bool = False) -> tuple[int, bytes, Any]:
-        headers = {"Accept-Language": "en"}
+        # as a phone asks: its pages gzip-compressed (the server's compression is timed)
+        headers = {"Accept-Language": "en", "Accept-Encoding": "gzip"}
         if clear:
             headers[CLEAR] = "1"
         if self.cookie:
@@ -384,6 +388,9 @@ class Client:
                 self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
                 if attempt == 2:
                     raise
+        self.sent = len(data)  # the bytes as they came over the wire
+        if response.getheader("Content-Encoding") == "gzip":
+            data = gzip.decompress(data)
         for cookie in response.msg.get_all("Set-Cookie") or []:
             # every cookie kept, as a browser keeps them: the session's, and the one that
             # says which version this browser just wrote (web/written.py)
@@ -538,7 +545,7 @@ def run_wrk(port: int, clients: int, seconds: float, path: str) -> dict[str, Any
     client.conn.close()
     out = subprocess.run(
         ["wrk", "-t1", f"-c{clients}", f"-d{max(1, round(seconds))}s", "--latency",
-         "-H", "Accept-Language: en", *header, f"http://127.0.0.1:{port}{path}"],
+         "-H", "Accept-Language: en", "-H", "Accept-Encoding: gzip", *header, f"http://127.0.0.1:{port}{path}"],
         capture_output=True, text=True, check=True, timeout=seconds + 60).stdout
     latency = {q: float(v) * _WRK_UNITS[u] for q, v, u in _WRK_LATENCY.findall(out)}
     requests = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
@@ -621,15 +628,15 @@ def board_24(tokens: dict[str, Any]) -> tuple[str, str]:
 
 
 def page_sizes(port: int, tokens: dict[str, Any]) -> list[tuple[str, int, int]]:
-    """Each page with ``app.css`` and the scripts every page loads: its bytes as sent with
-    gzip (as browsers ask for them: the target, as tests/web/test_web_pages.py holds it)
-    and uncompressed."""
+    """Each page with ``app.css`` and the scripts every page loads: its bytes as the
+    server sent them with gzip (as browsers ask for them: the target, as
+    tests/web/test_web_pages.py holds it) and uncompressed."""
     client = Client(port)
-    assets = [client.request("GET", path)[1] for path in (
-        "/static/css/app.css", "/static/js/phone.js", "/static/js/app.js",
-        "/static/js/viewer.js", "/static/js/register.js")]
-    raw_assets = sum(map(len, assets))
-    sent_assets = sum(len(gzip.compress(a)) for a in assets)
+    raw_assets = sent_assets = 0
+    for path in ("/static/css/app.css", "/static/js/phone.js", "/static/js/app.js",
+                 "/static/js/viewer.js", "/static/js/register.js"):
+        raw_assets += len(client.request("GET", path)[1])
+        sent_assets += client.sent
     board, view = board_24(tokens)
     pages = ["/", "/matches/new", f"/m/{board}", f"/m/{board}/deals/new",
              f"/m/{board}/deals/1/edit", f"/m/{board}/undo", f"/m/{board}/delete",
@@ -644,7 +651,7 @@ def page_sizes(port: int, tokens: dict[str, Any]) -> list[tuple[str, int, int]]:
         if status != 200:
             out.append((shown, -status, -status))
             continue
-        out.append((shown, len(gzip.compress(data)) + sent_assets, len(data) + raw_assets))
+        out.append((shown, client.sent + sent_assets, len(data) + raw_assets))
     client.conn.close()
     return out
 
