@@ -292,9 +292,12 @@ def warm_up(app: Flask) -> None:
     """Make once, before a server process takes its first request, what its first pages
     would otherwise make while a phone waits: every page template compiled (about a
     second of CPU in all), the match queries compiled (``scoreboard.prime``), then
-    ``WARM_PAGES`` and the first deal's form of every game in every language, then
+    ``WARM_PAGES`` and the first deal's form of every game in every language, a sample
+    match's scoreboard and next deal form in every language (``web.warm``), then
     everything made so far set aside from the garbage collector's full collections
     (``scorekeeper serve`` and each of its ``--workers`` processes call this)."""
+    from scorekeeper.web.warm import show_sample
+
     for name in app.jinja_env.list_templates(
             filter_func=lambda name: name.endswith(".html") and not name.startswith("pdf/")):
         app.jinja_env.get_template(name)
@@ -310,6 +313,8 @@ def warm_up(app: Flask) -> None:
         # once and kept, are made before a scorer's first deal
         for profile in PROFILES:
             client.get(f"/offline/deal/{locale}/{profile}/2").close()
+    # the code of a match with deals: its lines, its chart, the form as the last deal left it
+    show_sample(app)
     # What the process made to serve lives as long as it does: out of the garbage
     # collector's sight, its full collections no longer walk it (a pause of tens of
     # milliseconds in the middle of some page otherwise).

@@ -124,6 +124,17 @@ def first_deal_page(match: Match, key: str, shown_at: str) -> Any:
                  extra={"form_action": shown_at})
 
 
+def next_deal_page(match: Match, result: dict[str, Any]) -> Any:
+    """The form of the next deal of ``match``, a match that is not stored, after the deals
+    that the referee's document ``result`` scores (as ``_enter`` shows a stored one's)."""
+    count = len(result["deals"])
+    form = build_form(match, _profile(match))
+    if count:
+        remember_modes(form, list(result["deals"][-1]["sides"]))
+    keyed(form, match.version)
+    return _page(match, form, count, before=result, count=count)
+
+
 def unstored_deal_page(match: Match, form: DealForm, extra: dict[str, Any]) -> Any:
     """The form of a deal judged on its own, the first of ``match``, a match that is not
     stored (an event table's deal: every deal starts from 0), with ``extra`` for the page

@@ -357,6 +357,25 @@ def running_chart(b: dict[str, Any]) -> dict[str, Any] | None:
                  b["match"].target, num)
 
 
+def board_html(match: Match, result: dict[str, Any], token: str, *, editable: bool) -> str:
+    """The scoreboard of ``match`` as the referee's document ``result`` scores it, by its
+    edit link or read-only link ``token``."""
+    share = None
+    if editable:
+        link = public_url(url_for("share.view", token=match.view_token))
+        share = {"link": link, "qr": url_for("share.qr_code", token=match.view_token)}
+    b = board(match, result)
+    return render_template(
+        "scoreboard.html",
+        b=b,
+        rows_html=deal_rows(b, token, editable=editable),
+        editable=editable,
+        profile_label=rules_label(match),
+        share=share,
+        chart=running_chart(b),
+    )
+
+
 def board_page(version: int, token: str, *, editable: bool) -> str:
     """The rendered scoreboard, cached per link (edit or read-only), version and language."""
 
@@ -365,20 +384,7 @@ def board_page(version: int, token: str, *, editable: bool) -> str:
             load_match(reader(), view=token, deals=False)
         if match is None:  # deleted between the two queries
             abort(404)
-        share = None
-        if editable:
-            link = public_url(url_for("share.view", token=match.view_token))
-            share = {"link": link, "qr": url_for("share.qr_code", token=match.view_token)}
-        b = board(match, shown_result(match))
-        return render_template(
-            "scoreboard.html",
-            b=b,
-            rows_html=deal_rows(b, token, editable=editable),
-            editable=editable,
-            profile_label=rules_label(match),
-            share=share,
-            chart=running_chart(b),
-        )
+        return board_html(match, shown_result(match), token, editable=editable)
 
     # the host is part of the key: the QR code holds an absolute link
     key = (token, version, locale_code(), editable, request.host)
