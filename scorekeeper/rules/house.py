@@ -190,7 +190,9 @@ def _merged(base: dict[str, Any], given: Mapping[str, Any], at: _Path) -> dict[s
 
 def _int(lowest: int, highest: int) -> Callable[[Any, str], int]:
     def read_int(value: Any, field: str) -> int:
-        """A whole number in range (never a boolean)."""
+        """A whole number in range (never a boolean; ``5.0`` is 5, as in a deal)."""
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) \
                 or not lowest <= value <= highest:
             raise InputError("bad-value", field=field, value=_show(value),

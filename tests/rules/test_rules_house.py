@@ -196,6 +196,8 @@ BAD = [
     ("negative-bonus", {**FAMILY, "params": {"bonuses": {"clean": -200}}}, "bad-value",
      "params.bonuses.clean"),
     ("target-0", {**FAMILY, "params": {"target": 0}}, "bad-value", "params.target"),
+    ("target-not-whole", {**FAMILY, "params": {"target": 3005.5}}, "bad-value",
+     "params.target"),
     ("negative-joker", {**FAMILY, "params": {"card_points": {"joker": -1}}}, "bad-value",
      "params.card_points.joker"),
     ("joker-as-text", {**FAMILY, "params": {"card_points": {"joker": "50"}}}, "bad-value",
@@ -222,6 +224,17 @@ def test_an_unreadable_profile_document_names_the_parameter(doc, code, field):
     with pytest.raises(InputError) as caught:
         read_profile(doc)
     assert (caught.value.code, caught.value.params.get("field")) == (code, field)
+
+
+def test_a_whole_number_written_with_a_point_reads_as_in_a_deal():
+    """contract.md refuses a non-integer number; 3005.0 is the integer 3005, in a profile
+    document as in a deal document (``scoring._int``)."""
+    ours = read_profile({**FAMILY, "params": {"target": 3005.0,
+                                              "card_points": {"joker": 40.0}}})
+    assert (ours.target, ours.points.joker) == (3005, 40)
+    assert isinstance(ours.target, int)
+    assert score_document({"sides": [{"counts": {"table_points": 100.0}, "morto": "taken"},
+                                     {"morto": "taken"}]})["sides"][0]["total"] == 100
 
 
 def test_an_embedded_profile_names_the_parameter_from_the_document():
