@@ -163,8 +163,10 @@ def _read_json(path: str) -> Any:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as err:
-        raise InputError("bad-json", detail=f"line {err.lineno} column {err.colno}: {err.msg}") \
-            from None
+        # a file is named (a profile's file and a document's may both be given)
+        named = {"field": path} if path != "-" else {}
+        raise InputError("bad-json", **named,
+                         detail=f"line {err.lineno} column {err.colno}: {err.msg}") from None
     _check_text(doc, "")
     return doc
 

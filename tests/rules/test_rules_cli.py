@@ -244,6 +244,19 @@ def test_an_export_edited_at_a_terminal_says_how_to_become_house_rules(
     assert (status, json.loads(out)["profile"]) == (0, "casa")
 
 
+def test_a_file_that_is_not_json_is_named(capsys, monkeypatch, tmp_path):
+    """contract.md: the message names the offending field or token; with a profile's file
+    and a document's, the one that is not JSON is named."""
+    rules, deal = tmp_path / "rules.json", tmp_path / "deal.json"
+    rules.write_text('{"id": "casa",', encoding="utf-8")
+    deal.write_text(json.dumps(DEAL_465), encoding="utf-8")
+    status, out, err = run(capsys, monkeypatch, ["score", "--profile-file", str(rules),
+                                                 str(deal)])
+    assert (status, out) == (2, "")
+    assert err.strip().endswith(f"{rules}: The input is not valid JSON: line 1 column 15: "
+                                "Expecting property name enclosed in double quotes")
+
+
 def test_check_score_and_match_with_house_rules(capsys, monkeypatch, tmp_path):
     path = tmp_path / "house.json"
     path.write_text(json.dumps(HOUSE), encoding="utf-8")
