@@ -247,7 +247,9 @@ def _table(value: Any, field: str, event: dict[str, Any], seated: set[int]) -> T
     deals = _deals([] if given is None and forfeit else value.get("deals", []),
                    f"{field}.deals", event["profile"], event["reading"])
     given = value.get("penalties")
-    penalties = _penalties(given, f"{field}.penalties") if given else (0, 0)  # none: [] read
+    # none, or none listed; anything else is read (a list, never an object or a number)
+    penalties = (0, 0) if given is None or given == [] else \
+        _penalties(given, f"{field}.penalties")
     if forfeit is not None:  # read as any table's (null deals too), then ignored
         return TableInput(number, ns, ew, (), (0, 0), forfeit)
     return TableInput(number, ns, ew, deals, penalties, None)

@@ -263,6 +263,8 @@ UNREADABLE = [
      "turns[0].tables[0].penalties[0].side"),
     (_set(["turns", 0, "tables", 0, "penalties"], [{"side": "ew", "mp": -10}]),
      "turns[0].tables[0].penalties[0].mp"),
+    (_set(["turns", 0, "tables", 0, "penalties"], {}), "turns[0].tables[0].penalties"),
+    (_set(["turns", 0, "tables", 0, "penalties"], 0), "turns[0].tables[0].penalties"),
     (_set(["turns", 0, "tables", 0, "forfeit"], "both"), "turns[0].tables[0].forfeit"),
     (_set(["turns", 0, "tables", 0, "deals"], None), "turns[0].tables[0].deals"),
     (_set(["turns", 0, "tables", 0, "deals", 1, "sides", 0, "hand"], ["3X"]),
