@@ -15,12 +15,11 @@ them for phase 4. Every deal is a different realistic one (bench/deals.py: legal
 14 cards, a third with a wildcard, hands left over), entered card by card for both
 sides in the real deal form. Every request asks for gzip, as a phone's browser does, so
 that the server's compression of each page is timed with it. The server measures its
-own CPU time (``Meter`` below)
-for each request the benchmark labels, around the app's handling of it (body
-included): the process's CPU time (``time.process_time``) when requests come one at
-a time, the handling thread's own (``time.thread_time``) when they come together. It
-also reports its whole process's CPU time, so that a run's total can be divided by
-the saves made in it.
+own CPU time (``Meter`` below) for each request the benchmark labels, around the app's
+handling of it (body included): the process's CPU time (``time.process_time``) when
+requests come one at a time, the handling thread's own (``time.thread_time``) when they
+come together. It also reports its whole process's CPU time, so that a run's total can
+be divided by the saves made in it.
 
 What is timed (about a minute on a quiet machine, up to two on a busy one):
 
@@ -545,7 +544,8 @@ def run_wrk(port: int, clients: int, seconds: float, path: str) -> dict[str, Any
     client.conn.close()
     out = subprocess.run(
         ["wrk", "-t1", f"-c{clients}", f"-d{max(1, round(seconds))}s", "--latency",
-         "-H", "Accept-Language: en", "-H", "Accept-Encoding: gzip", *header, f"http://127.0.0.1:{port}{path}"],
+         "-H", "Accept-Language: en", "-H", "Accept-Encoding: gzip", *header,
+         f"http://127.0.0.1:{port}{path}"],
         capture_output=True, text=True, check=True, timeout=seconds + 60).stdout
     latency = {q: float(v) * _WRK_UNITS[u] for q, v, u in _WRK_LATENCY.findall(out)}
     requests = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
