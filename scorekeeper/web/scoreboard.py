@@ -111,14 +111,18 @@ def load_match(db: Session, *, edit: str | None = None, view: str | None = None,
 def prime() -> None:
     """Build once what the first scoreboard of a server process would otherwise build
     while a phone waits: each match query compiled (SQLAlchemy keeps it by statement),
-    the referee's digest read (``tally.referee``). No match is read; a database without
-    its tables yet (``scorekeeper serve`` migrates first) is left to the first page."""
+    the referee's digest read (``tally.referee``), the tally's own reads prepared (on a
+    match id that none has). No match is read; a database without its tables yet
+    (``scorekeeper serve`` migrates first) is left to the first page."""
     tally.referee()
     db = reader()
     try:
         for kind in ("edit", "view"):
             for deals in (True, False):
                 db.scalar(_LOAD[kind] if deals else _LOAD_ALONE[kind], {"token": ""})
+        # the version's tally and its corrected deals, read straight through the driver
+        tally.stored(0, 1)
+        tally.corrected(0)
     except SQLAlchemyError:
         db.rollback()
 
