@@ -65,13 +65,13 @@ def show_sample(app: Flask) -> dict[str, tuple[str, str]]:
     from scorekeeper.web.deals import next_deal_page
     from scorekeeper.web.scoreboard import board_html, match_result
 
+    match = sample_match()
+    result = match_result(match, sample_deals())  # scored once: the same in every language
     made = {}
     for locale in LOCALES:
         headers = {"Accept-Language": locale.replace("_", "-")}
         with app.test_request_context("/", headers=headers):
             app.preprocess_request()
-            match = sample_match()
-            result = match_result(match, sample_deals())
             board = board_html(match, result, SAMPLE_LINK, editable=True)
             form, _status = next_deal_page(match, result)
             made[locale] = (board, form)
