@@ -99,6 +99,19 @@ class Match(Base):
         passive_deletes=True,
     )
 
+    @classmethod
+    def unstored(cls, *, name: str, profile: str, target: int, version: int,
+                 sides: list[dict[str, Any]], token: str, view_token: str | None = None,
+                 rules: dict[str, Any] | None = None, when: datetime | None = None) -> Match:
+        """A match that is never stored, shown by the pages a stored one uses: in progress,
+        no point yet, made and changed ``when`` (now if not given), its edit link ``token``
+        (its read-only link too unless ``view_token`` is given)."""
+        when = when or utcnow()
+        return cls(name=name, profile=profile, rules=rules, target=target, version=version,
+                   sides=sides, edit_token=token,
+                   view_token=token if view_token is None else view_token,
+                   status="in-progress", totals=[0] * len(sides), created=when, updated=when)
+
     def side_names(self) -> list[str]:
         return [str(side["name"]) for side in self.sides]
 

@@ -189,12 +189,12 @@ def table_match(event: Event, turn: int, table: int) -> Match:
         played = rules.profile_of(chosen)
         chosen, house = played.base or played.id, {"document": event.document["profile"],
                                                    "version": event.version, "token": None}
-    return Match(name=event.name, profile=chosen, rules=house, target=MAX_TARGET,
-                 version=event.version, sides=[
-                     {"name": seat_names(event, entered[seat]), "players": []}
-                     for seat in ("ns", "ew")],
-                 edit_token=f"event-{event.edit_token}-{turn}-{table}", view_token="",
-                 status="in-progress", totals=[0, 0], created=now, updated=now)
+    return Match.unstored(name=event.name, profile=chosen, rules=house, target=MAX_TARGET,
+                          version=event.version, sides=[
+                              {"name": seat_names(event, entered[seat]), "players": []}
+                              for seat in ("ns", "ew")],
+                          token=f"event-{event.edit_token}-{turn}-{table}", view_token="",
+                          when=now)
 
 
 @bp.route("/e/<token>/turns/<int:turn>/tables/<int:table>/deals/new", methods=["GET", "POST"])

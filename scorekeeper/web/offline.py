@@ -61,7 +61,7 @@ from markupsafe import Markup
 from scorekeeper import resource_dir, rules
 from scorekeeper.db import reader
 from scorekeeper.i18n import LOCALES, forced_locale
-from scorekeeper.models import Match, utcnow
+from scorekeeper.models import Match
 from scorekeeper.vocabulary import profile_name
 from scorekeeper.web.burro import load_game
 from scorekeeper.web.common import _
@@ -288,12 +288,11 @@ def _shell_match(code: str, profile_id: str, sides: int) -> Match:
         abort(404)
     g.locale_code = code
     g.shell = True
-    now = utcnow()
-    return Match(name=ShellWord("name"), profile=profile.id, target=profile.target, version=1,
-                 sides=[{"name": ShellWord(f"side-{i}"), "players": [ShellWord(f"players-{i}")]}
-                        for i in range(sides)],
-                 edit_token=SHELL["edit"], view_token=SHELL["edit"], status="in-progress",
-                 totals=[0] * sides, created=now, updated=now)
+    return Match.unstored(name=ShellWord("name"), profile=profile.id, target=profile.target,
+                          version=1, token=SHELL["edit"], sides=[
+                              {"name": ShellWord(f"side-{i}"),
+                               "players": [ShellWord(f"players-{i}")]}
+                              for i in range(sides)])
 
 
 def _shell_page(body: str) -> Response:

@@ -16,7 +16,7 @@ from typing import Any
 from flask import Flask
 
 from scorekeeper.i18n import LOCALES
-from scorekeeper.models import Match, utcnow
+from scorekeeper.models import Match
 from scorekeeper.rules import DEFAULT_PROFILE
 from scorekeeper.rules.document import MAX_TARGET
 
@@ -46,12 +46,10 @@ _DEALS: list[dict[str, Any]] = [
 def sample_match() -> Match:
     """The sample match (not stored): two sides of two players, the highest target (which
     no side reaches)."""
-    now = utcnow()
-    return Match(name="Sample", profile=PROFILE, target=MAX_TARGET, version=DEALS + 1,
-                 sides=[{"name": "A", "players": ["Ana", "Bia"]},
-                        {"name": "B", "players": ["Caio", "Duda"]}],
-                 edit_token=SAMPLE_LINK, view_token=SAMPLE_LINK, status="in-progress",
-                 totals=[0, 0], created=now, updated=now)
+    return Match.unstored(name="Sample", profile=PROFILE, target=MAX_TARGET,
+                          version=DEALS + 1, token=SAMPLE_LINK,
+                          sides=[{"name": "A", "players": ["Ana", "Bia"]},
+                                 {"name": "B", "players": ["Caio", "Duda"]}])
 
 
 def sample_deals() -> list[dict[str, Any]]:
