@@ -128,11 +128,18 @@ def next_deal_page(match: Match, result: dict[str, Any]) -> Any:
     """The form of the next deal of ``match``, a match that is not stored, after the deals
     that the referee's document ``result`` scores (as ``_enter`` shows a stored one's)."""
     count = len(result["deals"])
-    form = build_form(match, _profile(match))
-    if count:
-        remember_modes(form, list(result["deals"][-1]["sides"]))
-    keyed(form, match.version)
+    form = _shown(match, build_form(match, _profile(match)),
+                  list(result["deals"][-1]["sides"]) if count else None)
     return _page(match, form, count, before=result, count=count)
+
+
+def _shown(match: Match, form: DealForm, last: list[dict[str, Any]] | None) -> DealForm:
+    """``form`` as it is first shown: a new deal's sides entered as the last deal's were
+    (``last``, None for an edit or a first deal), keyed to the match's version."""
+    if last:
+        remember_modes(form, last)
+    keyed(form, match.version)
+    return form
 
 
 def unstored_deal_page(match: Match, form: DealForm, extra: dict[str, Any]) -> Any:
@@ -254,9 +261,7 @@ def _enter(token: str, number: int | None) -> Any:
         return redirect(url_for("matches.scoreboard", token=token), 303)
     form = build_form(match, _profile(match), stored)
     if request.method == "GET":
-        if stored is None and count:
-            remember_modes(form, last_sides(match))
-        keyed(form, match.version)
+        _shown(match, form, last_sides(match) if stored is None and count else None)
         return _page(match, form, index, count=count)
     return answer_deal(match, form, index, count, _before(match, index, count),
                        lambda doc, full: _save(token, form, index, index < count, doc, full))
