@@ -69,6 +69,20 @@ def export(profile: Profile) -> dict[str, Any]:
             "name": profile.name or profile.id, "params": params}
 
 
+def whole(value: Any) -> int | None:
+    """``value`` as a whole number, or None: an int (never a boolean), or a float without a
+    fraction (``3005.0`` is 3005, as JSON writers may put it), in a deal and a profile alike.
+
+    >>> whole(3005), whole(3005.0), whole(3005.5), whole(True), whole("3005")
+    (3005, 3005, None, None, None)
+    """
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value
+
+
 def contiguous(sides: list[int] | tuple[int, ...]) -> bool:
     """Whether side counts (sorted) run without a gap: ``[2, 3, 4]``, not ``[2, 3, 5]``."""
     return len(sides) == sides[-1] - sides[0] + 1

@@ -33,6 +33,7 @@ from scorekeeper.rules.document import (
     contiguous,
     describe,
     export,
+    whole,
 )
 from scorekeeper.rules.problems import InputError
 from scorekeeper.rules.profiles import (
@@ -191,13 +192,11 @@ def _merged(base: dict[str, Any], given: Mapping[str, Any], at: _Path) -> dict[s
 def _int(lowest: int, highest: int) -> Callable[[Any, str], int]:
     def read_int(value: Any, field: str) -> int:
         """A whole number in range (never a boolean; ``5.0`` is 5, as in a deal)."""
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int) \
-                or not lowest <= value <= highest:
+        number = whole(value)
+        if number is None or not lowest <= number <= highest:
             raise InputError("bad-value", field=field, value=_show(value),
                              expected=f"integer {lowest}..{highest}")
-        return value
+        return number
     return read_int
 
 

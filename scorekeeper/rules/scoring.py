@@ -12,7 +12,7 @@ from itertools import chain
 from typing import Any
 
 from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, Card, parse_cards
-from scorekeeper.rules.document import MAX_TARGET
+from scorekeeper.rules.document import MAX_TARGET, whole
 from scorekeeper.rules.house import profile_of
 from scorekeeper.rules.limits import check_canastras, check_count, count_limits
 from scorekeeper.rules.melds import check_meld
@@ -34,12 +34,9 @@ from scorekeeper.rules.verdicts import Verdict
 
 def _int(value: Any, field: str, minimum: int | None = None,
          maximum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        else:
-            raise InputError("bad-value", field=field, value=_show(value), expected="integer")
-    number: int = value
+    number = whole(value)
+    if number is None:
+        raise InputError("bad-value", field=field, value=_show(value), expected="integer")
     if minimum is not None and number < minimum:
         raise InputError("bad-value", field=field, value=_show(value),
                          expected=f"integer >= {minimum}")
