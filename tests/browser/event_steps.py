@@ -17,8 +17,9 @@ DEAL_D = ((250, 0, 0), (300, 1, 20), "1")
 
 def enter(page, url: str, deal, back: str = r"/tables/\d+(#.*)?$") -> None:
     """Enter a deal by counts on the one-screen deal form at ``url``; back on the page
-    matching ``back``."""
-    page.goto(url)
+    matching ``back`` (the form opened first unless the page shows it already)."""
+    if page.url != url:
+        page.goto(url)
     sides = page.locator("fieldset.side")
     for i, (points, clean, hand) in enumerate(deal[:2]):
         sides.nth(i).get_by_label("Counts").click()  # a tap on a phone, a click on a laptop
