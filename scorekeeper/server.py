@@ -12,11 +12,11 @@ import os
 import socket
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from scorekeeper import processes
+from scorekeeper import processes, startup
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 5000
@@ -38,6 +38,23 @@ PER_ADDRESS = 48
 #: Seconds a connection may take to send a request's headers (a phone sends them at
 #: once): sockets that trickle bytes cannot hold their places.
 HEADER_TIMEOUT = 10.0
+#: The most threads per process, server processes and proxies in front the command takes:
+#: each thread and process is memory kept for the server's life, a club's server needs a
+#: few of each (its cores, DEFAULT_THREADS), and no deployment chains more proxies.
+MAX_THREADS, MAX_WORKERS, MAX_PROXIES = 256, 64, 8
+
+
+def _within(lowest: int, highest: int) -> Callable[[str], int]:
+    """An option's whole number from ``lowest`` to ``highest`` (argparse says otherwise)."""
+    def read(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if not lowest <= number <= highest:
+            raise argparse.ArgumentTypeError(f"{number} is not from {lowest} to {highest}")
+        return number
+    return read
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -45,13 +62,13 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="upgrade the database, then serve the app with waitress")
     serve.add_argument("--host", default=DEFAULT_HOST, help="address to listen on (0.0.0.0: LAN)")
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT)
-    serve.add_argument("--threads", type=int, default=DEFAULT_THREADS,
+    serve.add_argument("--port", type=_within(1, 65535), default=DEFAULT_PORT)
+    serve.add_argument("--threads", type=_within(1, MAX_THREADS), default=DEFAULT_THREADS,
                        help="waitress worker threads (in each process)")
-    serve.add_argument("--workers", type=int, default=None,
+    serve.add_argument("--workers", type=_within(1, MAX_WORKERS), default=None,
                        help="server processes sharing the port, one per core for a club's "
                             "many tables; default: WORKERS in instance/config.py, else 1")
-    serve.add_argument("--proxies", type=int, default=None,
+    serve.add_argument("--proxies", type=_within(0, MAX_PROXIES), default=None,
                        help="reverse proxies in front of the app (trust their X-Forwarded-* "
                             "headers); default: PROXIES in instance/config.py, else 0")
     db = sub.add_parser("db", help="database maintenance")
@@ -120,11 +137,25 @@ def _warm(app: Any) -> Any:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
-    app = _app(args)
-    upgrade_database(app)
+    app = None
+    try:
+        app = _app(args)
+        upgrade_database(app)
+    except Exception as err:  # said in words when it is the database's (startup.py)
+        from scorekeeper.db import get_db
+
+        url = get_db(app).url if app is not None else os.environ.get("DATABASE_URL")
+        said = startup.database_problem(err, url)
+        if said is None:
+            raise
+        return _stop(*said)
     if args.command == "db":
         print("database up to date")
         return 0
+    try:  # the port first: a port taken is said before the warm-up's seconds
+        sock = listening(args.host, args.port)
+    except OSError as err:
+        return _stop(startup.REFUSED, startup.listen_problem(err, args.host, args.port))
 
     url = f"http://{args.host}:{args.port}/"
     proxies = int(app.config.get("PROXIES") or 0)
@@ -142,26 +173,36 @@ def main(argv: list[str] | None = None) -> int:
 
     per_address = 0 if proxies else PER_ADDRESS
     workers = args.workers if args.workers is not None else int(app.config.get("WORKERS", 1))
-    if workers > 1 and hasattr(os, "fork"):
-        from scorekeeper.db import get_db
+    with sock:
+        if workers > 1 and hasattr(os, "fork"):
+            from scorekeeper.db import get_db
 
-        get_db(app).engine.dispose()  # nothing of the database crosses the fork
-        with listening(args.host, args.port) as sock:
+            get_db(app).engine.dispose()  # nothing of the database crosses the fork
             return processes.supervise(lambda: make_server(
                 _warm(_app(args, like=app)), args.host, args.port, args.threads,
                 per_address, sock=sock, proxies=proxies).run, workers)
-    make_server(_warm(app), args.host, args.port, args.threads, per_address=per_address,
-                proxies=proxies).run()
+        make_server(_warm(app), args.host, args.port, args.threads, per_address=per_address,
+                    sock=sock, proxies=proxies).run()
     return 0
+
+
+def _stop(status: int, said: str) -> int:
+    """The command ends with ``said`` on stderr, and ``status``."""
+    print(f"scorekeeper: {said}", file=sys.stderr)
+    return status
 
 
 def listening(host: str, port: int) -> socket.socket:
     """The listening socket every server process accepts from."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.listen(1024)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(1024)
+    except OSError:
+        sock.close()
+        raise
     return sock
 
 

@@ -34,18 +34,33 @@ def test_db_upgrade_creates_every_table(tmp_path, monkeypatch, capsys):
     assert "database up to date" in capsys.readouterr().out
 
 
+def _listening(monkeypatch, seen: dict[str, Any]) -> None:
+    """``server.listening`` noted in ``seen`` (the address asked for), its socket on a free
+    port of the loopback: a test never takes the address it serves on."""
+    def fake_listening(host: str, port: int) -> socket.socket:
+        seen.update(listened=(host, port))
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        return sock
+
+    monkeypatch.setattr(server, "listening", fake_listening)
+
+
 def _serve(monkeypatch, tmp_path, argv: list[str]) -> dict[str, Any]:
     seen: dict[str, Any] = {}
 
     def fake_make_server(app: Any, host: str, port: int, threads: int,
-                         per_address: int, proxies: int = 0) -> Any:
+                         per_address: int, sock: socket.socket, proxies: int = 0) -> Any:
         seen.update(app=app, host=host, port=port, threads=threads, per_address=per_address,
-                    proxies=proxies)
+                    proxies=proxies, sock=sock)
         return SimpleNamespace(run=lambda: None)
 
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'serve.sqlite3'}")
     monkeypatch.setattr(server, "make_server", fake_make_server)
+    _listening(monkeypatch, seen)
     assert server.main(argv) == 0
+    assert seen["listened"] == (seen["host"], seen["port"])
+    assert seen["sock"].fileno() == -1  # the listening socket closed when serving ends
     return seen
 
 
@@ -203,10 +218,12 @@ def test_serve_with_workers_forks_them_after_the_upgrade(tmp_path, monkeypatch, 
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'serve.sqlite3'}")
     monkeypatch.setattr(processes, "supervise",
                         lambda run, workers: seen.update(run=run, workers=workers) or 0)
-    assert server.main(["serve", "--port", "0", "--workers", "2"]) == 0
+    _listening(monkeypatch, seen)
+    assert server.main(["serve", "--port", "5056", "--workers", "2"]) == 0
     assert seen["workers"] == 2
+    assert seen["listened"] == ("127.0.0.1", 5056)  # one socket, before the fork
     assert (tmp_path / "serve.sqlite3").exists()  # upgraded before the fork
-    assert "Scorekeeper: http://127.0.0.1:0/" in capsys.readouterr().out
+    assert "Scorekeeper: http://127.0.0.1:5056/" in capsys.readouterr().out
 
 
 def test_upgrade_is_programmatic(tmp_path):

@@ -1,0 +1,97 @@
+"""``scorekeeper serve`` and ``scorekeeper db upgrade`` that cannot start say why in one
+line, with what to do, and end with status 2 (configuration that cannot be read) or 1
+(the database or the port refused): never a traceback, never a password."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from scorekeeper import server
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _start(monkeypatch, capsys, url: str | None, *options: str, command: str = "serve"):
+    if url is not None:
+        monkeypatch.setenv("DATABASE_URL", url)
+    argv = ["db", "upgrade"] if command == "db" else ["serve", *options]
+    status = server.main(argv)
+    said = capsys.readouterr()
+    assert "Traceback" not in said.err
+    return status, said.err
+
+
+CLOSED = _free_port()  # nothing listens there: a PostgreSQL server that is not running
+
+
+@pytest.mark.parametrize(("url", "status", "said"), [
+    (f"postgresql+psycopg://club:sekrit@127.0.0.1:{CLOSED}/scores", 1,
+     f"scorekeeper: the database of DATABASE_URL 'postgresql+psycopg://club:***@127.0.0.1:"
+     f"{CLOSED}/scores' cannot be reached: connection failed: "),
+    ("sqlite:////no/such/folder/scores.sqlite3", 1,
+     "scorekeeper: the SQLite file /no/such/folder/scores.sqlite3 cannot be opened: its "
+     "folder must exist and be writable\n"),
+    ("scores.sqlite3", 2,
+     "scorekeeper: DATABASE_URL 'scores.sqlite3' is not a database address: write it as "
+     "postgresql://user:password@host/database, or sqlite:////full/path/to/file.sqlite3\n"),
+    ("mysql://club:sekrit@localhost/scores", 2,
+     "scorekeeper: DATABASE_URL 'mysql://club:***@localhost/scores' names a database "
+     "Scorekeeper does not run on (mysql): it runs on SQLite (the default) and PostgreSQL\n"),
+    ("postgresql+pg8000://club:sekrit@localhost/scores", 2,
+     "scorekeeper: the driver of DATABASE_URL 'postgresql+pg8000://club:***@localhost/scores'"
+     " is not installed (pg8000): `make run DATABASE_URL=…` installs PostgreSQL's, as does "
+     "pip install 'scorekeeper[postgres]'\n"),
+], ids=["unreachable", "no folder", "not a URL", "unknown database", "no driver"])
+@pytest.mark.parametrize("command", ["serve", "db"])
+def test_a_database_that_cannot_be_used_is_said_in_one_line(
+        monkeypatch, capsys, url, status, said, command):
+    ended, err = _start(monkeypatch, capsys, url, "--port", str(_free_port()),
+                        command=command)
+    assert ended == status
+    assert err.startswith(said)
+    assert err.count("\n") == 1
+    assert "sekrit" not in err
+
+
+def test_a_port_taken_is_said_before_the_warm_up(monkeypatch, capsys, db_url):
+    warmed = []
+    monkeypatch.setattr(server, "_warm", lambda app: warmed.append(app) or app)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        status, err = _start(monkeypatch, capsys, db_url, "--port", str(port))
+    assert status == 1
+    assert err == (f"scorekeeper: port {port} is taken on 127.0.0.1: another program "
+                   "(another Scorekeeper?) listens there. Stop it, or choose another port "
+                   "with --port\n")
+    assert warmed == []
+
+
+@pytest.mark.parametrize("host", ["192.0.2.1", "nowhere.invalid"])
+def test_an_address_of_another_machine_is_said(monkeypatch, capsys, db_url, host):
+    status, err = _start(monkeypatch, capsys, db_url, "--host", host, "--port", "8000")
+    assert status == 1
+    assert err == (f"scorekeeper: {host} is not an address of this machine: --host 0.0.0.0 "
+                   "serves every network it is on, 127.0.0.1 this machine alone\n")
+
+
+@pytest.mark.parametrize(("option", "value", "said"), [
+    ("--port", "0", "argument --port: 0 is not from 1 to 65535"),
+    ("--port", "70000", "argument --port: 70000 is not from 1 to 65535"),
+    ("--threads", "100000", "argument --threads: 100000 is not from 1 to 256"),
+    ("--workers", "0", "argument --workers: 0 is not from 1 to 64"),
+    ("--proxies", "-1", "argument --proxies: -1 is not from 0 to 8"),
+    ("--port", "²", "argument --port: not a whole number: '²'"),
+])
+def test_options_out_of_range_are_refused_by_name(capsys, option, value, said):
+    with pytest.raises(SystemExit) as ended:
+        server.main(["serve", option, value])
+    assert ended.value.code == 2
+    assert said in capsys.readouterr().err
