@@ -8,14 +8,13 @@ field or token, nothing on standard output.
 from __future__ import annotations
 
 import argparse
-import gettext as stdlib_gettext
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from scorekeeper import resource_dir
+from scorekeeper.catalogs import LANGS, translator
 from scorekeeper.eventfiles import results_csv
 from scorekeeper.messages import input_error_message, localize
 from scorekeeper.rules import (
@@ -34,9 +33,6 @@ from scorekeeper.rules import (
 )
 from scorekeeper.vocabulary import PROFILE_NAMES
 
-LANGS = {"en": "en", "fr": "fr", "pt": "pt_BR", "pt_BR": "pt_BR", "pt-BR": "pt_BR",
-         "pt_PT": "pt_PT", "it": "it"}
-
 
 class _Unreadable(Exception):
     """Command-line arguments that cannot be read."""
@@ -45,16 +41,6 @@ class _Unreadable(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise _Unreadable(message)
-
-
-def translator(lang: str | None) -> Callable[[str], str]:
-    """``gettext`` for ``lang`` from the compiled catalogs; English when absent."""
-    if not lang or LANGS.get(lang, "en") == "en":
-        return str
-    catalog = stdlib_gettext.translation(
-        "messages", localedir=str(resource_dir("translations")),
-        languages=[LANGS[lang]], fallback=True)
-    return catalog.gettext
 
 
 def _parser() -> argparse.ArgumentParser:

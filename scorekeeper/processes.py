@@ -157,12 +157,13 @@ class _Pool:
                 os.kill(pid, signal.SIGTERM)
 
 
-def supervise(make: Callable[[], Callable[[], Any]], workers: int) -> int:
+def supervise(make: Callable[[], Callable[[], Any]], workers: int,
+              gettext: Callable[[str], str] = str) -> int:
     """Fork ``workers`` processes, each calling ``make()`` (which builds its server) and
     then what it returns (which serves until the process is stopped); restart any that
     dies, with a pause (module docstring), forever; stop them all on SIGTERM or SIGINT.
     The exit status: 0 when stopped, 1 when a process failed before it was ready at
-    start-up."""
+    start-up (said through ``gettext``)."""
     pool = _Pool(make)
     stopping = starting = False
 
@@ -183,8 +184,9 @@ def supervise(make: Callable[[], Callable[[], Any]], workers: int) -> int:
                 if stopping:
                     continue
                 if starting and not (dead.ready or dead.killed):
-                    print("scorekeeper: a server process stopped before it could serve "
-                          "(its error is above); stopping", file=sys.stderr)
+                    print("scorekeeper: " + gettext(
+                        "a server process stopped before it could serve (its error is "
+                        "above); stopping"), file=sys.stderr)
                     failed = stopping = True
                     pool.stop()
                     continue

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from scorekeeper import processes, startup
+from scorekeeper.catalogs import LANGS, translator
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 5000
@@ -73,7 +74,10 @@ def _parser() -> argparse.ArgumentParser:
                             "headers); default: PROXIES in instance/config.py, else 0")
     db = sub.add_parser("db", help="database maintenance")
     db_sub = db.add_subparsers(dest="db_command", required=True)
-    db_sub.add_parser("upgrade", help="apply every migration (alembic upgrade head)")
+    upgrade = db_sub.add_parser("upgrade", help="apply every migration (alembic upgrade head)")
+    for command in (serve, upgrade):
+        command.add_argument("--lang", choices=sorted(LANGS), default=None,
+                             help="language of the command's messages (default English)")
     return parser
 
 
@@ -137,6 +141,7 @@ def _warm(app: Any) -> Any:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
+    gettext = translator(args.lang)
     app = None
     try:
         app = _app(args)
@@ -145,17 +150,17 @@ def main(argv: list[str] | None = None) -> int:
         from scorekeeper.db import get_db
 
         url = get_db(app).url if app is not None else os.environ.get("DATABASE_URL")
-        said = startup.database_problem(err, url)
+        said = startup.database_problem(err, url, gettext)
         if said is None:
             raise
         return _stop(*said)
     if args.command == "db":
-        print("database up to date")
+        print(gettext("database up to date"))
         return 0
     try:  # the port first: a port taken is said before the warm-up's seconds
         sock = listening(args.host, args.port)
     except OSError as err:
-        return _stop(startup.REFUSED, startup.listen_problem(err, args.host, args.port))
+        return _stop(startup.REFUSED, startup.listen_problem(err, args.host, args.port, gettext))
 
     url = f"http://{args.host}:{args.port}/"
     proxies = int(app.config.get("PROXIES") or 0)
@@ -164,8 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         app.config.setdefault("PUBLIC_URL", url)
         import segno
 
-        print(f"Scorekeeper on your network: {url}")
-        print("Scan this with a phone on the same Wi-Fi:")
+        print(gettext("Scorekeeper on your network: %(url)s") % {"url": url})
+        print(gettext("Scan this with a phone on the same Wi-Fi:"))
         segno.make(url, error="m").terminal(compact=True)
     else:
         print(f"Scorekeeper: {url}")
@@ -180,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
             get_db(app).engine.dispose()  # nothing of the database crosses the fork
             return processes.supervise(lambda: make_server(
                 _warm(_app(args, like=app)), args.host, args.port, args.threads,
-                per_address, sock=sock, proxies=proxies).run, workers)
+                per_address, sock=sock, proxies=proxies).run, workers, gettext)
         make_server(_warm(app), args.host, args.port, args.threads, per_address=per_address,
                     sock=sock, proxies=proxies).run()
     return 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import re
 import socket
+from collections.abc import Callable
 
 from sqlalchemy import exc, make_url
 
@@ -37,7 +38,8 @@ def _first_line(err: BaseException) -> str:
     return (str(inner).strip().splitlines() or [type(inner).__name__])[0]
 
 
-def database_problem(err: BaseException, url: str | None) -> tuple[int, str] | None:
+def database_problem(err: BaseException, url: str | None,
+                     gettext: Callable[[str], str] = str) -> tuple[int, str] | None:
     """What to say when the database ``url`` (None: the one configured, unknown here)
     cannot be used, and the command's exit status; None for an error of another kind."""
     named = f"DATABASE_URL {shown_url(url)!r}" if url else CONFIGURED
@@ -45,38 +47,48 @@ def database_problem(err: BaseException, url: str | None) -> tuple[int, str] | N
     # (NoSuchModuleError is an ArgumentError: the address was read, its kind is unknown)
     if isinstance(err, (exc.NoSuchModuleError, ModuleNotFoundError)):
         if scheme and scheme not in KNOWN:
-            return UNREADABLE, (f"{named} names a database Scorekeeper does not run on "
-                                f"({scheme}): it runs on SQLite (the default) and PostgreSQL")
+            return UNREADABLE, gettext(
+                "%(named)s names a database Scorekeeper does not run on (%(kind)s): it runs "
+                "on SQLite (the default) and PostgreSQL") % {"named": named, "kind": scheme}
         missing = getattr(err, "name", None) or _first_line(err)
-        return UNREADABLE, (f"the driver of {named} is not installed ({missing}): "
-                            "`make run DATABASE_URL=…` installs PostgreSQL's, as does "
-                            "pip install 'scorekeeper[postgres]'")
+        return UNREADABLE, gettext(
+            "the driver of %(named)s is not installed (%(missing)s): `make run "
+            "DATABASE_URL=…` installs PostgreSQL's, as does pip install "
+            "'scorekeeper[postgres]'") % {"named": named, "missing": missing}
     if isinstance(err, exc.ArgumentError):
-        return UNREADABLE, (f"{named} is not a database address: write it as "
-                            "postgresql://user:password@host/database, or "
-                            "sqlite:////full/path/to/file.sqlite3")
+        return UNREADABLE, gettext(
+            "%(named)s is not a database address: write it as "
+            "postgresql://user:password@host/database, or "
+            "sqlite:////full/path/to/file.sqlite3") % {"named": named}
     if not isinstance(err, exc.DBAPIError):
         return None
     reason = _first_line(err)
     if scheme == "sqlite" and "unable to open" in reason:
-        path = make_url(url).database if url else None
-        return REFUSED, (f"the SQLite file {path or 'of ' + CONFIGURED} cannot be opened: "
-                         "its folder must exist and be writable")
+        path = (make_url(url).database if url else None) or CONFIGURED
+        return REFUSED, gettext(
+            "the SQLite file %(path)s cannot be opened: its folder must exist and be "
+            "writable") % {"path": path}
     if err.statement is None:  # no statement yet: the connection itself was refused
-        return REFUSED, (f"the database of {named} cannot be reached: {reason}. Is its "
-                         "server running, and are its address, user and password right?")
-    return REFUSED, f"the database of {named} cannot be brought up to date: {reason}"
+        return REFUSED, gettext(
+            "the database of %(named)s cannot be reached: %(reason)s. Is its server "
+            "running, and are its address, user and password right?") % {
+                "named": named, "reason": reason}
+    return REFUSED, gettext("the database of %(named)s cannot be brought up to date: "
+                            "%(reason)s") % {"named": named, "reason": reason}
 
 
-def listen_problem(err: OSError, host: str, port: int) -> str:
+def listen_problem(err: OSError, host: str, port: int,
+                   gettext: Callable[[str], str] = str) -> str:
     """What to say when the server cannot listen on ``host:port``."""
     if isinstance(err, socket.gaierror) or err.errno == errno.EADDRNOTAVAIL:
-        return (f"{host} is not an address of this machine: --host 0.0.0.0 serves every "
-                "network it is on, 127.0.0.1 this machine alone")
+        return gettext("%(host)s is not an address of this machine: --host 0.0.0.0 serves "
+                       "every network it is on, 127.0.0.1 this machine alone") % {"host": host}
     if err.errno == errno.EADDRINUSE:
-        return (f"port {port} is taken on {host}: another program (another Scorekeeper?) "
-                "listens there. Stop it, or choose another port with --port")
+        return gettext("port %(port)s is taken on %(host)s: another program (another "
+                       "Scorekeeper?) listens there. Stop it, or choose another port with "
+                       "--port") % {"port": port, "host": host}
     if err.errno == errno.EACCES:
-        return (f"port {port} needs the system administrator's rights on this machine: "
-                "choose one from 1024 up with --port")
-    return f"cannot listen on {host}:{port}: {err.strerror or err}"
+        return gettext("port %(port)s needs the system administrator's rights on this "
+                       "machine: choose one from 1024 up with --port") % {"port": port}
+    return gettext("cannot listen on port %(port)s of %(host)s: %(reason)s") % {
+        "host": host, "port": port, "reason": err.strerror or err}

@@ -217,7 +217,7 @@ def test_serve_with_workers_forks_them_after_the_upgrade(tmp_path, monkeypatch, 
     seen: dict[str, Any] = {}
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'serve.sqlite3'}")
     monkeypatch.setattr(processes, "supervise",
-                        lambda run, workers: seen.update(run=run, workers=workers) or 0)
+                        lambda run, workers, say: seen.update(run=run, workers=workers) or 0)
     _listening(monkeypatch, seen)
     assert server.main(["serve", "--port", "5056", "--workers", "2"]) == 0
     assert seen["workers"] == 2

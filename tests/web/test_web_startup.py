@@ -95,3 +95,30 @@ def test_options_out_of_range_are_refused_by_name(capsys, option, value, said):
         server.main(["serve", option, value])
     assert ended.value.code == 2
     assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("fr", "scorekeeper: le port {port} est pris sur 127.0.0.1\u202f: un autre programme (un "
+           "autre Scorekeeper\u202f?) y écoute. Arrêtez-le, ou choisissez un autre port avec "
+           "--port\n"),
+    ("pt_BR", "scorekeeper: a porta {port} está ocupada em 127.0.0.1: outro programa (outro "
+              "Scorekeeper?) escuta nela. Pare-o, ou escolha outra porta com --port\n"),
+    ("pt_PT", "scorekeeper: a porta {port} está ocupada em 127.0.0.1: outro programa (outro "
+              "Scorekeeper?) está à escuta nela. Pare-o, ou escolha outra porta com --port\n"),
+    ("it", "scorekeeper: la porta {port} è occupata su 127.0.0.1: un altro programma (un "
+           "altro Scorekeeper?) è in ascolto. Fermalo, o scegli un’altra porta con --port\n"),
+])
+def test_the_command_speaks_the_language_asked_for(monkeypatch, capsys, db_url, lang, said):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        status, err = _start(monkeypatch, capsys, db_url, "--port", str(port), "--lang", lang)
+    assert status == 1
+    assert err == said.format(port=port)
+
+
+def test_db_upgrade_says_it_in_the_language_asked_for(monkeypatch, capsys, db_url):
+    monkeypatch.setenv("DATABASE_URL", db_url)
+    assert server.main(["db", "upgrade", "--lang", "it"]) == 0
+    assert capsys.readouterr().out == "database aggiornato\n"
