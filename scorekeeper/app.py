@@ -17,6 +17,7 @@ from markupsafe import Markup
 from scorekeeper import db, resource_dir
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, select_locale, start_page
 from scorekeeper.rules import PROFILES
+from scorekeeper.startup import setting
 
 babel = Babel()
 csrf = CSRFProtect()
@@ -83,8 +84,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     db.init_app(app)
     _register(app)
-    trust_proxies(app, int(app.config["PROXIES"]))
+    trust_proxies(app, setting(app.config, "PROXIES"))
     return app
+
+
+def config_path() -> str:
+    """Where ``create_app`` reads its configuration: ``config.py`` in its instance folder."""
+    return os.path.join(Flask(__name__, instance_relative_config=True).instance_path,
+                        "config.py")
 
 
 class _CompiledTemplates(BytecodeCache):

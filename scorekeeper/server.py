@@ -39,14 +39,13 @@ PER_ADDRESS = 48
 #: Seconds a connection may take to send a request's headers (a phone sends them at
 #: once): sockets that trickle bytes cannot hold their places.
 HEADER_TIMEOUT = 10.0
-#: The most threads per process, server processes and proxies in front the command takes:
-#: each thread and process is memory kept for the server's life, a club's server needs a
-#: few of each (its cores, DEFAULT_THREADS), and no deployment chains more proxies.
-MAX_THREADS, MAX_WORKERS, MAX_PROXIES = 256, 64, 8
 
 
-def _within(lowest: int, highest: int) -> Callable[[str], int]:
-    """An option's whole number from ``lowest`` to ``highest`` (argparse says otherwise)."""
+def _within(option: str) -> Callable[[str], int]:
+    """An option's whole number within its bounds (``startup.BOUNDS``; argparse says
+    otherwise)."""
+    lowest, highest = startup.BOUNDS[option]
+
     def read(text: str) -> int:
         try:
             number = int(text)
@@ -63,13 +62,13 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="upgrade the database, then serve the app with waitress")
     serve.add_argument("--host", default=DEFAULT_HOST, help="address to listen on (0.0.0.0: LAN)")
-    serve.add_argument("--port", type=_within(1, 65535), default=DEFAULT_PORT)
-    serve.add_argument("--threads", type=_within(1, MAX_THREADS), default=DEFAULT_THREADS,
+    serve.add_argument("--port", type=_within("port"), default=DEFAULT_PORT)
+    serve.add_argument("--threads", type=_within("threads"), default=DEFAULT_THREADS,
                        help="waitress worker threads (in each process)")
-    serve.add_argument("--workers", type=_within(1, MAX_WORKERS), default=None,
+    serve.add_argument("--workers", type=_within("workers"), default=None,
                        help="server processes sharing the port, one per core for a club's "
                             "many tables; default: WORKERS in instance/config.py, else 1")
-    serve.add_argument("--proxies", type=_within(0, MAX_PROXIES), default=None,
+    serve.add_argument("--proxies", type=_within("proxies"), default=None,
                        help="reverse proxies in front of the app (trust their X-Forwarded-* "
                             "headers); default: PROXIES in instance/config.py, else 0")
     db = sub.add_parser("db", help="database maintenance")
@@ -146,14 +145,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         app = _app(args)
         upgrade_database(app)
-    except Exception as err:  # said in words when it is the database's (startup.py)
-        from scorekeeper.db import get_db
-
-        url = get_db(app).url if app is not None else os.environ.get("DATABASE_URL")
-        said = startup.database_problem(err, url, gettext)
-        if said is None:
+        # (``--workers`` is 1 or more; ``db upgrade`` checks the configuration's as well)
+        workers = getattr(args, "workers", None) or startup.setting(app.config, "WORKERS")
+    except Exception as err:  # said in words when it is the configuration's or the
+        # database's (startup.py)
+        problem = _unusable(err, app, gettext)
+        if problem is None:
             raise
-        return _stop(*said)
+        return _stop(*problem)
     if args.command == "db":
         print(gettext("database up to date"))
         return 0
@@ -163,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         return _stop(startup.REFUSED, startup.listen_problem(err, args.host, args.port, gettext))
 
     url = f"http://{args.host}:{args.port}/"
-    proxies = int(app.config.get("PROXIES") or 0)
+    proxies = int(app.config["PROXIES"])  # checked by create_app
     if not is_loopback(args.host) and not proxies:  # behind a proxy, links name its host
         url = public_url(args.host, args.port)
         app.config.setdefault("PUBLIC_URL", url)
@@ -177,7 +176,6 @@ def main(argv: list[str] | None = None) -> int:
     sys.stdout.flush()
 
     per_address = 0 if proxies else PER_ADDRESS
-    workers = args.workers if args.workers is not None else int(app.config.get("WORKERS", 1))
     with sock:
         if workers > 1 and hasattr(os, "fork"):
             from scorekeeper.db import get_db
@@ -189,6 +187,22 @@ def main(argv: list[str] | None = None) -> int:
         make_server(_warm(app), args.host, args.port, args.threads, per_address=per_address,
                     sock=sock, proxies=proxies).run()
     return 0
+
+
+def _unusable(err: Exception, app: Any, gettext: Callable[[str], str]) -> tuple[int, str] | None:
+    """What to say of ``err``, raised while the app was made (``app`` None) or its
+    database brought up to date, and the exit status; None when it is neither the
+    configuration's nor the database's."""
+    from scorekeeper.app import config_path
+    from scorekeeper.db import get_db
+
+    if isinstance(err, startup.Unusable):
+        return startup.UNREADABLE, err.said(gettext)
+    said = startup.config_problem(err, config_path(), gettext)
+    if said is not None:
+        return startup.UNREADABLE, said
+    url = get_db(app).url if app is not None else os.environ.get("DATABASE_URL")
+    return startup.database_problem(err, url, gettext)
 
 
 def _stop(status: int, said: str) -> int:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import errno
 import re
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from sqlalchemy import exc, make_url
 
@@ -22,6 +23,51 @@ UNREADABLE, REFUSED = 2, 1
 KNOWN = ("sqlite", "postgresql")
 #: Where the URL came from, when the environment does not say it.
 CONFIGURED = "DATABASE_URL (instance/config.py)"
+#: The numbers the command takes (its options, and instance/config.py's WORKERS and
+#: PROXIES), lowest and highest: each thread and process is memory kept for the server's
+#: life, a club's server needs a few of each (its cores, ``server.DEFAULT_THREADS``), and
+#: no deployment chains more proxies.
+BOUNDS = {"port": (1, 65535), "threads": (1, 256), "workers": (1, 64), "proxies": (0, 8)}
+
+
+class Unusable(ValueError):
+    """instance/config.py's setting ``name`` is not a whole number within its bounds."""
+
+    def __init__(self, name: str, value: object) -> None:
+        super().__init__(f"{name} = {value!r}")
+        self.name, self.value = name, value
+
+    def said(self, gettext: Callable[[str], str] = str) -> str:
+        lowest, highest = BOUNDS[self.name.lower()]
+        return gettext("%(setting)s in instance/config.py must be a whole number from "
+                       "%(lowest)s to %(highest)s, not %(value)s") % {
+            "setting": self.name, "lowest": lowest, "highest": highest,
+            "value": repr(self.value)[:40]}
+
+
+def setting(config: Mapping[str, Any], name: str) -> int:
+    """``config[name]`` (``WORKERS``, ``PROXIES``) within its bounds, else ``Unusable``."""
+    value = config.get(name)
+    lowest, highest = BOUNDS[name.lower()]
+    if isinstance(value, bool) or not isinstance(value, int) or not lowest <= value <= highest:
+        raise Unusable(name, value)
+    return value
+
+
+def config_problem(err: BaseException, path: str,
+                   gettext: Callable[[str], str] = str) -> str | None:
+    """What to say when the configuration file ``path`` itself raised ``err`` as it was
+    read (a typo, a name it does not define); None for an error raised elsewhere."""
+    line = err.lineno if isinstance(err, SyntaxError) and err.filename == path else None
+    trace = err.__traceback__
+    while trace is not None:
+        if trace.tb_frame.f_code.co_filename == path:
+            line = trace.tb_lineno
+        trace = trace.tb_next
+    if line is None:
+        return None
+    return gettext("%(path)s cannot be read, line %(line)s: %(error)s") % {
+        "path": path, "line": line, "error": f"{type(err).__name__}: {err}"}
 
 
 def shown_url(url: str) -> str:

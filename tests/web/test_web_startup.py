@@ -122,3 +122,54 @@ def test_db_upgrade_says_it_in_the_language_asked_for(monkeypatch, capsys, db_ur
     monkeypatch.setenv("DATABASE_URL", db_url)
     assert server.main(["db", "upgrade", "--lang", "it"]) == 0
     assert capsys.readouterr().out == "database aggiornato\n"
+
+
+@pytest.fixture
+def config(monkeypatch, tmp_path, db_url):
+    """instance/config.py as the test writes it: the app's instance folder is ``tmp_path``."""
+    from flask import Flask
+
+    monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(tmp_path))
+    monkeypatch.setenv("DATABASE_URL", db_url)
+    return tmp_path / "config.py"
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("SECRET_KEY = 'ours'\nWORKERS = two\n",
+     "cannot be read, line 2: NameError: name 'two' is not defined\n"),
+    ("WORKERS = (\n", "cannot be read, line 1: SyntaxError: "),
+])
+def test_a_configuration_file_that_cannot_be_read_names_its_line(
+        capsys, config, text, said):
+    config.write_text(text, encoding="utf-8")
+    assert server.main(["serve", "--port", str(_free_port())]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"scorekeeper: {config} {said}")
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("WORKERS = 1000\n", "WORKERS in instance/config.py must be a whole number from 1 to 64, "
+                         "not 1000"),
+    ("WORKERS = '2'\n", "WORKERS in instance/config.py must be a whole number from 1 to 64, "
+                        "not '2'"),
+    ("PROXIES = -1\n", "PROXIES in instance/config.py must be a whole number from 0 to 8, "
+                       "not -1"),
+    ("PROXIES = True\n", "PROXIES in instance/config.py must be a whole number from 0 to 8, "
+                         "not True"),
+])
+def test_a_setting_out_of_its_bounds_is_refused_by_name(capsys, config, text, said):
+    config.write_text(text, encoding="utf-8")
+    assert server.main(["serve", "--port", str(_free_port())]) == 2
+    assert capsys.readouterr().err == f"scorekeeper: {said}\n"
+
+
+def test_a_setting_within_its_bounds_is_taken(monkeypatch, capsys, config):
+    from scorekeeper import processes
+
+    config.write_text("WORKERS = 3\n", encoding="utf-8")
+    seen = {}
+    monkeypatch.setattr(processes, "supervise",
+                        lambda run, workers, gettext: seen.update(workers=workers) or 0)
+    assert server.main(["serve", "--port", str(_free_port())]) == 0
+    assert seen == {"workers": 3}
