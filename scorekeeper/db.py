@@ -24,6 +24,7 @@ from typing import Any
 
 from flask import Flask, current_app, g
 from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 try:
@@ -247,6 +248,10 @@ def lookup_all(sql: str, *params: Any, first: bool = False) -> list[tuple[Any, .
             got = [cursor.fetchone()] if first else cursor.fetchall()
         finally:
             cursor.close()
+    except engine.dialect.loaded_dbapi.Error as err:
+        # the driver's own error, as SQLAlchemy would have raised it (OperationalError…):
+        # the pages answer it as they answer any other read's
+        raise DBAPIError.instance(sql, params, err, engine.dialect.loaded_dbapi.Error) from err
     finally:
         raw.close()
     return [tuple(row) for row in got if row is not None]

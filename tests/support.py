@@ -1,6 +1,7 @@
 """What every kind of test reads of a page the same way: its hidden fields (the form's
-CSRF token, key and version), values unescaped as a browser reads them; and how every
-test waits for something another thread or process does (``until``).
+CSRF token, key and version), values unescaped as a browser reads them; how every test
+waits for something another thread or process does (``until``); and a database that
+stops answering for a while (``database_down``).
 
 A module of its own (not conftest.py): the web and browser tests import it by name."""
 
@@ -9,7 +10,8 @@ from __future__ import annotations
 import html
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 _HIDDEN = re.compile(r'<input[^>]*type="hidden"[^>]*>')
@@ -70,3 +72,27 @@ def until(check: Callable[[], Any], what: str = "the awaited state", seconds: fl
             raise AssertionError(f"{what}: not within {seconds:g} s")
         time.sleep(every)
     return found
+
+
+@contextmanager
+def database_down(app: Any) -> Iterator[None]:
+    """Every statement of ``app``'s database fails as a stopped server's would, through
+    SQLAlchemy (the ORM, Core) and straight through the driver (``db.lookup``)."""
+    from sqlalchemy import event, exc
+
+    from scorekeeper.db import get_db
+
+    engine = get_db(app).engine
+
+    def refuse(*_args: Any) -> None:
+        raise exc.OperationalError("SELECT 1", {}, ConnectionError("server closed the "
+                                                                   "connection unexpectedly"))
+
+    event.listen(engine, "before_cursor_execute", refuse)
+    raw = engine.raw_connection
+    engine.raw_connection = lambda: refuse()  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        event.remove(engine, "before_cursor_execute", refuse)
+        engine.raw_connection = raw  # type: ignore[method-assign]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, render_template, request
+from flask import Flask, current_app, render_template, request
 from flask_wtf.csrf import CSRFError
+from sqlalchemy import exc as db_errors
 
 from scorekeeper import pdf
 from scorekeeper.web.api import error
@@ -13,6 +14,14 @@ from scorekeeper.web.common import _
 
 #: The header that says why a form was refused, for the phone's outbox (static/js/sw/).
 REFUSED = "X-Scorekeeper-Refused"
+#: The header of an answer that says the database did not answer: the phone's service
+#: worker then shows the page it kept, and keeps a form sent in its outbox (static/js/sw/).
+UNAVAILABLE = "X-Scorekeeper-Unavailable"
+#: The database did not answer (its server stopped or restarting, a lock held past its
+#: timeout, a full disk): nothing was saved, and it may answer again in a moment.
+UNREACHED = (db_errors.OperationalError, db_errors.InterfaceError, db_errors.TimeoutError)
+#: Seconds before such a request is worth sending again.
+UNREACHED_RETRY = 5
 #: What each failure is called (the error page and the API's ``code``).
 CODES: dict[int | type[Exception], tuple[int, str]] = {
     400: (400, "bad-request"),
@@ -28,18 +37,21 @@ CODES: dict[int | type[Exception], tuple[int, str]] = {
 
 def page(status: int, code: str, failure: Exception | None = None) -> Any:
     """The error page (or, under ``/api/``, the JSON error) for ``status``; a 405 says
-    in ``Allow`` which methods the address takes (RFC 9110), a busy PDF renderer in
-    ``Retry-After`` how many seconds to wait."""
+    in ``Allow`` which methods the address takes (RFC 9110), a busy PDF renderer or a
+    database that did not answer in ``Retry-After`` how many seconds to wait."""
     headers: dict[str, str] = {}
     allowed = getattr(failure, "valid_methods", None)
     if status == 405 and allowed:
         headers["Allow"] = ", ".join(allowed)
-    retry_after = getattr(failure, "retry_after", None)
+    retry_after = UNREACHED_RETRY if code == "database" else getattr(failure, "retry_after",
+                                                                      None)
     if isinstance(retry_after, int):
         headers["Retry-After"] = str(retry_after)
     if code == "csrf":
         # the phone's outbox and forms kept on it send again once with a fresh token
         headers[REFUSED] = "csrf"
+    if code == "database":
+        headers[UNAVAILABLE] = "database"
     if request.path.startswith("/api/"):
         messages = {
             404: _("No such API endpoint."),
@@ -49,6 +61,9 @@ def page(status: int, code: str, failure: Exception | None = None) -> Any:
         message = messages.get(status, _("Something went wrong"))
         if code == "busy":
             message = _("Busy: try again in %(seconds)s seconds.", seconds=retry_after)
+        if code == "database":
+            message = _("The scores cannot be reached right now: nothing was saved. Try "
+                        "again in %(seconds)s seconds.", seconds=retry_after)
         body, status = error(code, message, None, status)
         return body, status, headers
     return render_template("error.html", status=status, code=code,
@@ -56,7 +71,16 @@ def page(status: int, code: str, failure: Exception | None = None) -> Any:
 
 
 def init_app(app: Flask) -> None:
-    """Answer every failure of ``CODES`` with ``page``."""
+    """Answer every failure of ``CODES`` with ``page``, and a database that did not answer
+    with a 503 that says so (the failure logged for whoever runs the server)."""
     for failure, (status, code) in CODES.items():
         app.register_error_handler(
             failure, lambda err, status=status, code=code: page(status, code, err))
+    for failure in UNREACHED:
+        app.register_error_handler(failure, _unreached)
+
+
+def _unreached(err: Exception) -> Any:
+    current_app.logger.error("the database did not answer %s %s: %s", request.method,
+                             request.path, str(err).splitlines()[0] if str(err) else err)
+    return page(503, "database", err)

@@ -2,7 +2,8 @@
 chromium, Playwright):
 
 - the laptop that serves the app is restarted while the scorer's page stays open with
-  deals waiting: they reach the server by themselves, with no reload;
+  deals waiting: they reach the server by themselves, with no reload; a deal saved while
+  the database does not answer waits on the phone the same way;
 - fresh phones open a match's edit link (through the service worker or not) and save a
   deal with the live preview running: no form ever refused as expired;
 - the phone's referee cannot start: the page says so in words, makes no totals up, and
@@ -135,6 +136,35 @@ def test_deals_waiting_while_the_server_restarts_reach_it_with_the_page_left_ope
     expect(phone.locator("#outbox")).to_be_hidden()
     expect(phone.locator("#total-0")).to_have_text("185")
     expect(phone.locator("#total-1")).to_have_text("135")
+
+
+def test_deals_saved_while_the_database_does_not_answer_wait_on_the_phone(
+        app, phone, laptop):
+    """The server answers but its database does not (its server restarting, a full disk):
+    the deal saved goes to the phone's outbox as it would without a network, the
+    scoreboard the phone kept is shown, and the deal reaches the database once it answers,
+    once."""
+    from support import database_down
+
+    board = _new_match(phone, laptop.url)
+    token = board.rsplit("/", 1)[1]
+    _counts(phone, board, {"table_points": "70", "hand_points": "20"}, {"table_points": "40"})
+    phone.wait_for_url(re.compile(r"#deal-1$"))
+    until(phone, KEPT, board)  # the next deal's form kept after this deal
+    with database_down(app):
+        _counts(phone, board, {"table_points": "95"}, {"table_points": "35"})
+        phone.wait_for_url(re.compile(r"#outbox$"))
+        expect(phone.locator("#outbox [data-count]")).to_have_text("1")
+        expect(phone.locator("#deal-1")).to_be_visible()  # the scoreboard as the phone kept it
+        assert "Not available right now" not in phone.locator("body").inner_text()
+    # the database answers again (it held deal 1 only: the phone's sending rounds while it
+    # did not were each answered 503, keeping the deal)
+    started = time.monotonic()
+    while _stored(app, token)[0] < 2 and time.monotonic() - started < 30:
+        phone.wait_for_timeout(250)
+    assert _stored(app, token) == (2, [145, 75]), f"after {time.monotonic() - started:.1f} s"
+    expect(phone.locator("#deal-2")).to_be_visible()
+    expect(phone.locator("#outbox")).to_be_hidden()
 
 
 def _matches(app: Any, count: int) -> list[str]:

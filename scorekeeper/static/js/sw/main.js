@@ -2,17 +2,15 @@
    outbox from queue.js, a match set up here from setup.js).
 
    It keeps the static files and every page this phone opens, and shows them when the
-   server cannot be reached. Static files come from the cache first (their cache is named
-   after their digest); pages from the network first, the phone's last copy when the
-   network fails, and the offline page in the phone's language for a page it never
-   opened. The offline pack (Pyodide and the referee, static/pack/) and the referee's
-   worker are kept once fetched, in a cache named after the pack's version.
-
-   A deal (new or fixed; a Burro round; an evening's table's, from its side's page) saved
-   while the server cannot be reached goes to the outbox, and the scoreboard (the game,
-   the side's page) it came from is shown; the outbox is sent
-   whenever the server may answer again (queue.js). A new match set up then goes there
-   too, with links chosen here (setup.js). */
+   server cannot be reached or says its database does not answer. Static files come from
+   the cache first (their cache is named after their digest); pages from the network
+   first, the phone's last copy when that fails, and the offline page in the phone's
+   language for a page it never opened. The offline pack (Pyodide and the referee,
+   static/pack/) and the referee's worker are kept once fetched, in a cache named after
+   the pack's version. A deal (new or fixed; a Burro round; an evening's table's, from its
+   side's page) saved then goes to the outbox, and the scoreboard (the game, the side's
+   page) it came from is shown; the outbox is sent whenever the server may answer again
+   (queue.js). A new match set up then goes there too, with links chosen here (setup.js). */
 /* global SKQueue, SKSetup */
 (function () {
   "use strict";
@@ -23,6 +21,8 @@
   var PAGES = "scorekeeper-pages";
   var KEEP = 200;  /* pages kept: the oldest go first */
   var LANG = "/__scorekeeper/lang";
+  /* the header of a server's answer that says its database did not answer (web/errors.py) */
+  var UNAVAILABLE = "X-Scorekeeper-Unavailable";
   var NEW_DEAL = /^\/m\/([^/]+)\/deals\/new$/;
   var MATCH_DOC = /^\/m\/([^/]+)\/match\.json$/;
   var EDIT_DEAL = /^\/m\/([^/]+)\/deals\/(\d+)\/edit$/;
@@ -133,7 +133,23 @@
     var request = event.request, path = new URL(request.url).pathname;
     var form = formOf(request, path);
     var sent = form ? request.clone().text() : null;
+    function unreached() {  /* a form waits in the outbox, a page is shown as kept */
+      if (form && form.setUp) {
+        return sent.then(function (body) { return queueMatch(request.url, body); })
+          .then(function (board) { return board ? Response.redirect(board, 303) : offline(); }, offline);
+      }
+      if (form) { return toOutbox(request, form, sent).catch(offline); }
+      var kept = request.method === "GET" ? caches.match(request, {cacheName: PAGES})
+                                          : Promise.resolve(undefined);
+      return kept.then(function (hit) {
+        return hit || (request.method === "GET" ? ownPage(path, kind) : Promise.resolve(null))
+          .then(function (own) { return own || (kind ? Response.error() : offline()); });
+      });
+    }
     return fetch(request).then(function (response) {
+      if (response.status === 503 && response.headers.get(UNAVAILABLE) === "database") {
+        return unreached();
+      }
       if (request.method === "GET" && response.status === 200 &&
           (response.headers.get("Content-Type") || "").indexOf(kind || "text/html") === 0) {
         var copy = response.clone();
@@ -158,19 +174,7 @@
         });
       }
       return response;
-    }, function () {
-      if (form && form.setUp) {
-        return sent.then(function (body) { return queueMatch(request.url, body); })
-          .then(function (board) { return board ? Response.redirect(board, 303) : offline(); }, offline);
-      }
-      if (form) { return toOutbox(request, form, sent).catch(offline); }
-      var kept = request.method === "GET" ? caches.match(request, {cacheName: PAGES})
-                                          : Promise.resolve(undefined);
-      return kept.then(function (hit) {
-        return hit || (request.method === "GET" ? ownPage(path, kind) : Promise.resolve(null))
-          .then(function (own) { return own || (kind ? Response.error() : offline()); });
-      });
-    });
+    }, unreached);
   }
 
   /* A deal or a round kept for later; the page it came from is shown. */
