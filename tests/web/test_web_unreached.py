@@ -25,7 +25,7 @@ def test_a_database_that_does_not_answer_is_said_and_nothing_is_lost(app, client
         page = answer.get_data(as_text=True)
         assert "Indisponible pour le moment" in page, page[-1500:]
         assert ("Les scores sont inaccessibles pour le moment\u202f: rien n’a été "
-                "enregistré. Réessayez dans 5 s.") in page
+                "enregistré. Réessayez dans 5\u00a0s.") in page
     assert site.board(token).count('class="deal"') == 1  # the deal sent was not saved
     again = client.post(f"/m/{token}/deals/new", data=form)  # the same form, once it answers
     assert again.status_code == 302
