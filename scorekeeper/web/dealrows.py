@@ -14,14 +14,11 @@ from scorekeeper.web.common import _, cache, locale_code
 
 
 def _row_key(row: dict[str, Any]) -> tuple[Any, ...]:
-    """Everything a deal's line shows, as a key: its numbers, who went out, its problems."""
-    return (row["number"], row["went_out"], row["corrected"], tuple(row["running"]),
-            tuple(tuple(s.get(k) for k in _SHOWN) for s in row["sides"]),
-            tuple(p.get("message") for p in row["problems"]))
-
-
-_SHOWN = ("table_points", "bonus_points", "going_out_bonus", "morto_penalty", "hand_points",
-          "total")
+    """Everything a deal's line shows (``deal_line``), as a key: its number, each side's
+    running total and what the deal added, whether it is disputed, when it was corrected.
+    (Its breakdown, who went out and its problems' words are on the deal's own page.)"""
+    return (row["number"], tuple(row["running"]), tuple(s.get("total") for s in row["sides"]),
+            bool(row["problems"]), row["corrected"])
 
 
 def deal_rows(b: dict[str, Any], token: str, *, editable: bool) -> list[Markup]:
