@@ -240,20 +240,23 @@ def lookup_all(sql: str, *params: Any, first: bool = False) -> list[tuple[Any, .
             result = conn.execute(text(sql), names)
             found = [result.first()] if first else list(result)
         return [tuple(row) for row in found if row is not None]
-    raw = engine.raw_connection()
+    driver = engine.dialect.loaded_dbapi
     try:
-        cursor = raw.cursor()
+        # the driver's own errors (a refused connection, a failed statement) raised as
+        # SQLAlchemy raises them elsewhere (OperationalError…): the pages answer them as
+        # they answer any other read's
+        raw = engine.raw_connection()
         try:
-            cursor.execute(sql.replace("?", mark), params)
-            got = [cursor.fetchone()] if first else cursor.fetchall()
+            cursor = raw.cursor()
+            try:
+                cursor.execute(sql.replace("?", mark), params)
+                got = [cursor.fetchone()] if first else cursor.fetchall()
+            finally:
+                cursor.close()
         finally:
-            cursor.close()
-    except engine.dialect.loaded_dbapi.Error as err:
-        # the driver's own error, as SQLAlchemy would have raised it (OperationalError…):
-        # the pages answer it as they answer any other read's
-        raise DBAPIError.instance(sql, params, err, engine.dialect.loaded_dbapi.Error) from err
-    finally:
-        raw.close()
+            raw.close()
+    except driver.Error as err:
+        raise DBAPIError.instance(sql, params, err, driver.Error) from err
     return [tuple(row) for row in got if row is not None]
 
 

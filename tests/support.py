@@ -88,9 +88,13 @@ def database_down(app: Any) -> Iterator[None]:
         raise exc.OperationalError("SELECT 1", {}, ConnectionError("server closed the "
                                                                    "connection unexpectedly"))
 
+    def refused() -> None:
+        # a pool's connection refused raises the driver's own error (psycopg's, sqlite3's)
+        raise engine.dialect.loaded_dbapi.OperationalError("connection refused")
+
     event.listen(engine, "before_cursor_execute", refuse)
     raw = engine.raw_connection
-    engine.raw_connection = lambda: refuse()  # type: ignore[method-assign]
+    engine.raw_connection = refused  # type: ignore[method-assign]
     try:
         yield
     finally:
