@@ -44,14 +44,13 @@ HEADER_TIMEOUT = 10.0
 def _within(option: str) -> Callable[[str], int]:
     """An option's whole number within its bounds (``startup.BOUNDS``; argparse says
     otherwise)."""
-    lowest, highest = startup.BOUNDS[option]
-
     def read(text: str) -> int:
         try:
             number = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if not lowest <= number <= highest:
+        if not startup.within(option, number):
+            lowest, highest = startup.BOUNDS[option]
             raise argparse.ArgumentTypeError(f"{number} is not from {lowest} to {highest}")
         return number
     return read

@@ -45,11 +45,16 @@ class Unusable(ValueError):
             "value": repr(self.value)[:40]}
 
 
+def within(name: str, number: int) -> bool:
+    """Whether ``number`` is within the bounds of the option or setting ``name``."""
+    lowest, highest = BOUNDS[name.lower()]
+    return lowest <= number <= highest
+
+
 def setting(config: Mapping[str, Any], name: str) -> int:
     """``config[name]`` (``WORKERS``, ``PROXIES``) within its bounds, else ``Unusable``."""
     value = config.get(name)
-    lowest, highest = BOUNDS[name.lower()]
-    if isinstance(value, bool) or not isinstance(value, int) or not lowest <= value <= highest:
+    if isinstance(value, bool) or not isinstance(value, int) or not within(name, value):
         raise Unusable(name, value)
     return value
 

@@ -9,6 +9,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import exc as db_errors
 
 from scorekeeper import pdf
+from scorekeeper.msgids import N_
 from scorekeeper.web.api import error
 from scorekeeper.web.common import _
 
@@ -35,35 +36,37 @@ CODES: dict[int | type[Exception], tuple[int, str]] = {
 }
 
 
-def page(status: int, code: str, failure: Exception | None = None) -> Any:
+#: What an answer of each code says of itself for the phone's service worker: a form
+#: whose token ran out (sent again once with a fresh one), a database that did not answer
+#: (the form kept in the outbox, the page shown as kept).
+SAID = {"csrf": {REFUSED: "csrf"}, "database": {UNAVAILABLE: "database"}}
+#: What the API says of a failure worth trying again, and when.
+WAITS = {"busy": N_("Busy: try again in %(seconds)s seconds."),
+         "database": N_("The scores cannot be reached right now: nothing was saved. Try "
+                        "again in %(seconds)s seconds.")}
+
+
+def page(status: int, code: str, failure: Exception | None = None,
+         retry_after: int | None = None) -> Any:
     """The error page (or, under ``/api/``, the JSON error) for ``status``; a 405 says
-    in ``Allow`` which methods the address takes (RFC 9110), a busy PDF renderer or a
-    database that did not answer in ``Retry-After`` how many seconds to wait."""
-    headers: dict[str, str] = {}
+    in ``Allow`` which methods the address takes (RFC 9110); ``Retry-After`` says how many
+    seconds to wait (``retry_after``, else the failure's own: a busy PDF renderer's)."""
+    headers: dict[str, str] = dict(SAID.get(code, {}))
     allowed = getattr(failure, "valid_methods", None)
     if status == 405 and allowed:
         headers["Allow"] = ", ".join(allowed)
-    retry_after = UNREACHED_RETRY if code == "database" else getattr(failure, "retry_after",
-                                                                      None)
+    if retry_after is None:
+        retry_after = getattr(failure, "retry_after", None)
     if isinstance(retry_after, int):
         headers["Retry-After"] = str(retry_after)
-    if code == "csrf":
-        # the phone's outbox and forms kept on it send again once with a fresh token
-        headers[REFUSED] = "csrf"
-    if code == "database":
-        headers[UNAVAILABLE] = "database"
     if request.path.startswith("/api/"):
         messages = {
             404: _("No such API endpoint."),
             405: _("This endpoint takes a POST with a JSON document."),
             413: _("The document is too large."),
         }
-        message = messages.get(status, _("Something went wrong"))
-        if code == "busy":
-            message = _("Busy: try again in %(seconds)s seconds.", seconds=retry_after)
-        if code == "database":
-            message = _("The scores cannot be reached right now: nothing was saved. Try "
-                        "again in %(seconds)s seconds.", seconds=retry_after)
+        message = _(WAITS[code], seconds=retry_after) if code in WAITS else \
+            messages.get(status, _("Something went wrong"))
         body, status = error(code, message, None, status)
         return body, status, headers
     return render_template("error.html", status=status, code=code,
@@ -83,4 +86,4 @@ def init_app(app: Flask) -> None:
 def _unreached(err: Exception) -> Any:
     current_app.logger.error("the database did not answer %s %s: %s", request.method,
                              request.path, str(err).splitlines()[0] if str(err) else err)
-    return page(503, "database", err)
+    return page(503, "database", err, retry_after=UNREACHED_RETRY)
