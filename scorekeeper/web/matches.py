@@ -22,6 +22,7 @@ from scorekeeper.db import reader
 from scorekeeper.forms import LINK_TOKEN, ConfirmForm, NewMatchForm, choices
 from scorekeeper.models import BurroGame, Deal, Event, Match, Season, Table
 from scorekeeper.names import shows, visible_key
+from scorekeeper.web import versions
 from scorekeeper.web.common import (
     _,
     locale_code,
@@ -35,10 +36,8 @@ from scorekeeper.web.scoreboard import (
     board,
     board_page,
     changes_since,
-    current_version,
     load_match,
     match_result,
-    note_deleted,
     note_written,
     with_results,
 )
@@ -280,7 +279,7 @@ def _links_refused(form: NewMatchForm, table: Table | None) -> Any:
 @bp.get("/m/<token>")
 def scoreboard(token: str) -> Any:
     """The running totals, every deal, the winner."""
-    version = current_version("edit", token)
+    version = versions.current_version("edit", token)
     if version is None:
         abort(404)
     remember(token)
@@ -343,7 +342,7 @@ def delete_confirm(token: str) -> Any:
 def delete(token: str) -> Any:
     """Delete the match and its deals."""
     return confirmed_write(token, "delete.html", lambda db, match: db.delete(match),
-                           note_deleted, url_for("matches.home"))
+                           versions.forget, url_for("matches.home"))
 
 
 def confirmed_write(token: str, template: str, change: Callable[[Session, Match], None],

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from flask import abort, current_app, render_template, request, url_for
@@ -12,63 +11,14 @@ from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper import rules, seating
 from scorekeeper.chart import chart
-from scorekeeper.db import get_db, lookup, reader
+from scorekeeper.db import reader
 from scorekeeper.forms import is_token
 from scorekeeper.models import Change, Match
 from scorekeeper.vocabulary import profile_name, tradition_of
-from scorekeeper.web import tally, written
+from scorekeeper.web import tally, versions
 from scorekeeper.web.common import _, cache, locale_code, localize, num
 from scorekeeper.web.dealrows import deal_rows
 from scorekeeper.web.links import public_url
-
-#: How long a match's version, read from the database, is trusted for a page view. A write
-#: by any server process of the same SQLite file shows at once (``db.WriteStamp``);
-#: another machine's write to a shared PostgreSQL database shows within this, except to
-#: the browser that wrote it, which sees it at once (``web/written.py``). (Every write
-#: still checks the version in its own transaction: this is for reading only.)
-FRESH_SECONDS = 1.0
-
-_VERSION_SQL = {
-    "edit": "SELECT version FROM matches WHERE edit_token = ?",
-    "view": "SELECT version FROM matches WHERE view_token = ?",
-}
-
-
-def current_version(kind: str, token: str) -> int | None:
-    """The version of the match an edit or view token opens; None when there is none.
-
-    The scoreboard's hot path: one indexed SELECT at most once a second per link, so a
-    phone refreshing the scores never waits on the database (nor on the GIL around it).
-    """
-    if not is_token(token):
-        return None
-    versions = cache("versions", 4096)
-    now = time.monotonic()
-    stamp = get_db().stamp.value()  # read before the database: a write after it shows
-    hit = versions.get((kind, token))
-    if hit is not None and hit[0] > now and hit[2] == stamp and not written.newer(
-            kind, token, hit[1]):  # the browser's own write, made on another server
-        return hit[1]  # type: ignore[no-any-return]
-    row = lookup(_VERSION_SQL[kind], token)
-    found = int(row[0]) if row is not None else None
-    _store(kind, token, found, stamp)
-    return found
-
-
-def _store(kind: str, token: str, found: int | None, stamp: int) -> None:
-    """Cache a version read when the database's write stamp was ``stamp``, never replacing
-    a newer one (a slow reader must not undo a write). A link that opens no match is not
-    kept: a match set up on a phone without a network comes with its links, and its
-    first page follows at once."""
-    versions = cache("versions", 4096)
-    if found is None:
-        versions.forget((kind, token))
-        return
-    with versions.lock:
-        hit = versions.get((kind, token))
-        if hit is not None and hit[1] > found and hit[0] > time.monotonic():
-            return
-        versions.put((kind, token), (time.monotonic() + FRESH_SECONDS, found, stamp))
 
 
 def note_written(match: Match, result: dict[str, Any] | None = None) -> None:
@@ -76,17 +26,10 @@ def note_written(match: Match, result: dict[str, Any] | None = None) -> None:
     referee's match document for the deals the write left, when the writer has it (a
     deal save scored the match with the new deal to judge it: the scoreboard of the new
     version reads that instead of scoring the match again)."""
-    stamp = get_db().stamp.value()
-    for kind, token in (("edit", match.edit_token), ("view", match.view_token)):
-        _store(kind, token, match.version, stamp)
-    written.tell(match.edit_token, match.view_token, match.version)
+    versions.store_written(match.edit_token, match.view_token, match.version)
     if result is not None and "unreadable" not in result:
         # as pages read it: scored after a tally as shown, its earlier deals have no melds
         cache("match-shown").put(kept_key(match), result)
-
-
-def note_deleted(match: Match) -> None:
-    cache("versions", 4096).forget(("edit", match.edit_token), ("view", match.view_token))
 
 
 #: The match and its deals by edit or view token: built once (SQLAlchemy keeps a built

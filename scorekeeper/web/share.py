@@ -16,7 +16,8 @@ from scorekeeper.models import BurroGame, Match, utcnow
 from scorekeeper.web.common import cache
 from scorekeeper.web.dealpage import deal_page
 from scorekeeper.web.links import public_url, qr_image, qr_svg
-from scorekeeper.web.scoreboard import board_page, current_version, load_match
+from scorekeeper.web.scoreboard import board_page, load_match
+from scorekeeper.web.versions import current_version
 
 bp = Blueprint("share", __name__)
 

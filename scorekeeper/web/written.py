@@ -1,6 +1,6 @@
 """A browser's own last write, told to every server: the scorer sees the save at once.
 
-A server keeps a match's version for ``scoreboard.FRESH_SECONDS`` before asking the
+A server keeps a match's version for ``versions.FRESH_SECONDS`` before asking the
 database again. Servers on other machines (one PostgreSQL database) know nothing of
 each other's writes meanwhile, so the redirect after Save, answered by another
 server, showed the match without the deal just saved. The answer to a write now sets

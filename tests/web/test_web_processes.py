@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from web_support import hidden_fields, until
 
-from scorekeeper.web.scoreboard import FRESH_SECONDS
+from scorekeeper.web.versions import FRESH_SECONDS
 
 SCOREKEEPER = Path(sys.executable).with_name("scorekeeper")
 

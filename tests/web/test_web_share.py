@@ -125,12 +125,12 @@ def test_scoreboard_offers_the_qr_code_of_the_read_only_link(site, client):
 
 def test_a_slow_reader_never_brings_back_an_older_version(app):
     from scorekeeper.db import get_db
-    from scorekeeper.web.scoreboard import _store, current_version
+    from scorekeeper.web.versions import current_version, store
 
     with app.test_request_context():
         stamp = get_db().stamp.value()
-        _store("view", "tok", 5, stamp)
-        _store("view", "tok", 4, stamp)  # a read that started before the write committed
+        store("view", "tok", 5, stamp)
+        store("view", "tok", 4, stamp)  # a read that started before the write committed
         assert current_version("view", "tok") == 5
         assert current_version("view", "x" * 65) is None
 

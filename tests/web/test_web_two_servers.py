@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from web_support import Site
 
-from scorekeeper.web.scoreboard import FRESH_SECONDS
+from scorekeeper.web.versions import FRESH_SECONDS
 
 
 @pytest.fixture
@@ -99,10 +99,10 @@ def test_the_scorers_next_page_shows_the_save_whichever_server_answers(
     from werkzeug.test import Client
 
     from scorekeeper.db import WriteStamp
-    from scorekeeper.web import scoreboard
+    from scorekeeper.web import versions
 
     monkeypatch.setattr(WriteStamp, "value", lambda _self: 0)  # says nothing, as on PG
-    monkeypatch.setattr(scoreboard, "FRESH_SECONDS", 60.0)  # whatever the machine's speed
+    monkeypatch.setattr(versions, "FRESH_SECONDS", 60.0)  # whatever the machine's speed
     phone = Site(Client(Alternate(app, second)))
     token = phone.new_match()
     for deals in (1, 2, 3):
