@@ -46,7 +46,7 @@ from scorekeeper.web.scoreboard import (
     match_rules,
     note_written,
     rules_label,
-    shown_result,
+    summary,
     turn,
 )
 from scorekeeper.web.writes import (
@@ -153,7 +153,7 @@ def _before(match: Match, index: int, count: int) -> dict[str, Any]:
     """The state deal ``index`` of the ``count`` the match holds starts from (kept for a
     new deal)."""
     if index == count:
-        return shown_result(match)
+        return summary(match)
     return match_result(match, match.deal_docs()[:index])
 
 
@@ -309,7 +309,7 @@ def answer_deal(match: Match, form: DealForm, index: int, count: int, before: di
 
 def _over(match: Match) -> bool:
     """Whether the match is decided (its winner known)."""
-    return shown_result(match).get("status") == "won"
+    return summary(match).get("status") == "won"
 
 
 def _disputed(action: str | None) -> bool:

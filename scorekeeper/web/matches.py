@@ -65,7 +65,7 @@ def home() -> str:
     tokens = remembered("matches")
     found = (list(db.scalars(select(Match).where(Match.edit_token.in_(tokens))
                              .order_by(Match.updated.desc()))) if tokens else [])
-    matches = [m for m, _result in with_results(db, found)]
+    matches = [m for m, _result in with_results(db, found, whole=False)]
     burro_tokens = remembered("burros")
     games = (
         list(

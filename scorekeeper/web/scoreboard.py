@@ -70,11 +70,13 @@ def prime() -> None:
         db.rollback()
 
 
-def with_results(db: Session, matches: list[Match]) -> list[tuple[Match, dict[str, Any]]]:
-    """Each match with the referee's document, its status and totals set from it (never
-    a column's), for display only: the matches leave the session (nothing is written
-    back). A match's deals are read only when its score is not kept yet."""
-    scored = [(m, shown_result(m)) for m in matches]
+def with_results(db: Session, matches: list[Match], *,
+                 whole: bool = True) -> list[tuple[Match, dict[str, Any]]]:
+    """Each match with the referee's document (``whole=False``: its ``summary``, without
+    the deals), its status and totals set from it (never a column's), for display only:
+    the matches leave the session (nothing is written back). A match's deals are read
+    only when its score is not kept yet."""
+    scored = [(m, (shown_result if whole else summary)(m)) for m in matches]
     for m, result in scored:
         m.status, m.totals = str(result.get("status")), list(result.get("totals", []))
     db.expunge_all()
@@ -116,19 +118,35 @@ def shown_result(match: Match) -> dict[str, Any]:
     return kept_result(match) or match_result(match)
 
 
+def summary(match: Match) -> dict[str, Any]:
+    """The referee's document for the stored deals without its deals, with how many it
+    holds and the last one's sides (``tally.summary``): all that a new deal's form and a
+    list of matches read. Kept by version; made from the kept document, else read from
+    the version's tally without its deals, else from the document scored."""
+    key = kept_key(match)
+    made = cache("match-summary").get(key)
+    if made is None:
+        kept = cache("match").get(key) or cache("match-shown").get(key)
+        made = (tally.summary(kept) if kept is not None
+                else tally.stored_summary(match.id, match.version)) \
+            or tally.summary(shown_result(match))
+        cache("match-summary").put(key, made)
+    return made  # type: ignore[no-any-return]
+
+
 def deal_count(match: Match) -> int:
     """How many deals the match holds (read from the referee's document when it could
     read them all)."""
-    result = shown_result(match)
-    return len(match.deals) if "unreadable" in result else len(result["deals"])
+    made = summary(match)
+    return len(match.deals) if "unreadable" in made else int(made["deal_count"])
 
 
 def last_sides(match: Match) -> list[dict[str, Any]]:
     """The sides of the match's last deal as entered or as the referee read them (each
     has ``counts`` when the side gave counts); [] before the first deal."""
-    result = shown_result(match)
-    if "unreadable" not in result:
-        return list(result["deals"][-1]["sides"]) if result["deals"] else []
+    made = summary(match)
+    if "unreadable" not in made:
+        return list(made["last_sides"])
     return list(match.deals[-1].data.get("sides", [])) if match.deals else []
 
 

@@ -227,7 +227,7 @@ def delete_confirm(token: str) -> Any:
     form = ConfirmForm(formdata=None, data={"version": str(found.version),
                                             "idem": writes.new_key()})
     return render_template("table_delete.html", table=found, form=form,
-                           count=len(scored_matches(found)))
+                           count=len(scored_matches(found, whole=False)))
 
 
 @bp.post("/t/<token>/delete")

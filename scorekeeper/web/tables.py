@@ -156,13 +156,15 @@ def _create(form: NewTableForm, names: list[str]) -> Any:
         "tables.table", "tables"), reused)
 
 
-def scored_matches(found: Table, *, deals: bool = False) -> list[tuple[Match, dict[str, Any]]]:
+def scored_matches(found: Table, *, deals: bool = False,
+                   whole: bool = True) -> list[tuple[Match, dict[str, Any]]]:
     """The table's matches in the order they were played, each with the referee's
-    document (``scoreboard.with_results``); ``deals``: their deals read too (the export)."""
+    document (``scoreboard.with_results``; ``whole=False``: without its deals); ``deals``:
+    their deals read too (the export)."""
     query = select(Match).where(Match.table_id == found.id).order_by(Match.created, Match.id)
     db = reader()
     return with_results(db, list(db.scalars(
-        query.options(selectinload(Match.deals)) if deals else query)))
+        query.options(selectinload(Match.deals)) if deals else query)), whole=whole)
 
 
 def _evening_of(found: Table) -> Any:
@@ -177,7 +179,8 @@ def table(token: str) -> Any:
     link for the other phones."""
     found = open_table(token)
     remember(token, "tables")
-    matches = sorted((m for m, _result in scored_matches(found)), key=lambda m: m.updated,
+    matches = sorted((m for m, _result in scored_matches(found, whole=False)),
+                     key=lambda m: m.updated,
                      reverse=True)
     link = public_url(url_for("tables.table", token=token))
     evenings = sorted(set(map(_evening_of(found), matches)), reverse=True)

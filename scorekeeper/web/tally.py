@@ -11,6 +11,11 @@ only for the version it was written with, and only by the same referee (``refere
 a digest of the rules core's code): after any other change, or an upgrade of the
 referee, the deals are scored again, as they always could be. With it, a scoreboard
 reads when its corrected deals were corrected (``corrected``) and no deal.
+
+It is kept as two lines of JSON: the document without its deals (``summary``: how many
+there are and the last one's sides instead), then the deals. A new deal's form and a
+list of matches read the first line alone (a 24-deal match's deals are about 16 kB of
+JSON, its summary one).
 """
 
 from __future__ import annotations
@@ -71,16 +76,28 @@ def _shown_deal(deal: dict[str, Any]) -> dict[str, Any]:
 _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
 
 
+def summary(result: dict[str, Any]) -> dict[str, Any]:
+    """The referee's document without its deals, with how many deals it holds
+    (``deal_count``) and the last one's sides as pages show them (``last_sides``, [] before
+    the first deal): all that a new deal's form and a list of matches read."""
+    deals = result.get("deals", [])
+    return {**{k: v for k, v in result.items() if k != "deals"}, "deal_count": len(deals),
+            "last_sides": list(_shown_deal(deals[-1]).get("sides", [])) if deals else []}
+
+
 def columns(version: int, result: dict[str, Any]) -> dict[str, str | None]:
     """The ``tally`` and ``tally_of`` columns a write of ``version`` leaves: ``result`` as
-    pages show it (``shown``), as JSON, when it is the referee's document for stored
-    deals it could all read, else nothing (the next page scores the deals)."""
+    pages show it (``shown``) when it is the referee's document for stored deals it could
+    all read, else nothing (the next page scores the deals). Two lines of JSON: its
+    ``summary``, then its deals, so that a page that needs no deal reads the first line
+    alone."""
     of = tally_of(version)
     if of is None or "unreadable" in result or not isinstance(result.get("deals"), list) \
             or "after_each_deal" not in result:
         return _NONE
     try:
-        text = _ENCODER.encode(shown(result))
+        text = "\n".join(_ENCODER.encode(part) for part in (
+            summary(result), [_shown_deal(deal) for deal in result["deals"]]))
     except (TypeError, ValueError):
         return _NONE
     return {"tally": text, "tally_of": of}
@@ -90,17 +107,34 @@ def stored(match_id: int | None, version: int) -> dict[str, Any] | None:
     """The referee's document as pages show it (``shown``) kept for the match's
     ``version`` by this referee; None when there is none (another version's, another
     referee's, none written)."""
+    return _read(match_id, version, whole=True)
+
+
+def stored_summary(match_id: int | None, version: int) -> dict[str, Any] | None:
+    """The ``summary`` of the document kept for the match's ``version`` by this referee,
+    its deals not read; None when there is none."""
+    return _read(match_id, version, whole=False)
+
+
+def _read(match_id: int | None, version: int, *, whole: bool) -> dict[str, Any] | None:
     of = tally_of(version)
     if match_id is None or of is None:
         return None
     row = lookup(_READ, match_id, of)
     if row is None or not row[0]:
         return None
+    head, _newline, deals = str(row[0]).partition("\n")
     try:
-        result = json.loads(row[0])
-    except ValueError:
+        found = json.loads(head)
+        if not isinstance(found, dict) or not isinstance(found.get("last_sides"), list):
+            return None  # not a tally this code wrote
+        if not whole:
+            return found  # type: ignore[no-any-return]
+        del found["deal_count"], found["last_sides"]
+        found["deals"] = json.loads(deals)
+    except (ValueError, KeyError):
         return None
-    return result if isinstance(result, dict) else None
+    return {**found, "shown": True} if isinstance(found["deals"], list) else None
 
 
 _CORRECTED = ("SELECT position, created, updated FROM deals"

@@ -3,6 +3,7 @@ its own caches, and neither serves the other's stale version past its bound."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -173,3 +174,52 @@ def test_a_deal_saved_on_the_other_server_is_scored_after_the_tally_it_read(
     first = phone_b.client.get(f"/m/{token}/deals/1")
     assert first.status_code == 200
     assert '<td class="num">180</td>' in first.get_data(as_text=True)  # its table points
+
+
+def test_a_new_deal_s_form_and_the_list_of_matches_read_the_tally_without_its_deals(
+        site, client, second, seed_deal, monkeypatch):
+    """The tally is kept as two lines (web/tally.py): its summary, then the deals. Server
+    B, which never saw the match, shows the next deal's form and the list of matches from
+    the summary alone: no deal read, none scored. A tally in one line, as it was once
+    kept, is not taken: the deals are scored again, and the pages say the same."""
+    from sqlalchemy import text
+
+    from scorekeeper import rules
+    from scorekeeper.db import get_db
+    from scorekeeper.web import tally
+
+    token = site.new_match()
+    site.save_deal(token, seed_deal, went_out="0")  # through server A
+    site.save_deal(token, seed_deal, went_out="0")
+    read, scored = [], []
+    real_stored, real_document = tally.stored, rules.match_document
+    monkeypatch.setattr(tally, "stored", lambda *a: read.append(1) or real_stored(*a))
+    monkeypatch.setattr(rules, "match_document",
+                        lambda *a, **k: scored.append(1) or real_document(*a, **k))
+    phone_b = second.test_client()
+
+    def pages() -> tuple[str, str]:
+        form = phone_b.get(f"/m/{token}/deals/new")
+        home = phone_b.get("/")
+        assert (form.status_code, home.status_code) == (200, 200)
+        return form.get_data(as_text=True), home.get_data(as_text=True)
+
+    form, home = pages()
+    # the totals after two deals of seed 001 §09 (465 and 930 for each side's table)
+    assert '<small class="num">930</small>' in form
+    assert "<title>Deal 3 · " in form
+    assert token in home and "Matches in progress" in home
+    assert (read, scored) == ([], [])
+    with second.app_context():
+        engine = get_db(second).engine
+        with engine.begin() as db:
+            (kept,) = db.exec_driver_sql("SELECT tally FROM matches").one()
+            head, deals = kept.split("\n")
+            whole = {**json.loads(head), "deals": json.loads(deals)}
+            assert whole.pop("deal_count") == 2 and len(whole["deals"]) == 2
+            assert whole.pop("last_sides") == whole["deals"][-1]["sides"]
+            db.execute(text("UPDATE matches SET tally = :kept"), {"kept": json.dumps(whole)})
+    second.extensions["scorekeeper.caches"].clear()
+    again, home_again = pages()
+    assert scored == [1]  # the deals of a one-line tally scored again, once
+    assert '<small class="num">930</small>' in again and token in home_again
