@@ -18,7 +18,7 @@ def _row_key(row: dict[str, Any]) -> tuple[Any, ...]:
     running total and what the deal added, whether it is disputed, when it was corrected.
     (Its breakdown, who went out and its problems' words are on the deal's own page.)"""
     return (row["number"], tuple(row["running"]), tuple(s.get("total") for s in row["sides"]),
-            bool(row["problems"]), row["corrected"])
+            row["disputed"], row["corrected"])
 
 
 def deal_rows(b: dict[str, Any], token: str, *, editable: bool) -> list[Markup]:
@@ -48,7 +48,7 @@ def deal_line(row: dict[str, Any], url: str, code: str) -> Markup:
     times as long.)"""
     parts = [f'<a class="deal" id="deal-{escape(row["number"])}" href="{escape(url)}">'
              f'<i>{escape(row["number"])}']
-    if row["problems"]:
+    if row["disputed"]:
         parts.append('<em class="disputed" aria-hidden="true">!</em>')
     parts.append("</i>")
     running = row["running"]
@@ -66,7 +66,7 @@ def _marks(row: dict[str, Any]) -> str:
     the moment of the correction after a colon, as the phone writes it (an hour today, a
     day before: ``viewer.js``), never inside a sentence."""
     said = []
-    if row["problems"]:
+    if row["disputed"]:
         said.append(f'<em class="disputed">{escape(_("disputed"))}</em>')
     when = row["corrected"]
     if when:

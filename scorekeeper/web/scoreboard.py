@@ -119,10 +119,11 @@ def shown_result(match: Match) -> dict[str, Any]:
 
 
 def summary(match: Match) -> dict[str, Any]:
-    """The referee's document for the stored deals without its deals, with how many it
-    holds and the last one's sides (``tally.summary``): all that a new deal's form and a
-    list of matches read. Kept by version; made from the kept document, else read from
-    the version's tally without its deals, else from the document scored."""
+    """The referee's document for the stored deals without its deals, with each deal's
+    line and the last deal's sides instead (``tally.summary``): all that a scoreboard, a
+    new deal's form and a list of matches read. Kept by version; made from the kept
+    document, else read from the version's tally without its deals, else from the
+    document scored."""
     key = kept_key(match)
     made = cache("match-summary").get(key)
     if made is None:
@@ -131,14 +132,14 @@ def summary(match: Match) -> dict[str, Any]:
                 else tally.stored_summary(match.id, match.version)) \
             or tally.summary(shown_result(match))
         cache("match-summary").put(key, made)
-    return made  # type: ignore[no-any-return]
+    return made
 
 
 def deal_count(match: Match) -> int:
     """How many deals the match holds (read from the referee's document when it could
     read them all)."""
     made = summary(match)
-    return len(match.deals) if "unreadable" in made else int(made["deal_count"])
+    return len(match.deals) if "unreadable" in made else len(made["lines"])
 
 
 def last_sides(match: Match) -> list[dict[str, Any]]:
@@ -201,7 +202,8 @@ def deal_problems(result: dict[str, Any], index: int) -> list[dict[str, Any]]:
 def board(match: Match, result: dict[str, Any] | None = None) -> dict[str, Any]:
     """Everything the scoreboard template needs: the referee's numbers as they are, and a
     sentence in the page's language for each problem (only problems need words).
-    ``result``: the referee's document, for a match that is not stored (else read)."""
+    ``result``: the referee's document or its ``summary`` (the deals' lines alone), for a
+    match that is not stored (else read)."""
     result = match_result(match) if result is None else result
     tradition = tradition_of(match.profile)
     target = match.target
@@ -219,27 +221,7 @@ def board(match: Match, result: dict[str, Any] | None = None) -> dict[str, Any]:
             "vulnerable": bool(vulnerable[i]) if i < len(vulnerable) else False,
             "minimum": minimum[i] if i < len(minimum) else 0,
         })
-    rows = []
-    after = result.get("after_each_deal") or []
-    scored_deals = result.get("deals") or []
-    # each deal as the referee read it (who went out, counts or cards); the stored deals
-    # are read only when the referee could not read them
-    entered = [scored.get("sides", []) for scored in scored_deals] if "unreadable" not in \
-        result else [deal.data.get("sides", []) for deal in match.deals]
-    corrected = {d.position: d.corrected for d in match.deals if d.corrected is not None} \
-        if _loaded(match) else tally.corrected(match.id)
-    for k, as_entered in enumerate(entered):
-        scored = scored_deals[k] if k < len(scored_deals) else {"sides": []}
-        problems = deal_problems(result, k)
-        rows.append({
-            "number": k + 1,
-            "sides": scored.get("sides", []),
-            "running": after[k] if k < len(after) else [],
-            "went_out": next((i for i, s in enumerate(as_entered) if s.get("went_out")), None),
-            "problems": localize(problems, tradition) if problems else [],
-            "counted": any(s.get("counts") is not None for s in as_entered),
-            "corrected": corrected.get(k),  # when it was saved again, or None
-        })
+    rows = _rows(match, result, tradition)
     winner = result.get("winner")
     around = seated(match)
     return {
@@ -255,6 +237,41 @@ def board(match: Match, result: dict[str, Any] | None = None) -> dict[str, Any]:
         "profile": match.profile,
         "tradition": tradition,
     }
+
+
+def _rows(match: Match, result: dict[str, Any], tradition: str) -> list[dict[str, Any]]:
+    """Each deal's line: its number, what each side made, the running totals after it,
+    whether a problem makes it disputed, when it was corrected; from the referee's whole
+    document, also who went out, whether counts were given and the problems in words.
+    From a ``summary`` (no deals in it), the lines alone."""
+    after = result.get("after_each_deal") or []
+    corrected = {d.position: d.corrected for d in match.deals if d.corrected is not None} \
+        if _loaded(match) else tally.corrected(match.id)
+    if "deals" not in result:
+        return [{"number": k + 1, "sides": [{"total": total} for total in made],
+                 "running": after[k] if k < len(after) else [], "disputed": disputed,
+                 "corrected": corrected.get(k)}
+                for k, (made, disputed) in enumerate(result["lines"])]
+    rows = []
+    scored_deals = result.get("deals") or []
+    # each deal as the referee read it (who went out, counts or cards); the stored deals
+    # are read only when the referee could not read them
+    entered = [scored.get("sides", []) for scored in scored_deals] if "unreadable" not in \
+        result else [deal.data.get("sides", []) for deal in match.deals]
+    for k, as_entered in enumerate(entered):
+        scored = scored_deals[k] if k < len(scored_deals) else {"sides": []}
+        problems = deal_problems(result, k)
+        rows.append({
+            "number": k + 1,
+            "sides": scored.get("sides", []),
+            "running": after[k] if k < len(after) else [],
+            "went_out": next((i for i, s in enumerate(as_entered) if s.get("went_out")), None),
+            "problems": localize(problems, tradition) if problems else [],
+            "disputed": bool(problems),
+            "counted": any(s.get("counts") is not None for s in as_entered),
+            "corrected": corrected.get(k),  # when it was saved again, or None
+        })
+    return rows
 
 
 def _loaded(match: Match) -> bool:
@@ -349,7 +366,10 @@ def board_page(version: int, token: str, *, editable: bool) -> str:
             load_match(reader(), view=token, deals=False)
         if match is None:  # deleted between the two queries
             abort(404)
-        return board_html(match, shown_result(match), token, editable=editable)
+        # the lines alone: the deals' breakdowns are on their own pages
+        made = summary(match)
+        return board_html(match, made if "unreadable" not in made else shown_result(match),
+                          token, editable=editable)
 
     # the host is part of the key: the QR code holds an absolute link
     key = (token, version, locale_code(), editable, request.host)

@@ -12,10 +12,10 @@ a digest of the rules core's code): after any other change, or an upgrade of the
 referee, the deals are scored again, as they always could be. With it, a scoreboard
 reads when its corrected deals were corrected (``corrected``) and no deal.
 
-It is kept as two lines of JSON: the document without its deals (``summary``: how many
-there are and the last one's sides instead), then the deals. A new deal's form and a
-list of matches read the first line alone (a 24-deal match's deals are about 16 kB of
-JSON, its summary one).
+It is kept as two lines of JSON: the document without its deals (``summary``: each deal's
+line on the scoreboard and the last deal's sides instead), then the deals. A scoreboard,
+a new deal's form and a list of matches read the first line alone (a 24-deal match's
+deals are about 16 kB of JSON, its summary two).
 """
 
 from __future__ import annotations
@@ -77,11 +77,17 @@ _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_cir
 
 
 def summary(result: dict[str, Any]) -> dict[str, Any]:
-    """The referee's document without its deals, with how many deals it holds
-    (``deal_count``) and the last one's sides as pages show them (``last_sides``, [] before
-    the first deal): all that a new deal's form and a list of matches read."""
+    """The referee's document without its deals: what a scoreboard, a new deal's form and
+    a list of matches read. Instead of the deals, each deal's line on the scoreboard
+    (``lines``: what each side made in it, and whether the referee found a problem in
+    it, the deal's own or the match's about it) and the last deal's sides as pages show
+    them (``last_sides``, [] before the first deal)."""
     deals = result.get("deals", [])
-    return {**{k: v for k, v in result.items() if k != "deals"}, "deal_count": len(deals),
+    about = {problem.get("deal") for problem in result.get("problems", [])}
+    return {**{k: v for k, v in result.items() if k != "deals"},
+            "lines": [[[side.get("total") for side in deal.get("sides", [])],
+                       bool(deal.get("problems")) or k in about]
+                      for k, deal in enumerate(deals)],
             "last_sides": list(_shown_deal(deals[-1]).get("sides", [])) if deals else []}
 
 
@@ -126,11 +132,11 @@ def _read(match_id: int | None, version: int, *, whole: bool) -> dict[str, Any] 
     head, _newline, deals = str(row[0]).partition("\n")
     try:
         found = json.loads(head)
-        if not isinstance(found, dict) or not isinstance(found.get("last_sides"), list):
+        if not isinstance(found, dict) or not isinstance(found.get("lines"), list):
             return None  # not a tally this code wrote
         if not whole:
-            return found  # type: ignore[no-any-return]
-        del found["deal_count"], found["last_sides"]
+            return found
+        del found["lines"], found["last_sides"]
         found["deals"] = json.loads(deals)
     except (ValueError, KeyError):
         return None

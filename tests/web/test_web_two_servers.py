@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 import pytest
-from web_support import Site
+from web_support import Site, deal_line
 
 from scorekeeper.web.versions import FRESH_SECONDS
 
@@ -176,12 +176,13 @@ def test_a_deal_saved_on_the_other_server_is_scored_after_the_tally_it_read(
     assert '<td class="num">180</td>' in first.get_data(as_text=True)  # its table points
 
 
-def test_a_new_deal_s_form_and_the_list_of_matches_read_the_tally_without_its_deals(
+def test_a_scoreboard_a_new_deal_s_form_and_the_list_of_matches_read_no_deal(
         site, client, second, seed_deal, monkeypatch):
     """The tally is kept as two lines (web/tally.py): its summary, then the deals. Server
-    B, which never saw the match, shows the next deal's form and the list of matches from
-    the summary alone: no deal read, none scored. A tally in one line, as it was once
-    kept, is not taken: the deals are scored again, and the pages say the same."""
+    B, which never saw the match, shows its scoreboard, the next deal's form and the list
+    of matches from the summary alone: no deal read, none scored, and the deal lines the
+    same as server A's, a disputed deal marked. A tally in one line, as it was once kept,
+    is not taken: the deals are scored again, and the pages say the same."""
     from sqlalchemy import text
 
     from scorekeeper import rules
@@ -191,6 +192,12 @@ def test_a_new_deal_s_form_and_the_list_of_matches_read_the_tally_without_its_de
     token = site.new_match()
     site.save_deal(token, seed_deal, went_out="0")  # through server A
     site.save_deal(token, seed_deal, went_out="0")
+    # going out without the clean canastra, kept as played (seed 001 §06, values §07)
+    broken = site.deal_data(token, [{"melds": "3H 4H 5H", "hand_points": 0},
+                                    {"melds": "3C 4C 5C", "hand_points": 20}], went_out="0")
+    assert client.post(f"/m/{token}/deals/new", data={**broken, "disputed": "1"}).status_code \
+        == 302
+    on_a = site.board(token)
     read, scored = [], []
     real_stored, real_document = tally.stored, rules.match_document
     monkeypatch.setattr(tally, "stored", lambda *a: read.append(1) or real_stored(*a))
@@ -198,17 +205,23 @@ def test_a_new_deal_s_form_and_the_list_of_matches_read_the_tally_without_its_de
                         lambda *a, **k: scored.append(1) or real_document(*a, **k))
     phone_b = second.test_client()
 
-    def pages() -> tuple[str, str]:
-        form = phone_b.get(f"/m/{token}/deals/new")
-        home = phone_b.get("/")
-        assert (form.status_code, home.status_code) == (200, 200)
-        return form.get_data(as_text=True), home.get_data(as_text=True)
+    def pages() -> tuple[str, str, str]:
+        shown = [phone_b.get(path) for path in (f"/m/{token}", f"/m/{token}/deals/new", "/")]
+        assert [page.status_code for page in shown] == [200, 200, 200]
+        board, form, home = (page.get_data(as_text=True) for page in shown)
+        # the deal lines as server A shows them from the referee's whole document
+        assert [deal_line(board, k) for k in (1, 2, 3)] == \
+            [deal_line(on_a, k) for k in (1, 2, 3)]
+        assert deal_line(board, 2)[0] == ("930", "+465")  # seed 001 §09, twice
+        assert deal_line(board, 3) == [("945", "+15"), ("55", "−5")]
+        assert board.count('<em class="disputed" aria-hidden="true">!</em>') == 1
+        assert '<small class="num">945</small>' in form
+        assert "<title>Deal 4 · " in form
+        assert token in home
+        assert "Matches in progress" in home
+        return board, form, home
 
-    form, home = pages()
-    # the totals after two deals of seed 001 §09 (465 and 930 for each side's table)
-    assert '<small class="num">930</small>' in form
-    assert "<title>Deal 3 · " in form
-    assert token in home and "Matches in progress" in home
+    pages()
     assert (read, scored) == ([], [])
     with second.app_context():
         engine = get_db(second).engine
@@ -216,10 +229,10 @@ def test_a_new_deal_s_form_and_the_list_of_matches_read_the_tally_without_its_de
             (kept,) = db.exec_driver_sql("SELECT tally FROM matches").one()
             head, deals = kept.split("\n")
             whole = {**json.loads(head), "deals": json.loads(deals)}
-            assert whole.pop("deal_count") == 2 and len(whole["deals"]) == 2
+            assert len(whole.pop("lines")) == 3
+            assert len(whole["deals"]) == 3
             assert whole.pop("last_sides") == whole["deals"][-1]["sides"]
             db.execute(text("UPDATE matches SET tally = :kept"), {"kept": json.dumps(whole)})
     second.extensions["scorekeeper.caches"].clear()
-    again, home_again = pages()
+    pages()
     assert scored == [1]  # the deals of a one-line tally scored again, once
-    assert '<small class="num">930</small>' in again and token in home_again
