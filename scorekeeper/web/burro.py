@@ -68,15 +68,11 @@ def new_game() -> Any:
 
 
 def _create(form: NewBurroForm, players: list[str]) -> Any:
-    def reused(notice: Any) -> Any:
-        form.players.errors = [*form.players.errors, notice]
-        return render_template("burro_new.html", form=form)
-
-    return writes.guarded(form, lambda: writes.create_once(
-        writes.form_key(form, "new-burro"),
+    return writes.create_from_form(
+        form, "new-burro",
         lambda: BurroGame(name=form.name.data or joined_name(players, " · ", 120), players=players,
                           rounds=[]),
-        "burro.game", "burros"), reused)
+        "burro.game", "burros", "burro_new.html")
 
 
 def _playing(game: BurroGame) -> list[str]:

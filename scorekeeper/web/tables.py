@@ -144,16 +144,12 @@ def known_zone(name: Any) -> str:
 
 
 def _create(form: NewTableForm, names: list[str]) -> Any:
-    def reused(notice: Any) -> Any:
-        form.players.errors = [*form.players.errors, notice]
-        return render_template("table_new.html", form=form)
-
-    return writes.guarded(form, lambda: writes.create_once(
-        writes.form_key(form, "new-table"),
+    return writes.create_from_form(
+        form, "new-table",
         lambda: Table(name=form.name.data or joined_name(names, " · ", 80),
                       zone=known_zone(form.zone.data),
                       players=[TablePlayer(name=n, position=i) for i, n in enumerate(names)]),
-        "tables.table", "tables"), reused)
+        "tables.table", "tables", "table_new.html")
 
 
 def scored_matches(found: Table, *, deals: bool = False,

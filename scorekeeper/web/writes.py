@@ -270,6 +270,19 @@ def create_once(key: str, make: Callable[[], Row], endpoint: str, kind: str,
         raise
 
 
+def create_from_form(form: Any, purpose: str, make: Callable[[], Row], endpoint: str, kind: str,
+                     template: str) -> Any:
+    """A Burro game or a table made from its form (``create_once``, the form's key spent
+    for ``purpose``); a key spent on other names said under the players' names, on the
+    form's page (``template``) with what was typed."""
+    def reused(notice: Markup) -> Any:
+        form.players.errors = [*form.players.errors, notice]
+        return render_template(template, form=form)
+
+    return guarded(form, lambda: create_once(form_key(form, purpose), make, endpoint, kind),
+                   reused)
+
+
 @cache
 def _locking(model: type[Row]) -> Any:
     """The statement that reads and locks a row of ``model`` by its edit token (built once)."""
