@@ -4,6 +4,7 @@ its own caches, and neither serves the other's stale version past its bound."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -209,9 +210,9 @@ def test_a_scoreboard_a_new_deal_s_form_and_the_list_of_matches_read_no_deal(
         shown = [phone_b.get(path) for path in (f"/m/{token}", f"/m/{token}/deals/new", "/")]
         assert [page.status_code for page in shown] == [200, 200, 200]
         board, form, home = (page.get_data(as_text=True) for page in shown)
-        # the deal lines as server A shows them from the referee's whole document
-        assert [deal_line(board, k) for k in (1, 2, 3)] == \
-            [deal_line(on_a, k) for k in (1, 2, 3)]
+        # the page server A shows from the referee's whole document, to the byte (but for
+        # the form keys of its buttons)
+        assert _unkeyed(board) == _unkeyed(on_a)
         assert deal_line(board, 2)[0] == ("930", "+465")  # seed 001 §09, twice
         assert deal_line(board, 3) == [("945", "+15"), ("55", "−5")]
         assert board.count('<em class="disputed" aria-hidden="true">!</em>') == 1
@@ -236,3 +237,8 @@ def test_a_scoreboard_a_new_deal_s_form_and_the_list_of_matches_read_no_deal(
     second.extensions["scorekeeper.caches"].clear()
     pages()
     assert scored == [1]  # the deals of a one-line tally scored again, once
+
+
+def _unkeyed(html: str) -> str:
+    """A page without its forms' one-time keys."""
+    return re.sub(r'name="(csrf_token|idem)"[^>]*>', "", html)
