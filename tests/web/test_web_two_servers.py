@@ -178,7 +178,7 @@ def test_a_deal_saved_on_the_other_server_is_scored_after_the_tally_it_read(
 
 
 def test_a_scoreboard_a_new_deal_s_form_and_the_list_of_matches_read_no_deal(
-        site, client, second, seed_deal, monkeypatch):
+        app, site, client, second, seed_deal, monkeypatch):
     """The tally is kept as two lines (web/tally.py): its summary, then the deals. Server
     B, which never saw the match, shows its scoreboard, the next deal's form and the list
     of matches from the summary alone: no deal read, none scored, and the deal lines the
@@ -187,8 +187,8 @@ def test_a_scoreboard_a_new_deal_s_form_and_the_list_of_matches_read_no_deal(
     from sqlalchemy import text
 
     from scorekeeper import rules
-    from scorekeeper.db import get_db
-    from scorekeeper.web import tally
+    from scorekeeper.db import get_db, reader
+    from scorekeeper.web import scoreboard, tally
 
     token = site.new_match()
     site.save_deal(token, seed_deal, went_out="0")  # through server A
@@ -198,7 +198,12 @@ def test_a_scoreboard_a_new_deal_s_form_and_the_list_of_matches_read_no_deal(
                                     {"melds": "3C 4C 5C", "hand_points": 20}], went_out="0")
     assert client.post(f"/m/{token}/deals/new", data={**broken, "disputed": "1"}).status_code \
         == 302
-    on_a = site.board(token)
+    with app.test_request_context(f"/m/{token}"):
+        app.preprocess_request()
+        match = scoreboard.load_match(reader(), edit=token)
+        # the scoreboard made from the referee's whole document, every deal in it
+        reference = scoreboard.board_html(match, scoreboard.match_result(match), token,
+                                          editable=True)
     read, scored = [], []
     real_stored, real_document = tally.stored, rules.match_document
     monkeypatch.setattr(tally, "stored", lambda *a: read.append(1) or real_stored(*a))
@@ -210,9 +215,9 @@ def test_a_scoreboard_a_new_deal_s_form_and_the_list_of_matches_read_no_deal(
         shown = [phone_b.get(path) for path in (f"/m/{token}", f"/m/{token}/deals/new", "/")]
         assert [page.status_code for page in shown] == [200, 200, 200]
         board, form, home = (page.get_data(as_text=True) for page in shown)
-        # the page server A shows from the referee's whole document, to the byte (but for
-        # the form keys of its buttons)
-        assert _unkeyed(board) == _unkeyed(on_a)
+        # the page the referee's whole document makes, to the byte (but for the form keys
+        # of its buttons)
+        assert _unkeyed(board) == _unkeyed(reference)
         assert deal_line(board, 2)[0] == ("930", "+465")  # seed 001 §09, twice
         assert deal_line(board, 3) == [("945", "+15"), ("55", "−5")]
         assert board.count('<em class="disputed" aria-hidden="true">!</em>') == 1
