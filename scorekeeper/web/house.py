@@ -261,18 +261,27 @@ def create_house() -> Any:
     base = rules.PROFILES.get(request.args.get("base", ""))
     if base is None:
         abort(404)
-    form = HouseRulesForm()
-    if not form.validate() or request.form.get("action") == "preview":
-        return _page(form, base, None, 200 if not form.errors else 422)
-    doc, house = _read(form, base)
-    if house is None:
-        return _page(form, base, None, 422)
+    form, doc, answer = _sent(base, None)
+    if answer is not None:
+        return answer
     table = load_table(reader(), form.table.data) if form.table.data else None
     return writes.guarded(form, lambda: writes.create_once(
         writes.form_key(form, "house-rules"),
         lambda: HouseRules(name=doc["name"], base=base.id, document=doc,
                            table_id=table.id if table else None),
         "house.house", "house"), lambda notice: _again(form, base, None, notice))
+
+
+def _sent(base: rules.Profile, found: HouseRules | None,
+          ) -> tuple[HouseRulesForm, dict[str, Any], Any]:
+    """The house-rules form sent (new rules on ``base``, or ``found`` changed): the form,
+    the rules document it makes, and the page to answer with instead of saving (a preview,
+    or what is wrong), else None."""
+    form = HouseRulesForm()
+    if not form.validate() or request.form.get("action") == "preview":
+        return form, {}, _page(form, base, found, 200 if not form.errors else 422)
+    doc, mine = _read(form, base)
+    return form, doc, (_page(form, base, found, 422) if mine is None else None)
 
 
 def _again(form: HouseRulesForm, base: rules.Profile, found: HouseRules | None,
@@ -308,12 +317,9 @@ def edit_house(token: str) -> Any:
             "idem": writes.new_key(), "version": str(found.version), "name": found.name})
         _fill(form, rules.export_profile(rules.profile_of(found.document))["params"])
         return _page(form, base, found)
-    form = HouseRulesForm()
-    if not form.validate() or request.form.get("action") == "preview":
-        return _page(form, base, found, 200 if not form.errors else 422)
-    doc, mine = _read(form, base)
-    if mine is None:
-        return _page(form, base, found, 422)
+    form, doc, answer = _sent(base, found)
+    if answer is not None:
+        return answer
     key = writes.form_key(form, f"house {token}")
 
     def run(db: Session) -> str:
