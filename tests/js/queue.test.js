@@ -233,3 +233,44 @@ test("retries come sooner first, then every 15 seconds", () => {
   assert.deepEqual([0, 1, 2, 3, 4, 50].map(Q.backoff), [2000, 4000, 8000, 15000, 15000, 15000]);
   assert.equal(Q.backoff(-1), 2000);
 });
+
+/* A round that ends when the test says so, and counts how many were made. */
+function held() {
+  const made = [];
+  const run = () => new Promise((resolve) => { made.push(resolve); });
+  return {made: made, run: run};
+}
+
+test("an ask while a round goes is answered by a round made after it, shared by the asks meanwhile", async () => {
+  const r = held();
+  const ask = Q.rounds(r.run);
+  const first = ask();
+  await null;
+  assert.equal(r.made.length, 1);
+  /* the entry of these asks was added after the first round read the outbox */
+  const second = ask(), third = ask();
+  await null;
+  assert.equal(r.made.length, 1, "one round at a time");
+  r.made[0]({left: 0});
+  assert.deepEqual(await first, {left: 0});
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(r.made.length, 2, "the asks made meanwhile share the round after it");
+  r.made[1]({left: 1});
+  assert.deepEqual(await second, {left: 1});
+  assert.deepEqual(await third, {left: 1});
+  /* nothing going: an ask makes its own round at once */
+  const fourth = ask();
+  await null;
+  assert.equal(r.made.length, 3);
+  r.made[2]({left: 0});
+  assert.deepEqual(await fourth, {left: 0});
+});
+
+test("a round that fails answers its own ask with the failure, and the next round is made", async () => {
+  let n = 0;
+  const ask = Q.rounds(() => (++n === 1 ? Promise.reject(new Error("no disk")) : Promise.resolve({left: n})));
+  const first = ask(), second = ask();
+  await assert.rejects(first, /no disk/);
+  assert.deepEqual(await second, {left: 2});
+  assert.deepEqual(await ask(), {left: 3});
+});

@@ -202,24 +202,24 @@
     }).then(function (doc) { return doc.csrf_token; });
   }
 
-  /* Sent oldest first, one at a time (queue.js). The pages are told what went and what was
+  /* Sent oldest first, one round at a time (queue.js); a page that asks is answered by a
+     round that reads the outbox after its ask. The pages are told what went and what was
      refused, and the page that asked when to ask again if some still wait. */
-  var syncing = null, failures = 0;
+  var failures = 0;
+  var round = SKQueue.rounds(function () {
+    return SKQueue.sync({idb: indexedDB, token: formToken,
+                         fetch: function (url, init) { return fetch(url, init); }}).catch(function () {
+      return {sent: [], refused: [], reached: false, left: -1};
+    }).then(function (done) {
+      failures = done.reached ? 0 : failures + 1;
+      var tokens = done.sent.concat(done.refused);
+      var told = tokens.length ? tell({type: "synced", tokens: tokens, sent: done.sent, refused: done.refused})
+                               : Promise.resolve();
+      return told.then(function () { return done; });
+    });
+  });
   function sync(asking) {
-    if (!syncing) {
-      syncing = SKQueue.sync({idb: indexedDB, token: formToken,
-                              fetch: function (url, init) { return fetch(url, init); }}).catch(function () {
-        return {sent: [], refused: [], reached: false, left: -1};
-      }).then(function (done) {
-        syncing = null;
-        failures = done.reached ? 0 : failures + 1;
-        var tokens = done.sent.concat(done.refused);
-        var told = tokens.length ? tell({type: "synced", tokens: tokens, sent: done.sent, refused: done.refused})
-                                 : Promise.resolve();
-        return told.then(function () { return done; });
-      });
-    }
-    return syncing.then(function (done) {
+    return round().then(function (done) {
       if (asking) {
         asking.postMessage({type: "sync-done", reached: done.reached, left: done.left,
                             retry: SKQueue.backoff(failures - 1)});

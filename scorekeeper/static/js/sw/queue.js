@@ -160,6 +160,35 @@
     return {send: send, behind: behind, held: held};
   }
 
+  /* Sending rounds, one at a time: ``run()`` makes a round (a promise of its answer). The
+     function returned asks for a round and answers with it. An ask while a round goes is
+     answered by the next one, made once that one ends: the round going may have read the
+     outbox before the entry the ask is about was added, and its answer (nothing waits)
+     would leave that entry until the network or the page changes. The asks made while
+     a round goes share the one after it. */
+  function rounds(run) {
+    var going = null, next = null;
+    function start() {
+      var round = Promise.resolve().then(run);
+      going = round;
+      return round.then(function (done) {
+        if (going === round) { going = null; }
+        return done;
+      }, function (err) {
+        if (going === round) { going = null; }
+        throw err;
+      });
+    }
+    return function () {
+      if (!going) { return start(); }
+      if (!next) {
+        next = going.then(null, function () { /* its failure is its own asker's */ })
+          .then(function () { next = null; return going || start(); });
+      }
+      return next;
+    };
+  }
+
   function sleep(ms) {
     return new Promise(function (resolve) { setTimeout(resolve, ms); });
   }
@@ -271,6 +300,7 @@
   }
 
   return {backoff: backoff, open: open, all: all, waiting: waiting, add: add, entryFor: entryFor,
-          plan: plan, reason: reason, sync: sync, markOpened: markOpened, discard: discard,
+          plan: plan, reason: reason, sync: sync, rounds: rounds, markOpened: markOpened,
+          discard: discard,
           accepted: accepted, field: field};
 }));
