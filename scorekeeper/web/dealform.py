@@ -22,10 +22,10 @@ from scorekeeper.models import Match
 from scorekeeper.msgids import N_
 from scorekeeper.rules.states import ClosedBy, Morto
 from scorekeeper.vocabulary import rule_label, term
+from scorekeeper.web import tally
 from scorekeeper.web.common import _, input_error_text, locale_code, localize
 from scorekeeper.web.scoreboard import (
     deal_count,
-    deal_problems,
     match_result,
     match_rules,
     next_result,
@@ -344,7 +344,7 @@ def judge(form: DealForm, match: Match, index: int) -> Judged:
         for problem in side.get("problems", []):
             if "meld" not in problem:  # a meld's own problems are listed with it above
                 _route(form, {**problem, "side": i}, general)
-    for problem in deal_problems(result, index):
+    for problem in tally.deal_problems(result, index):
         if "meld" in problem and "side" in problem:
             continue  # already shown on the meld itself
         _route(form, problem, general)

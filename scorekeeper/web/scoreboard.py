@@ -181,24 +181,6 @@ def _compute(doc: dict[str, Any], before: dict[str, Any] | None = None) -> dict[
         }
 
 
-def deal_problems(result: dict[str, Any], index: int) -> list[dict[str, Any]]:
-    """Every problem found in deal ``index``: the deal's own and the match's about it."""
-    found: list[dict[str, Any]] = []
-    seen: set[tuple[Any, ...]] = set()
-    deals = result.get("deals") or []
-    candidates: list[dict[str, Any]] = []
-    if index < len(deals):
-        candidates.extend(deals[index].get("problems", []))
-    candidates.extend(p for p in result.get("problems", []) if p.get("deal") == index)
-    for problem in candidates:
-        key = (problem.get("code"), problem.get("side"), problem.get("meld"),
-               repr(problem.get("params")))
-        if key not in seen:
-            seen.add(key)
-            found.append(problem)
-    return found
-
-
 def board(match: Match, result: dict[str, Any] | None = None) -> dict[str, Any]:
     """Everything the scoreboard template needs: the referee's numbers as they are, and a
     sentence in the page's language for each problem (only problems need words).
@@ -260,7 +242,7 @@ def _rows(match: Match, result: dict[str, Any], tradition: str) -> list[dict[str
         result else [deal.data.get("sides", []) for deal in match.deals]
     for k, as_entered in enumerate(entered):
         scored = scored_deals[k] if k < len(scored_deals) else {"sides": []}
-        problems = deal_problems(result, k)
+        problems = tally.deal_problems(result, k)
         rows.append({
             "number": k + 1,
             "sides": scored.get("sides", []),

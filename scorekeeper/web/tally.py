@@ -83,12 +83,29 @@ def summary(result: dict[str, Any]) -> dict[str, Any]:
     it, the deal's own or the match's about it) and the last deal's sides as pages show
     them (``last_sides``, [] before the first deal)."""
     deals = result.get("deals", [])
-    about = {problem.get("deal") for problem in result.get("problems", [])}
     return {**{k: v for k, v in result.items() if k != "deals"},
             "lines": [[[side.get("total") for side in deal.get("sides", [])],
-                       bool(deal.get("problems")) or k in about]
+                       bool(deal_problems(result, k))]
                       for k, deal in enumerate(deals)],
             "last_sides": list(_shown_deal(deals[-1]).get("sides", [])) if deals else []}
+
+
+def deal_problems(result: dict[str, Any], index: int) -> list[dict[str, Any]]:
+    """Every problem found in deal ``index``: the deal's own and the match's about it."""
+    found: list[dict[str, Any]] = []
+    seen: set[tuple[Any, ...]] = set()
+    deals = result.get("deals") or []
+    candidates: list[dict[str, Any]] = []
+    if index < len(deals):
+        candidates.extend(deals[index].get("problems", []))
+    candidates.extend(p for p in result.get("problems", []) if p.get("deal") == index)
+    for problem in candidates:
+        key = (problem.get("code"), problem.get("side"), problem.get("meld"),
+               repr(problem.get("params")))
+        if key not in seen:
+            seen.add(key)
+            found.append(problem)
+    return found
 
 
 def columns(version: int, result: dict[str, Any]) -> dict[str, str | None]:
