@@ -7,17 +7,24 @@ when it changes (``SESSION_REFRESH_EACH_REQUEST = False``).
 
 Checking a cookie's signature costs more than serving a cached scoreboard, and
 a phone sends the same cookie with every request until its session changes.
-A verified cookie is remembered for a minute (far inside its 90-day lifetime);
+A verified cookie is remembered for a minute (far inside its 90-day lifetime), and so is
+a cookie this process has just written (its next request brings it back);
 any other cookie is verified as usual.
+
+The session holds strings, lists of strings and a flag (the matches a browser keeps, its
+form secret, its language): it is written as plain JSON (``PlainJSON``), the same bytes
+Flask's tagged JSON writes for such values, without its walk over every value to tag it.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
 from flask import Flask, Request, has_request_context
 from flask import request as flask_request
+from flask.json.tag import TaggedJSONSerializer
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 
 from scorekeeper.caching import LRU
@@ -31,7 +38,20 @@ def _copy(data: dict[str, Any]) -> dict[str, Any]:
             for k, v in data.items()}
 
 
+class PlainJSON(TaggedJSONSerializer):
+    """The session's serializer: compact JSON, as Flask's tagged JSON writes a session of
+    strings, lists and flags (so a cookie written by either is read by the other)."""
+
+    def dumps(self, value: Any) -> str:
+        return json.dumps(value, separators=(",", ":"))
+
+    def loads(self, value: str | bytes) -> Any:
+        return json.loads(value)
+
+
 class CachedCookieSessionInterface(SecureCookieSessionInterface):
+    serializer = PlainJSON()
+
     def __init__(self) -> None:
         #: (cookie, secret key) -> (remembered until, the session's data)
         self._seen: LRU[tuple[float, dict[str, Any]]] = LRU(REMEMBERED)
@@ -46,6 +66,19 @@ class CachedCookieSessionInterface(SecureCookieSessionInterface):
         if session.modified and not session.permanent:
             session.permanent = True
         super().save_session(app, session, response)
+        if session.modified and len(session):
+            written = self._written(app, response)
+            if written:
+                self._seen.put((written, app.secret_key),
+                               (time.monotonic() + REMEMBER_SECONDS, _copy(dict(session))))
+
+    def _written(self, app: Flask, response: Any) -> str | None:
+        """The value of the session cookie ``save_session`` has just set on ``response``."""
+        start = self.get_cookie_name(app) + "="
+        for header in response.headers.getlist("Set-Cookie"):
+            if header.startswith(start):
+                return header[len(start):].split(";", 1)[0] or None
+        return None
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         value = request.cookies.get(self.get_cookie_name(app))
