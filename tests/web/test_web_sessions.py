@@ -13,6 +13,9 @@ from itsdangerous import URLSafeTimedSerializer
 
 from scorekeeper.web.sessions import PlainJSON
 
+# what a cookie holds and how it is checked: the same whatever the database
+pytestmark = pytest.mark.any_database
+
 #: A session as the app keeps one: the matches and games on the home page, the form
 #: secret, the language, the lasting flag.
 SESSION = {"matches": ["A" * 22, "B" * 23], "burros": ["C" * 22], "csrf_token": "f" * 40,
