@@ -69,8 +69,10 @@ def page(status: int, code: str, failure: Exception | None = None,
             messages.get(status, _("Something went wrong"))
         body, status = error(code, message, None, status)
         return body, status, headers
-    return render_template("error.html", status=status, code=code,
-                           retry_after=retry_after), status, headers
+    # a database that did not answer is said in the API's words (WAITS), once
+    said = _(WAITS["database"], seconds=retry_after) if code == "database" else None
+    return render_template("error.html", status=status, code=code, retry_after=retry_after,
+                           message=said), status, headers
 
 
 def init_app(app: Flask) -> None:
