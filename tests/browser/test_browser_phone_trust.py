@@ -18,6 +18,7 @@ Buraco Aberto, seed 001: card points on the table, those left in hand subtracted
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import time
@@ -28,7 +29,7 @@ import pytest
 from browser_pages import PHONE, STEP
 from playwright.sync_api import expect
 from support import evening
-from test_browser_outbox import _stored
+from test_browser_outbox import OUTBOX, _stored
 from test_browser_table import answer_rest
 from waiting import until
 
@@ -138,6 +139,23 @@ def test_deals_waiting_while_the_server_restarts_reach_it_with_the_page_left_ope
     expect(phone.locator("#total-1")).to_have_text("135")
 
 
+#: What the service worker tells the page from now on (read by ``_phone_side``).
+HEARD = """() => { window.heard = [];
+  navigator.serviceWorker.addEventListener('message', (e) => window.heard.push(e.data)); }"""
+
+
+def _phone_side(phone: Any) -> str:
+    """What the phone holds and heard, for a failure's message: its outbox (without the
+    forms' fields) and the service worker's messages to the page since ``HEARD``."""
+    try:
+        entries = [{k: v for k, v in entry.items() if k not in ("body", "fields")}
+                   for entry in json.loads(phone.evaluate(OUTBOX))]
+        return f"outbox {entries}, heard {phone.evaluate('() => window.heard')}, " \
+               f"at {phone.url}"
+    except Exception as failure:  # noqa: BLE001 - a message, not a second failure
+        return f"the phone could not say ({failure})"
+
+
 def test_deals_saved_while_the_database_does_not_answer_wait_on_the_phone(
         app, phone, laptop):
     """The server answers but its database does not (its server restarting, a full disk):
@@ -159,10 +177,12 @@ def test_deals_saved_while_the_database_does_not_answer_wait_on_the_phone(
         assert "Not available right now" not in phone.locator("body").inner_text()
     # the database answers again (it held deal 1 only: the phone's sending rounds while it
     # did not were each answered 503, keeping the deal)
+    phone.evaluate(HEARD)
     started = time.monotonic()
     while _stored(app, token)[0] < 2 and time.monotonic() - started < 30:
         phone.wait_for_timeout(250)
-    assert _stored(app, token) == (2, [145, 75]), f"after {time.monotonic() - started:.1f} s"
+    assert _stored(app, token) == (2, [145, 75]), \
+        f"after {time.monotonic() - started:.1f} s: {_phone_side(phone)}"
     expect(phone.locator("#deal-2")).to_be_visible()
     expect(phone.locator("#outbox")).to_be_hidden()
 
