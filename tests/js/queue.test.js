@@ -274,3 +274,35 @@ test("a round that fails answers its own ask with the failure, and the next roun
   assert.deepEqual(await second, {left: 2});
   assert.deepEqual(await ask(), {left: 3});
 });
+
+/* An IndexedDB whose opening fails from its ``from``-th time to its ``to``-th (1-based). */
+function failing(idb, from, to) {
+  let opened = 0;
+  return {
+    open: (...args) => {
+      opened++;
+      if (opened < from || opened > to) { return idb.open(...args); }
+      const req = {error: new Error("the phone's store")};
+      setTimeout(() => req.onerror && req.onerror());
+      return req;
+    },
+  };
+}
+
+test("a round the phone's store fails says what waits, and the next round sends it once", async () => {
+  const real = new IDBFactory();
+  await Q.add(real, made("a", {version: "1", idem: "k1"}));
+  /* the server takes the deal; the store then fails to let it go */
+  const s = server(() => answer(200, {redirected: true}));
+  const done = await Q.sync({idb: failing(real, 2, 2), fetch: s.fetch, token: tokens().token});
+  assert.deepEqual([done.reached, done.left], [false, 1]);
+  /* a store that cannot say how many wait: one is said to wait (the page asks again) */
+  const blind = await Q.sync({idb: failing(real, 2, 3), fetch: s.fetch, token: tokens().token});
+  assert.deepEqual([blind.reached, blind.left], [false, 1]);
+  assert.equal((await Q.all(real)).length, 1);
+  /* the next round sends it again with its own form key: the server's to answer once */
+  const again = server(() => answer(200, {redirected: true}));
+  const next = await Q.sync({idb: real, fetch: again.fetch, token: tokens().token});
+  assert.deepEqual([next.sent, next.reached, next.left], [["a"], true, 0]);
+  assert.deepEqual(again.sent.map((x) => x.body.get("idem")), ["k1"]);
+});

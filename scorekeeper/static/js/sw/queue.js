@@ -196,8 +196,8 @@
   /* One sending round. ``deps``: ``idb`` (IndexedDB), ``fetch``, ``token()`` (a fresh form
      token from the server), and ``pause(ms)`` (a promise resolved after that long; a timer
      unless given). Answers what happened: ``sent`` and ``refused`` (match links touched),
-     ``reached`` (false when the server could not be reached or failed), and ``left``
-     (entries still waiting). */
+     ``reached`` (false when the server could not be reached or failed, or the phone's
+     store did), and ``left`` (entries still waiting; 1 when the store cannot say). */
   function sync(deps) {
     var out = {sent: [], refused: [], reached: true, left: 0};
     var token = null, pause = deps.pause || sleep;
@@ -253,6 +253,14 @@
     }).then(function (entries) {
       out.left = entries.length;
       return out;
+    }, function () {
+      /* the round failed on the phone's side (its store), not by the server's answer: what
+         waits is said to wait, as after a server not reached, so that the page asks again
+         (an entry the server took meanwhile is taken once: its form key is spent) */
+      out.reached = false;
+      return all(deps.idb).then(function (entries) { return entries.length; },
+                                function () { return 1; })
+        .then(function (left) { out.left = left; return out; });
     });
   }
 
