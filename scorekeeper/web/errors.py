@@ -59,20 +59,20 @@ def page(status: int, code: str, failure: Exception | None = None,
         retry_after = getattr(failure, "retry_after", None)
     if isinstance(retry_after, int):
         headers["Retry-After"] = str(retry_after)
+    waits = _(WAITS[code], seconds=retry_after) if code in WAITS else None
     if request.path.startswith("/api/"):
         messages = {
             404: _("No such API endpoint."),
             405: _("This endpoint takes a POST with a JSON document."),
             413: _("The document is too large."),
         }
-        message = _(WAITS[code], seconds=retry_after) if code in WAITS else \
-            messages.get(status, _("Something went wrong"))
+        message = waits or messages.get(status, _("Something went wrong"))
         body, status = error(code, message, None, status)
         return body, status, headers
-    # a database that did not answer is said in the API's words (WAITS), once
-    said = _(WAITS["database"], seconds=retry_after) if code == "database" else None
+    # the page says a database that did not answer in the API's words (a busy renderer in
+    # its own, longer ones)
     return render_template("error.html", status=status, code=code, retry_after=retry_after,
-                           message=said), status, headers
+                           message=waits), status, headers
 
 
 def init_app(app: Flask) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 
+from scorekeeper.caching import LRU
 from scorekeeper.db import get_db, lookup
 from scorekeeper.forms import is_token
 from scorekeeper.models import Match
@@ -27,6 +28,11 @@ _VERSION_SQL = {
 }
 
 
+def _kept() -> LRU[tuple[float, int, int]]:
+    """(kind, link) -> (trusted until, version, the write stamp it was read at)."""
+    return cache("versions", 4096)
+
+
 def current_version(kind: str, token: str) -> int | None:
     """The version of the match an edit or view token opens; None when there is none.
 
@@ -35,13 +41,13 @@ def current_version(kind: str, token: str) -> int | None:
     """
     if not is_token(token):
         return None
-    versions = cache("versions", 4096)
+    versions = _kept()
     now = time.monotonic()
     stamp = get_db().stamp.value()  # read before the database: a write after it shows
     hit = versions.get((kind, token))
     if hit is not None and hit[0] > now and hit[2] == stamp and not written.newer(
             kind, token, hit[1]):  # the browser's own write, made on another server
-        return hit[1]  # type: ignore[no-any-return]
+        return hit[1]
     row = lookup(_VERSION_SQL[kind], token)
     found = int(row[0]) if row is not None else None
     store(kind, token, found, stamp)
@@ -53,7 +59,7 @@ def store(kind: str, token: str, found: int | None, stamp: int) -> None:
     a newer one (a slow reader must not undo a write). A link that opens no match is not
     kept: a match set up on a phone without a network comes with its links, and its
     first page follows at once."""
-    versions = cache("versions", 4096)
+    versions = _kept()
     if found is None:
         versions.forget((kind, token))
         return
@@ -75,4 +81,4 @@ def store_written(edit_token: str, view_token: str, version: int) -> None:
 
 def forget(match: Match) -> None:
     """A match deleted: its links open nothing from now on."""
-    cache("versions", 4096).forget(("edit", match.edit_token), ("view", match.view_token))
+    _kept().forget(("edit", match.edit_token), ("view", match.view_token))

@@ -208,9 +208,7 @@
   var failures = 0;
   var round = SKQueue.rounds(function () {
     return SKQueue.sync({idb: indexedDB, token: formToken,
-                         fetch: function (url, init) { return fetch(url, init); }}).catch(function () {
-      return {sent: [], refused: [], reached: false, left: 1};  /* asked again later */
-    }).then(function (done) {
+                         fetch: function (url, init) { return fetch(url, init); }}).then(function (done) {
       failures = done.reached ? 0 : failures + 1;
       var tokens = done.sent.concat(done.refused);
       var told = tokens.length ? tell({type: "synced", tokens: tokens, sent: done.sent, refused: done.refused})

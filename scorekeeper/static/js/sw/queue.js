@@ -197,7 +197,8 @@
      token from the server), and ``pause(ms)`` (a promise resolved after that long; a timer
      unless given). Answers what happened: ``sent`` and ``refused`` (match links touched),
      ``reached`` (false when the server could not be reached or failed, or the phone's
-     store did), and ``left`` (entries still waiting; 1 when the store cannot say). */
+     store did), and ``left`` (entries still waiting; 1 when the store cannot say). It never
+     fails: a failure of its own is said as a server not reached. */
   function sync(deps) {
     var out = {sent: [], refused: [], reached: true, left: 0};
     var token = null, pause = deps.pause || sleep;
