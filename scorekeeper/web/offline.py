@@ -76,7 +76,7 @@ STATIC = ("css/app.css", "css/board.css", "js/phone.js", "js/app.js", "js/viewer
           "favicon.svg", "icons/icon-192.png", "icons/icon-512.png",
           "icons/icon-maskable-512.png")
 #: The service worker's own code (plain JavaScript, imported by ``/sw.js`` in this order).
-WORKER_SCRIPTS = ("js/sw/queue.js", "js/sw/setup.js", "js/sw/main.js")
+WORKER_SCRIPTS = ("js/sw/queue.js", "js/sw/setup.js", "js/sw/router.js", "js/sw/main.js")
 #: The app's colours: its green (the icons' background) and the page's background.
 THEME_COLOUR = "#174b3a"
 BACKGROUND = "#ffffff"

@@ -33,7 +33,7 @@ def test_the_service_worker_keeps_every_static_file_under_their_digest(client):
     # the worker's own code: plain static files under the same digest, in order
     imported = json.loads("[" + script.split("importScripts(")[1].split(");")[0] + "]")
     assert imported == [f"/static/js/sw/{name}.js?v={version}"
-                        for name in ("queue", "setup", "main")]
+                        for name in ("queue", "setup", "router", "main")]
     assert config["token"] == "/form-token"
     for url in assets + imported:
         assert url.endswith(f"?v={version}"), url

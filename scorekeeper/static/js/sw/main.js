@@ -1,5 +1,6 @@
 /* Scorekeeper's service worker (its config comes from /sw.js, web/offline.py; the
-   outbox from queue.js, a match set up here from setup.js).
+   outbox from queue.js, a match set up here from setup.js, what it makes of a request
+   from router.js).
 
    It keeps the static files and every page this phone opens, and shows them when the
    server cannot be reached or says its database does not answer. Static files come from
@@ -11,7 +12,7 @@
    side's page) saved then goes to the outbox, and the scoreboard (the game, the side's
    page) it came from is shown; the outbox is sent whenever the server may answer again
    (queue.js). A new match set up then goes there too, with links chosen here (setup.js). */
-/* global SKQueue, SKSetup */
+/* global SKQueue, SKSetup, SKRouter */
 (function () {
   "use strict";
 
@@ -23,15 +24,6 @@
   var LANG = "/__scorekeeper/lang";
   /* the header of a server's answer that says its database did not answer (web/errors.py) */
   var UNAVAILABLE = "X-Scorekeeper-Unavailable";
-  var NEW_DEAL = /^\/m\/([^/]+)\/deals\/new$/;
-  var MATCH_DOC = /^\/m\/([^/]+)\/match\.json$/;
-  var EDIT_DEAL = /^\/m\/([^/]+)\/deals\/(\d+)\/edit$/;
-  var BURRO_ROUND = /^\/b\/([^/]+)\/round$/;
-  var BURRO_DOC = /^\/b\/[^/]+\/game\.json$/;
-  /* a deal of an evening's table entered on its own phone (web/eventphones.py): the side's
-     page (its link, table, signature and side) is its "token" */
-  var TABLE_DEAL = /^\/e\/t\/([^/]+\/\d+\/[0-9a-f]+\/(?:ns|ew))\/deals\/(?:new|(\d+)\/edit)$/;
-
   function newKey() { return SKSetup.key(self.crypto); }
 
   self.addEventListener("install", function (event) {
@@ -95,16 +87,14 @@
   });
 
   self.addEventListener("fetch", function (event) {
-    var request = event.request, url = new URL(request.url);
-    if (url.origin !== self.location.origin) { return; }
-    if (request.mode === "navigate") {
+    var request = event.request, how = SKRouter.route(request, CONFIG, self.location.origin);
+    if (how === "page") {
       event.respondWith(page(event));
-    } else if (request.method === "GET" && (MATCH_DOC.test(url.pathname) || BURRO_DOC.test(url.pathname))) {
+    } else if (how === "doc") {
       event.respondWith(page(event, "application/json"));
-    } else if (request.method === "GET" && (url.pathname.indexOf(CONFIG.pack_path) === 0 ||
-                                            url.pathname === CONFIG.worker)) {
+    } else if (how === "pack") {
       event.respondWith(packed(event));
-    } else if (request.method === "GET" && url.pathname.indexOf("/static/") === 0) {
+    } else if (how === "static") {
       event.respondWith(caches.match(request).then(function (hit) { return hit || fetch(request); }));
     }
   });
@@ -113,25 +103,9 @@
     if (event.tag === "outbox") { event.waitUntil(sync()); }
   });
 
-  /* What a form sent from a page is, for the outbox: a new deal, a fixed one, a Burro
-     round, a new match (null: any other form). */
-  function formOf(request, path) {
-    if (request.method !== "POST") { return null; }
-    var deal = NEW_DEAL.exec(path), round = BURRO_ROUND.exec(path), fix = EDIT_DEAL.exec(path);
-    var table = TABLE_DEAL.exec(path);
-    if (table) {
-      return {token: table[1], table: true, fix: table[2] ? parseInt(table[2], 10) : 0, deal: false};
-    }
-    if (deal || round || fix) {
-      return {token: (deal || round || fix)[1], burro: !!round, fix: fix ? parseInt(fix[2], 10) : 0,
-              deal: !!deal};
-    }
-    return path === CONFIG.new_match ? {setUp: true} : null;
-  }
-
   function page(event, kind) {
     var request = event.request, path = new URL(request.url).pathname;
-    var form = formOf(request, path);
+    var form = SKRouter.formOf(request, path, CONFIG.new_match);
     var sent = form ? request.clone().text() : null;
     function unreached() {  /* a form waits in the outbox, a page is shown as kept */
       if (form && form.setUp) {
