@@ -6,6 +6,7 @@ const test = require("node:test");
 const assert = require("node:assert/strict");
 const {IDBFactory} = require("fake-indexeddb");
 const Q = require("../../scorekeeper/static/js/sw/queue.js");
+const R = require("../../scorekeeper/static/js/sw/router.js");
 
 let keys = 0;
 function made(token, fields, more) {
@@ -305,4 +306,75 @@ test("a round the phone's store fails says what waits, and the next round sends 
   const next = await Q.sync({idb: real, fetch: again.fetch, token: tokens().token});
   assert.deepEqual([next.sent, next.reached, next.left], [["a"], true, 0]);
   assert.deepEqual(again.sent.map((x) => x.body.get("idem")), ["k1"]);
+});
+
+test("entries go oldest first, whichever match they are of", async () => {
+  const idb = new IDBFactory();
+  for (const [token, idem] of [["a", "a1"], ["b", "b1"], ["a", "a2"], ["b", "b2"], ["a", "a3"]]) {
+    await Q.add(idb, made(token, {version: "1", idem: idem}));
+  }
+  const s = server(() => answer(200, {redirected: true}));
+  const done = await Q.sync({idb: idb, fetch: s.fetch, token: tokens().token});
+  assert.deepEqual(s.sent.map((x) => [x.body.get("idem"), x.body.get("version")]),
+                   [["a1", "1"], ["b1", "1"], ["a2", "2"], ["b2", "2"], ["a3", "3"]]);
+  assert.deepEqual([done.sent, done.left], [["a", "b", "a", "b", "a"], 0]);
+});
+
+test("the first of three entries refused holds back the other two; another match's still go", async () => {
+  const idb = new IDBFactory();
+  for (const [token, idem] of [["a", "a1"], ["b", "b1"], ["a", "a2"], ["b", "b2"], ["a", "a3"]]) {
+    await Q.add(idb, made(token, {version: "1", idem: idem}));
+  }
+  const s = server((url, body) => body.get("idem") === "a1" ? answer(409) : answer(200, {redirected: true}));
+  const done = await Q.sync({idb: idb, fetch: s.fetch, token: tokens().token});
+  assert.deepEqual(s.sent.map((x) => x.body.get("idem")), ["a1", "b1", "b2"]);
+  assert.deepEqual([done.sent, done.refused, done.reached, done.left], [["b", "b"], ["a"], true, 3]);
+  const left = await Q.all(idb);
+  assert.deepEqual(left.map((e) => [Q.field(e, "idem"), e.refused]), [["a1", 409], ["a2", 0], ["a3", 0]]);
+  assert.deepEqual(Q.plan(left).behind.map((e) => Q.field(e, "idem")), ["a2", "a3"]);
+});
+
+/* A server that applies each form key once and answers a key it applied as the first time
+   (a redirect); ``hang(idem, n)`` says which sendings it applies without answering: the
+   answer lost on a Wi-Fi that stopped carrying anything. */
+function keyed(hang) {
+  const applied = new Map(), sent = [], aborted = [];
+  const fetch = (url, init) => {
+    const body = new URLSearchParams(init.body), idem = body.get("idem");
+    sent.push(idem);
+    if (!applied.has(idem)) { applied.set(idem, body.get("version")); }
+    if (hang(idem, sent.length)) {
+      init.signal.addEventListener("abort", () => aborted.push(idem));
+      return new Promise(() => {});
+    }
+    return Promise.resolve(answer(200, {redirected: true}));
+  };
+  return {applied, sent, aborted, fetch};
+}
+
+test("an answer that does not come in time stops the round; the next sends what waits, in order, once", async () => {
+  const idb = new IDBFactory();
+  for (const idem of ["k1", "k2", "k3"]) { await Q.add(idb, made("a", {version: "4", idem: idem})); }
+  /* the worker's fetch, with a bound of a few milliseconds for the test */
+  const s = keyed((idem, n) => idem === "k2" && n === 2);
+  const done = await Q.sync({idb: idb, fetch: R.within(s.fetch, 20), token: tokens().token});
+  assert.deepEqual(s.sent, ["k1", "k2"]);
+  assert.deepEqual(s.aborted, ["k2"]);
+  assert.deepEqual([done.sent, done.refused, done.reached, done.left], [["a"], [], false, 2]);
+  const waiting = await Q.all(idb);
+  assert.deepEqual(waiting.map((e) => [Q.field(e, "idem"), e.expect, e.refused]), [["k2", 5, 0], ["k3", 6, 0]]);
+  /* the next round: the server had taken k2, and answers it as the first time */
+  const next = await Q.sync({idb: idb, fetch: R.within(s.fetch, 20), token: tokens().token});
+  assert.deepEqual(s.sent, ["k1", "k2", "k2", "k3"]);
+  assert.deepEqual([next.sent, next.reached, next.left], [["a", "a"], true, 0]);
+  assert.deepEqual([...s.applied], [["k1", "4"], ["k2", "5"], ["k3", "6"]]);
+});
+
+test("a form token that does not come in time is a server not reached", async () => {
+  const idb = new IDBFactory();
+  await Q.add(idb, made("a", {version: "1", idem: "k1"}));
+  const s = server(() => answer(200, {redirected: true}));
+  const token = () => R.within(() => new Promise(() => {}), 20)("/form-token").then((r) => r.json());
+  const done = await Q.sync({idb: idb, fetch: s.fetch, token: token});
+  assert.deepEqual([s.sent.length, done.reached, done.left], [0, false, 1]);
 });

@@ -11,7 +11,9 @@
    the pack's version. A deal (new or fixed; a Burro round; an evening's table's, from its
    side's page) saved then goes to the outbox, and the scoreboard (the game, the side's
    page) it came from is shown; the outbox is sent whenever the server may answer again
-   (queue.js). A new match set up then goes there too, with links chosen here (setup.js). */
+   (queue.js). A new match set up then goes there too, with links chosen here (setup.js).
+   A server that does not answer in time (a Wi-Fi connected to nothing) is one that
+   cannot be reached: no fetch waits longer than its bound below. */
 /* global SKQueue, SKSetup, SKRouter */
 (function () {
   "use strict";
@@ -24,6 +26,16 @@
   var LANG = "/__scorekeeper/lang";
   /* the header of a server's answer that says its database did not answer (web/errors.py) */
   var UNAVAILABLE = "X-Scorekeeper-Unavailable";
+  /* How long the server has to answer: a page, a form sent from one, a form token,
+     someone waiting; a deal of the outbox (its scoreboard, where the server's answer
+     leads, with it) and a page kept for later, nobody waiting; a static file or one of
+     the offline pack, between two of its parts (a large file on a slow network). */
+  var SECOND = 1000, WAIT = 5 * SECOND, LATER = 10 * SECOND, STALL = 15 * SECOND;
+  var fetchNow = SKRouter.within(network, WAIT), fetchLater = SKRouter.within(network, LATER);
+  var fetchLarge = SKRouter.steady(network, STALL), fetchStatic = SKRouter.within(network, STALL);
+
+  function network(resource, init) { return fetch(resource, init); }
+
   function newKey() { return SKSetup.key(self.crypto); }
 
   self.addEventListener("install", function (event) {
@@ -95,7 +107,7 @@
     } else if (how === "pack") {
       event.respondWith(packed(event));
     } else if (how === "static") {
-      event.respondWith(caches.match(request).then(function (hit) { return hit || fetch(request); }));
+      event.respondWith(caches.match(request).then(function (hit) { return hit || fetchStatic(request); }));
     }
   });
 
@@ -120,7 +132,7 @@
           .then(function (own) { return own || (kind ? Response.error() : offline()); });
       });
     }
-    return fetch(request).then(function (response) {
+    return fetchNow(request).then(function (response) {
       if (response.status === 503 && response.headers.get(UNAVAILABLE) === "database") {
         return unreached();
       }
@@ -170,7 +182,7 @@
 
   /* A fresh form token from the server, for this browser's session as it is now. */
   function formToken() {
-    return fetch(CONFIG.token, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
+    return fetchNow(CONFIG.token, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
       if (!r.ok) { throw new Error("token: " + r.status); }
       return r.json();
     }).then(function (doc) { return doc.csrf_token; });
@@ -181,8 +193,7 @@
      refused, and the page that asked when to ask again if some still wait. */
   var failures = 0;
   var round = SKQueue.rounds(function () {
-    return SKQueue.sync({idb: indexedDB, token: formToken,
-                         fetch: function (url, init) { return fetch(url, init); }}).then(function (done) {
+    return SKQueue.sync({idb: indexedDB, token: formToken, fetch: fetchLater}).then(function (done) {
       failures = done.reached ? 0 : failures + 1;
       var tokens = done.sent.concat(done.refused);
       var told = tokens.length ? tell({type: "synced", tokens: tokens, sent: done.sent, refused: done.refused})
@@ -209,7 +220,7 @@
         return new URL(u, self.location.href).origin === self.location.origin;
       }).reduce(function (chain, u) {
         return chain.then(function () {
-          return fetch(u, {credentials: "same-origin"}).then(function (response) {
+          return fetchLater(u, {credentials: "same-origin"}).then(function (response) {
             if (response.status === 200) { return cache.put(u, response); }
           }, function () {});
         });
@@ -281,7 +292,7 @@
     var request = event.request;
     return caches.open(PACK).then(function (cache) {
       return cache.match(request).then(function (hit) {
-        return hit || fetch(request).then(function (response) {
+        return hit || fetchLarge(request).then(function (response) {
           if (response.status === 200) {
             event.waitUntil(cache.put(request, response.clone()));
           }
@@ -316,7 +327,7 @@
       return Promise.all(files.map(function (file) {
         return cache.match(file[0]).then(function (hit) {
           if (hit) { done += file[1]; return; }
-          return fetch(file[0]).then(function (response) {
+          return fetchLarge(file[0]).then(function (response) {
             if (response.status !== 200) { throw new Error(file[0] + ": " + response.status); }
             return cache.put(file[0], response).then(function () {
               done += file[1];

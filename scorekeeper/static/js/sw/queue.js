@@ -193,7 +193,8 @@
     return new Promise(function (resolve) { setTimeout(resolve, ms); });
   }
 
-  /* One sending round. ``deps``: ``idb`` (IndexedDB), ``fetch``, ``token()`` (a fresh form
+  /* One sending round. ``deps``: ``idb`` (IndexedDB), ``fetch`` (the worker's gives up
+     when the server does not answer in time: router.js), ``token()`` (a fresh form
      token from the server), and ``pause(ms)`` (a promise resolved after that long; a timer
      unless given). Answers what happened: ``sent`` and ``refused`` (match links touched),
      ``reached`` (false when the server could not be reached or failed, or the phone's
