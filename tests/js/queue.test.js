@@ -378,3 +378,38 @@ test("a form token that does not come in time is a server not reached", async ()
   const done = await Q.sync({idb: idb, fetch: s.fetch, token: token});
   assert.deepEqual([s.sent.length, done.reached, done.left], [0, false, 1]);
 });
+
+test("a refused entry keeps what the server says changed, in its own words", async () => {
+  const idb = new IDBFactory();
+  await Q.add(idb, made("a", {version: "1", idem: "k1"}));
+  await Q.add(idb, made("b", {version: "1", idem: "k2"}));
+  await Q.add(idb, made("c", {version: "1", idem: "k3"}));
+  const said = {k1: encodeURIComponent("o diretor corrigiu a mão 1 — às 21h"), k3: "%E0%A4%A"};
+  const s = server((url, body) => {
+    const idem = body.get("idem");
+    return answer(409, idem in said ? {headers: {"X-Scorekeeper-Changed": said[idem]}} : {});
+  });
+  const done = await Q.sync({idb: idb, fetch: s.fetch, token: tokens().token});
+  assert.deepEqual([done.refused, done.reached], [["a", "b", "c"], true]);
+  const [first, second, third] = await Q.all(idb);
+  assert.equal(first.changed, "o diretor corrigiu a mão 1 — às 21h");
+  assert.equal(first.reason, "stale");
+  /* no header: no such field; one that does not decode: ignored, the refusal kept */
+  assert.equal("changed" in second, false);
+  assert.equal("changed" in third, false);
+  assert.deepEqual([second.refused, third.refused], [409, 409]);
+  /* opened and sent again without a network, it no longer says what changed before */
+  await Q.markOpened(idb, first.id);
+  await Q.add(idb, made("a", {version: "2", idem: "k1"}));
+  assert.equal("changed" in (await Q.all(idb))[0], false);
+});
+
+test("what changed, read from the server's answer", () => {
+  const changed = (value) => Q.changed(answer(409, {headers: {"X-Scorekeeper-Changed": value}}));
+  assert.equal(changed("the%20director%20fixed%20deal%201"), "the director fixed deal 1");
+  assert.equal(changed("l%E2%80%99arbitro"), "l’arbitro");
+  assert.equal(changed("%"), null);
+  assert.equal(changed("%C3"), null);
+  assert.equal(changed(""), null);
+  assert.equal(Q.changed(answer(409)), null);
+});

@@ -8,8 +8,8 @@
      match queued before it.
    - An entry leaves the outbox only when the server has said yes (or the scorer threw it
      away on purpose). One the server refuses (the match changed meanwhile, a rule
-     broken) stays, marked with the reason, and holds back the later entries of its
-     match, which say that they wait behind it.
+     broken) stays, marked with the reason (and what changed, when the server says it),
+     and holds back the later entries of its match, which say that they wait behind it.
    - An entry never depends on the form token of the browser session that saved it: each
      sending round asks the server for a fresh one (a phone forgets its session when the
      browser restarts), and a form refused for its token is sent again with a new one, up
@@ -126,6 +126,7 @@
           opened.refused = 0;
           delete opened.opened;
           delete opened.reason;
+          delete opened.changed;
           store.put(opened);
           return opened;
         }
@@ -146,6 +147,20 @@
     if (response.status === 422) { return "rules"; }
     if (response.status === 404 || response.status === 410) { return "gone"; }
     return "refused";
+  }
+
+  /* What changed on the server since the entry was saved, as the server says it when it
+     refuses one (``X-Scorekeeper-Changed``: a sentence in the page's language, such as
+     "the director fixed deal 1", percent-encoded as UTF-8), for the pages to show; null
+     when it says nothing, or nothing that reads as such a sentence. */
+  function changed(response) {
+    var said = response.headers && response.headers.get("X-Scorekeeper-Changed");
+    if (!said) { return null; }
+    try {
+      return decodeURIComponent(said) || null;
+    } catch (err) {
+      return null;
+    }
   }
 
   /* The order entries are sent in, and those held back: an entry refused (or opened by
@@ -234,6 +249,8 @@
         out.refused.push(entry.token);
         entry.refused = response.status;
         entry.reason = reason(response);
+        var change = changed(response);
+        if (change) { entry.changed = change; } else { delete entry.changed; }
         return transact(deps.idb, "readwrite", function (store) { store.put(entry); })
           .then(function () { return true; });
       }, function () { out.reached = false; return false; });
@@ -310,7 +327,7 @@
   }
 
   return {backoff: backoff, open: open, all: all, waiting: waiting, add: add, entryFor: entryFor,
-          plan: plan, reason: reason, sync: sync, rounds: rounds, markOpened: markOpened,
+          plan: plan, reason: reason, changed: changed, sync: sync, rounds: rounds, markOpened: markOpened,
           discard: discard,
           accepted: accepted, field: field};
 }));
