@@ -13,7 +13,8 @@
    page) it came from is shown; the outbox is sent whenever the server may answer again
    (queue.js). A new match set up then goes there too, with links chosen here (setup.js).
    A server that does not answer in time (a Wi-Fi connected to nothing) is one that
-   cannot be reached: no fetch waits longer than its bound below. */
+   cannot be reached: a page, a form or the outbox waits for its answer no longer than
+   its bound below. */
 /* global SKQueue, SKSetup, SKRouter */
 (function () {
   "use strict";
