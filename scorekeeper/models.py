@@ -227,6 +227,9 @@ class Change(Base):
     # An edited deal's document as it stood before the edit (its figures one tap away on
     # the deal's page); None for the other changes.
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # Which phone saved the change, and its save number there (``web/typedby.py``).
+    phone: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    phone_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     match: Mapped[Match] = relationship(back_populates="changes")
 
@@ -282,6 +285,7 @@ class EventChange(Base):
     action: Mapped[str] = mapped_column(String(20))
     turn: Mapped[int | None] = mapped_column(Integer, nullable=True)  # 0-based
     table: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the table's number
+    deal: Mapped[int | None] = mapped_column(Integer, nullable=True)  # "deal", "edited": 1-based
     reason: Mapped[str | None] = mapped_column(Text, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
@@ -304,6 +308,8 @@ class EventSheet(Base):
     # Raised by one on every change; a side's form carries the version it was built from.
     version: Mapped[int] = mapped_column(Integer, default=1)
     updated: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # Who made each later version: [phone, save number, action, deal] (``web/typedby.py``)
+    writers: Mapped[list[list[Any]] | None] = mapped_column(JSON, nullable=True)
 
 
 class Season(Base):

@@ -25,6 +25,7 @@ from scorekeeper.forms import DealForm
 from scorekeeper.models import Deal, Match, utcnow
 from scorekeeper.vocabulary import count_label, term
 from scorekeeper.web.common import _, remember
+from scorekeeper.web.dealerrors import field_errors, form_problems
 from scorekeeper.web.dealform import (
     apply_readings,
     ask_answers,
@@ -49,8 +50,11 @@ from scorekeeper.web.scoreboard import (
     summary,
     turn,
 )
+from scorekeeper.web.typedby import after_own, deals_held, match_change, said, typed_by
 from scorekeeper.web.writes import (
     DEALS_UNCHANGED,
+    Stale,
+    answered_before,
     form_key,
     form_version,
     guarded,
@@ -105,7 +109,7 @@ def _page(
         minimum=before.get("opening_minimum") or [0] * len(match.sides),
         totals=before.get("totals") or [0] * len(match.sides),
         breakdown=_breakdown(result, index),
-        problems=_problems(match, form, general or []),
+        problems=form_problems(match, form, general or []),
         changes=changes,
         disputable=disputable,
         turn=turn(match, index),
@@ -177,31 +181,6 @@ def _breakdown(result: dict[str, Any] | None, index: int) -> dict[str, Any] | No
             "running": after[index] if index < len(after) else []}
 
 
-def _problems(match: Match, form: DealForm, general: list[Any]) -> list[tuple[str | None, Any]]:
-    """Every problem of the form, for the list next to Save: the field it is at (its id,
-    or None for the deal as a whole) and what it says, with the side's name."""
-    items: list[tuple[str | None, Any]] = [(None, message) for message in general]
-    for side, field in _fields_in_error(form):
-        for error in field.errors:
-            text = error if side is None else _("%(field)s: %(message)s",
-                                                field=match.sides[side]["name"], message=error)
-            items.append((_anchor(field), text))
-    return items
-
-
-def _fields_in_error(form: DealForm) -> list[tuple[int | None, Any]]:
-    """Every field of the form with errors, with its side (None: the deal as a whole)."""
-    fields: list[tuple[int | None, Any]] = [
-        (i, field) for i, entry in enumerate(form.sides.entries) for field in entry.form]
-    fields += [(None, form.went_out), (None, form.closed_by), (None, form.morto_first)]
-    return [(side, field) for side, field in fields if field.errors]
-
-
-def _anchor(field: Any) -> str:
-    """The id a link to ``field`` goes to (a choice's first option)."""
-    return f"{field.id}-0" if field.type.endswith("RadioField") else str(field.id)
-
-
 def _preview(match: Match, form: DealForm, index: int, result: dict[str, Any] | None,
              general: list[Any], rewritten: set[int], disputable: bool,
              before: dict[str, Any], implied: dict[str, str] | None = None) -> Any:
@@ -210,17 +189,14 @@ def _preview(match: Match, form: DealForm, index: int, result: dict[str, Any] | 
     boxes rewritten as the reading the players chose."""
     profile = _label(match, form)
     breakdown = _breakdown(result, index)
-    problems = _problems(match, form, general)
+    problems = form_problems(match, form, general)
     totals = before.get("totals") or [0] * len(match.sides)
-    # a meld's own problems are in the live verdicts under its box (app.js), not again here
-    errors = {str(field.id): said for _side, field in _fields_in_error(form)
-              if (said := [str(e) for e in field.errors if e not in form.meld_problems])}
     review = get_template_attribute("_deal_review.html", "review")
     bar = get_template_attribute("_deal_review.html", "bar")
     return jsonify({
         "review": str(review(breakdown, profile)) if breakdown else "",
         "bar": str(bar(breakdown, match.sides, totals, problems, disputable)),
-        "errors": errors,
+        "errors": field_errors(form),
         "melds": {str(i): form.sides.entries[i].form.melds.data or "" for i in rewritten},
         "answers": implied or {},
         "ok": not problems,
@@ -263,6 +239,8 @@ def _enter(token: str, number: int | None) -> Any:
     if request.method == "GET":
         _shown(match, form, last_sides(match) if stored is None and count else None)
         return _page(match, form, index, count=count)
+    if (replay := answered_before(form_key(form, f"match {token}"))) is not None:
+        return replay  # the same form sent again once it was saved: judged once
     return answer_deal(match, form, index, count, _before(match, index, count),
                        lambda doc, full: _save(token, form, index, index < count, doc, full))
 
@@ -336,9 +314,17 @@ def _save(token: str, form: DealForm, index: int, editing: bool, doc: Any,
     key = form_key(form, f"match {token}")
     saved: list[Match] = []
 
+    by = typed_by()
+
     def save(db: Session) -> str:
-        locked = lock(db, Match, token, form.version.data, key, harmless=DEALS_UNCHANGED)
-        # Same deals: the stored deals are exactly those ``result`` was computed from.
+        locked = lock(db, Match, token, form.version.data, key,
+                      harmless=DEALS_UNCHANGED if editing else after_own(by, DEALS_UNCHANGED))
+        # Same deals: the stored deals are exactly those ``result`` was computed from (a
+        # new deal that follows this phone's own deals stored since its form: they were
+        # stored before this request read the match, or it is refused as stale).
+        if not editing and form_version(form.version.data) != locked.version \
+                and deals_held(db, locked) != index:
+            raise Stale(locked.id, form_version(form.version.data) or 0)
         if editing:
             stored = db.scalar(
                 select(Deal).where(Deal.match_id == locked.id, Deal.position == index))
@@ -350,7 +336,7 @@ def _save(token: str, form: DealForm, index: int, editing: bool, doc: Any,
         else:
             before = None
             insert_row(db, Deal, match_id=locked.id, position=index, data=doc)
-        record(db, locked, "edited" if editing else "added", index, result, before)
+        record(db, locked, "edited" if editing else "added", index, result, before, by)
         saved.append(locked)
         return url
 
@@ -380,11 +366,12 @@ def _stale(token: str, form: DealForm, index: int, editing: bool, version: int) 
         abort(404)
     changes = changes_since(reader(), fresh, version)
     if index > len(fresh.deals) or (editing and index >= len(fresh.deals)):
-        return render_template("conflict.html", match=fresh, changes=changes, form=None), 409
+        return said((render_template("conflict.html", match=fresh, changes=changes, form=None),
+                     409), [match_change(c.action, c.position) for c in changes])
     form.version.data = str(fresh.version)
     _doc, result, general, _full = judge(form, fresh, index)
-    return _page(fresh, form, index, result=result, general=general, changes=changes,
-                 status=409)
+    return said(_page(fresh, form, index, result=result, general=general, changes=changes,
+                      status=409), [match_change(c.action, c.position) for c in changes])
 
 
 def _expired(form: Any) -> list[Any]:

@@ -15,10 +15,11 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from sqlalchemy.orm import Session
 
-from scorekeeper import rules
+from scorekeeper import digits, rules
 from scorekeeper.db import reader
 from scorekeeper.forms import ConfirmForm, DealForm
 from scorekeeper.models import Event, utcnow
+from scorekeeper.rules.eventdoc import MAX_PLAN
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
 from scorekeeper.web.dealform import build_form
@@ -29,9 +30,12 @@ from scorekeeper.web.eventsheets import (
     CONFIRMED,
     OTHER,
     SIDES,
+    directed_since,
+    drafts_of,
     same_deal,
     scored_sheet,
     sheet_for,
+    sheet_since,
     sig_ok,
     table_sig,
     table_state,
@@ -40,6 +44,7 @@ from scorekeeper.web.eventsheets import (
 )
 from scorekeeper.web.eventtables import seat_names, table_match
 from scorekeeper.web.scoreboard import match_result
+from scorekeeper.web.typedby import TypedBy, said, turn_moved, typed_by
 
 bp = Blueprint("event_phones", __name__)
 
@@ -88,11 +93,15 @@ def _page(event: Event, table: int, sig: str, side: str | None, notice: Any = No
     if side is not None:
         confirm.version.data = str(sheets[OTHER[side]].version if OTHER[side] in sheets else 1)
     here = {"token": event.view_token, "table": table, "sig": sig}
+    # what this phone keeps for the side: its next deal's form again after each version
+    # of its sheet, and the drafts of this turn's deals (register.js, deal.js, app.js)
+    kept = {"version": sheets[side].version if side in sheets else 1,
+            "drafts": drafts_of(event, table, turn, side)} if side is not None else None
     # which side this phone is, not asked yet: nothing scored to show
     scoring = side is not None
     return render_template(
         "event_phone.html", event=event, entered=entered, table=table, turn=turn, side=side,
-        here=here, state=state, deals=deals, confirm=confirm, notice=notice,
+        here=here, state=state, deals=deals, confirm=confirm, notice=notice, kept=kept,
         names={s: seat_names(event, entered[s]) for s in SIDES},
         results={s: scored_sheet(event, entered, deals[s]) for s in SIDES if scoring},
         official=scored_sheet(event, entered, entered["deals"]) if scoring else None,
@@ -118,6 +127,12 @@ def _enter(event: Event, table: int, sig: str, side: str, number: int | None) ->
     if entered is None:
         abort(404)
     turn = len(event.document["turns"])
+    if request.method == "POST" and (replay := writes.answered_before(writes.posted_key(
+            f"event {event.view_token} {table} {side}"))) is not None:
+        return replay  # the same form sent again once it was saved, whatever came since
+    if request.method == "POST" and (typed := _typed_turn()) != turn:
+        # a form of another turn: never judged against this one's
+        return _refused(event, table, side, Refused(turn_moved(typed, turn), said=True))
     board = url_for("event_phones.side_page", token=event.view_token, table=table, sig=sig,
                     side=side)
     sheet = turn_sheets(reader(), event, turn).get(table, {}).get(side)
@@ -133,7 +148,11 @@ def _enter(event: Event, table: int, sig: str, side: str, number: int | None) ->
                       deals[number - 1] if number is not None else None)
     extra = {"board": board, "number": number or len(deals) + 1,
              "outbox": f"{event.view_token}/{table}/{sig}/{side}",
-             "table_heading": _("Table %(table)d · Turn %(turn)d", table=table, turn=turn)}
+             "drafts": drafts_of(event, table, turn, side),
+             "table_heading": _("Table %(table)d · Turn %(turn)d", table=table, turn=turn),
+             # what the form was opened for; a form sent back keeps what it was sent with
+             "bound": {"turn": turn, "seen": request.form.get("seen", "")
+                       if request.method == "POST" else event.version}}
     if request.method == "GET":
         writes.keyed(form, version)
         return unstored_deal_page(match, form, extra)
@@ -142,39 +161,66 @@ def _enter(event: Event, table: int, sig: str, side: str, number: int | None) ->
                        extra)
 
 
+def _typed_turn() -> int | None:
+    """The turn a table phone's form was made for (its ``turn``: a field, or the query of
+    the confirmation's link)."""
+    return digits.below(request.values.get("turn", ""), MAX_PLAN + 1)
+
+
 class Refused(Exception):
     """A table's phone asked for what the table's state no longer allows: nothing saved,
-    the page says why."""
+    the page says why (``said``: in the header the outbox shows too)."""
+
+    def __init__(self, why: str, *, said: bool = False) -> None:
+        super().__init__(why)
+        self.said = said
 
 
-def _locked_sheet(db: Session, event: Event, table: int, side: str) -> Any:
-    """A side's sheet of the turn in play, the event locked; refused once the table is
-    confirmed (only the director changes it then) or no longer in play."""
-    row = writes.lock_row(db, Event, event.edit_token)
+class Changed(Exception):
+    """What a form was built from changed since: nothing saved, each change named."""
+
+    def __init__(self, sentences: list[str]) -> None:
+        super().__init__(*sentences)
+        self.sentences = sentences
+
+
+def _locked_sheet(db: Session, event: Event, table: int, side: str, key: str) -> Any:
+    """A side's sheet of the turn in play, the event locked; refused when the form was
+    made for another turn (``turn`` it carries), once the table is confirmed (only the
+    director changes it then) or no longer in play."""
+    row = writes.lock_row(db, Event, event.edit_token, key)
+    turn = len(row.document["turns"])
+    if (typed := _typed_turn()) != turn:
+        raise Refused(turn_moved(typed, turn), said=True)
     entered = _seated(row, table)
-    if entered is None or len(row.document["turns"]) != len(event.document["turns"]):
+    if entered is None:
         raise Refused(_("The director has seated the next turn: here is this table's."))
     if table_state(entered, {}, row.document["deals_per_turn"]).state == CONFIRMED:
         raise Refused(_("This table's deals are confirmed: only the director can change "
                         "them now."))
-    return row, entered, sheet_for(db, row, len(row.document["turns"]), table, side)
+    return row, entered, sheet_for(db, row, turn, table, side)
 
 
 def _save(event: Event, table: int, side: str, number: int | None, form: DealForm,
           doc: Any, board: str) -> Any:
     """The deal on the side's sheet: its next one, or in place of deal ``number``."""
     key = writes.form_key(form, f"event {event.view_token} {table} {side}")
+    by = typed_by()
 
     def run(db: Session) -> str:
-        _row, _entered, sheet = _locked_sheet(db, event, table, side)
-        if writes.form_version(form.version.data) != sheet.version:
-            raise writes.Stale(sheet.id or 0, writes.form_version(form.version.data) or 0)
+        row, _entered, sheet = _locked_sheet(db, event, table, side, key)
+        moved = [*directed_since(db, row, table, writes.form_version(request.form.get("seen"))),
+                 *sheet_since(sheet, writes.form_version(form.version.data),
+                              by if number is None else None)]
+        if moved:
+            raise Changed(moved)
         deals = list(sheet.deals)
         if number is None:
             deals.append(doc)
         else:
             deals[number - 1] = doc
-        _written(sheet, deals)
+        _written(sheet, deals, by, "added" if number is None else "edited",
+                 number or len(deals))
         return board
 
     def again(notice: Any) -> Any:
@@ -182,32 +228,47 @@ def _save(event: Event, table: int, side: str, number: int | None, form: DealFor
         turn = len(fresh.document["turns"])
         sheet = turn_sheets(reader(), fresh, turn).get(table, {}).get(side)
         form.version.data = str(sheet.version if sheet else 1)
-        return unstored_deal_page(table_match(fresh, turn, table), form, {
+        page = unstored_deal_page(table_match(fresh, turn, table), form, {
             "board": board, "number": number or len(sheet.deals if sheet else []) + 1,
-            "stale_notice": notice})
+            "stale_notice": notice, "drafts": drafts_of(fresh, table, turn, side),
+            "bound": {"turn": turn, "seen": fresh.version}})
+        return page[0], 409  # nothing saved: what was typed, to send again
 
     def write() -> Any:
         try:
             return writes.write_once(key, run)
         except Refused as refused:
-            return _page(load_event(reader(), view=event.view_token), table,
-                         table_sig(event, table), side, notice=str(refused), status=409)
+            return _refused(event, table, side, refused)
+        except Changed as changed:
+            return said(again(" ".join([_(
+                "Your side's deals changed since the form was opened: check the deal and "
+                "save it again."), *changed.sentences])), changed.sentences)
 
-    return writes.guarded(form, write, again, lambda _e: again(_(
-        "Your side's deals changed since the form was opened: check the deal and save it "
-        "again.")))
+    return writes.guarded(form, write, again)
 
 
-def _written(sheet: Any, deals: list[Any]) -> None:
+def _refused(event: Event, table: int, side: str, refused: Refused) -> Any:
+    """The side's page as it stands, saying why what its phone sent was not saved."""
+    page = _page(load_event(reader(), view=event.view_token), table, table_sig(event, table),
+                 side, notice=str(refused), status=409)
+    return said(page, [str(refused)] if refused.said else [])
+
+
+def _written(sheet: Any, deals: list[Any], by: TypedBy | None, action: str,
+             number: int | None) -> None:
+    """The side's sheet holds ``deals`` now: its next version, and who made it."""
     sheet.deals = deals
     sheet.version += 1
     sheet.updated = utcnow()
+    sheet.writers = [*(sheet.writers or []),
+                     [by.phone if by else None, by.seq if by else None, action, number]]
 
 
-def _both_sheets(db: Session, event: Event, table: int, side: str, form: Any) -> Any:
+def _both_sheets(db: Session, event: Event, table: int, side: str, form: Any,
+                 key: str) -> Any:
     """The event locked, this side's sheet and the other side's, which ``form`` was built
     from (a form of an older version of it is stale)."""
-    row, _entered, mine = _locked_sheet(db, event, table, side)
+    row, _entered, mine = _locked_sheet(db, event, table, side, key)
     theirs = sheet_for(db, row, len(row.document["turns"]), table, OTHER[side])
     if writes.form_version(form.version.data) != theirs.version:
         raise writes.Stale(theirs.id or 0, writes.form_version(form.version.data) or 0)
@@ -220,9 +281,10 @@ def confirm(token: str, table: int, sig: str, side: str) -> Any:
     event = _found(token, table, sig, side)
     form = ConfirmForm()
     board = url_for("event_phones.side_page", token=token, table=table, sig=sig, side=side)
+    key = writes.form_key(form, f"event {event.view_token} {table} {side}")
 
     def run(db: Session) -> str:
-        row, mine, theirs = _both_sheets(db, event, table, side, form)
+        row, mine, theirs = _both_sheets(db, event, table, side, form, key)
         per_turn = row.document["deals_per_turn"]
         if len(theirs.deals) < per_turn:
             raise Refused(_("Not every deal of the turn is entered yet."))
@@ -244,14 +306,15 @@ def take(token: str, table: int, sig: str, side: str, number: int) -> Any:
     event = _found(token, table, sig, side)
     form = ConfirmForm()
     board = url_for("event_phones.side_page", token=token, table=table, sig=sig, side=side)
+    key = writes.form_key(form, f"event {event.view_token} {table} {side}")
 
     def run(db: Session) -> str:
-        _row, mine, theirs = _both_sheets(db, event, table, side, form)
+        _row, mine, theirs = _both_sheets(db, event, table, side, form, key)
         if not (1 <= number <= len(mine.deals) and number <= len(theirs.deals)):
             raise Refused(_("The two sides entered a deal differently: see both below."))
         deals = list(mine.deals)
         deals[number - 1] = theirs.deals[number - 1]
-        _written(mine, deals)
+        _written(mine, deals, typed_by(), "taken", number)
         return board
 
     return _answer(event, table, sig, side, form, run, _(
@@ -270,6 +333,6 @@ def _answer(event: Event, table: int, sig: str, side: str, form: Any, run: Any,
         try:
             return writes.write_once(key, run)
         except Refused as refused:
-            return page(str(refused))
+            return _refused(event, table, side, refused)
 
     return writes.guarded(form, write, page, lambda _e: page(stale))

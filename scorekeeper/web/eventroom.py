@@ -42,15 +42,17 @@ def start_clock(token: str) -> Any:
     if not event.document["turns"] or not form.validate():
         return director_page(event, clock=form, status=422)
 
+    key = writes.form_key(form, f"event {token}")
+
     def run(db: Session) -> str:
-        row = writes.lock_row(db, Event, token)
+        row = writes.lock_row(db, Event, token, key)
         row.clock_turn = len(row.document["turns"])
         row.clock_started = utcnow()
         row.clock_minutes = form.minutes.data
         return url
 
-    return writes.guarded(form, lambda: writes.write_once(writes.form_key(
-        form, f"event {token}"), run), lambda notice: director_page_again(token, form, notice))
+    return writes.guarded(form, lambda: writes.write_once(key, run),
+                          lambda notice: director_page_again(token, form, notice))
 
 
 def director_page_again(token: str, form: ClockForm, notice: Any) -> Any:

@@ -109,16 +109,17 @@ def _why_not(head: dict[str, Any], error: rules.InputError) -> str:
 
 
 def bump(db: Session, row: Event, document: dict[str, Any], action: str,
-         turn: int | None = None, table: int | None = None, reason: str | None = None) -> None:
-    """Store the event's new document as its next version, with its history line and
-    what its pages show (``eventtally``)."""
+         turn: int | None = None, table: int | None = None, reason: str | None = None,
+         deal: int | None = None) -> None:
+    """Store the event's new document as its next version, with its history line (``deal``:
+    the table's deal entered or fixed) and what its pages show (``eventtally``)."""
     row.document = document
     row.version += 1
     row.updated = utcnow()
     kept = eventtally.columns(row.version, eventtally.shown(row.name, document))
     row.tally, row.tally_of = kept["tally"], kept["tally_of"]
     db.add(EventChange(event_id=row.id, version=row.version, action=action, turn=turn,
-                       table=table, reason=reason))
+                       table=table, reason=reason, deal=deal))
 
 
 @bp.route("/events/new", methods=["GET", "POST"])

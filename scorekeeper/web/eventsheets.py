@@ -22,9 +22,15 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import rules
 from scorekeeper.db import lookup_all
-from scorekeeper.models import Event, EventSheet
+from scorekeeper.models import Event, EventChange, EventSheet
 from scorekeeper.vocabulary import count_label, term
 from scorekeeper.web.common import _
+from scorekeeper.web.typedby import (
+    TypedBy,
+    director_change,
+    follows_own,
+    sheet_change,
+)
 
 SIDES = ("ns", "ew")
 OTHER = {"ns": "ew", "ew": "ns"}
@@ -164,6 +170,46 @@ def sheet_for(db: Session, event: Event, turn: int, table: int, side: str) -> Ev
                            deals=[], version=1)
         db.add(found)
     return found
+
+
+def drafts_of(event: Event, table: int, turn: int, side: str) -> str:
+    """Whose deal drafts a side's deal form keeps on the phone (``static/js/deal.js``):
+    the table's side in one turn, never another turn's or table's."""
+    return f"t/{event.view_token}/{table}/{turn}/{side}"
+
+
+#: The director's changes of a table that a phone's deal form, opened before, no longer
+#: matches (``EventChange.action``).
+DIRECTED = ("deal", "edited", "forfeit", "kept-ns", "kept-ew")
+
+
+def directed_since(db: Session, event: Event, table: int, seen: int | None) -> list[str]:
+    """What the director changed at ``table`` in the turn in play since the event's
+    version ``seen`` (the one a phone's form was opened at), in sentences."""
+    if seen is None:
+        return []
+    turn = len(event.document["turns"]) - 1
+    found = db.execute(select(EventChange.action, EventChange.deal).where(
+        EventChange.event_id == event.id, EventChange.version > seen,
+        EventChange.turn == turn, EventChange.table == table,
+        EventChange.action.in_(DIRECTED)).order_by(EventChange.version)).all()
+    return list(dict.fromkeys(director_change(action, deal) for action, deal in found))
+
+
+def sheet_since(sheet: EventSheet, version: int | None, by: TypedBy | None) -> list[str]:
+    """What changed on a side's sheet since ``version`` (the one a form was opened at), in
+    sentences; nothing when it is that version, or when every change since is a deal
+    ``by``'s phone added before (``by``: a new deal's form)."""
+    if version == sheet.version:
+        return []
+    writers = sheet.writers or []
+    if version is None or not 1 <= version < sheet.version \
+            or len(writers) != sheet.version - 1:
+        return [sheet_change("edited", None)]
+    since = writers[version - 1:]
+    if by is not None and follows_own([(a, p, s) for p, s, a, _n in since], by):
+        return []
+    return list(dict.fromkeys(sheet_change(action, number) for _p, _s, action, number in since))
 
 
 def table_link(event: Event, table: int, **kwargs: Any) -> str:

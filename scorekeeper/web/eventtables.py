@@ -86,6 +86,7 @@ def _table_page(event: Event, turn: int, table: int, *, penalty: PenaltyForm | N
         penalty=penalty, forfeit=forfeit, notice=notice,
         phones=table_link(event, table, _external=True), sheets=_phones(event, turn, entered),
         keep=writes.keyed(ConfirmForm(formdata=None), event.version),
+        drafts=f"m/{_token(event, turn, table)}",
         history=history(event, turn, table)), status
 
 
@@ -193,8 +194,13 @@ def table_match(event: Event, turn: int, table: int) -> Match:
                           version=event.version, sides=[
                               {"name": seat_names(event, entered[seat]), "players": []}
                               for seat in ("ns", "ew")],
-                          token=f"event-{event.edit_token}-{turn}-{table}", view_token="",
-                          when=now)
+                          token=_token(event, turn, table), view_token="", when=now)
+
+
+def _token(event: Event, turn: int, table: int) -> str:
+    """The edit link of the table's match that is not stored: what its deal drafts are
+    kept under on the director's phone (``static/js/deal.js``)."""
+    return f"event-{event.edit_token}-{turn}-{table}"
 
 
 @bp.route("/e/<token>/turns/<int:turn>/tables/<int:table>/deals/new", methods=["GET", "POST"])
@@ -253,7 +259,7 @@ def _save(token: str, turn: int, table: int, number: int | None, form: DealForm,
         else:
             deals[number - 1] = doc
         bump(db, row, document, "deal" if number is None else "edited", turn - 1, table,
-             _reason())
+             _reason(), number or len(deals))
         return board
 
     def stale(_error: Any) -> Any:

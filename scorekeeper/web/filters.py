@@ -32,6 +32,7 @@ from scorekeeper.web.offline import (
     static_digest,
     title_word,
 )
+from scorekeeper.web.typedby import match_change
 
 #: The language switcher's labels: each language in its own words.
 LANGUAGE_NAMES = {
@@ -109,7 +110,7 @@ def init_app(app: Flask) -> None:
         category=category, rank=lambda r: format_rank(r, locale_code()), source=source,
         meld_lines=meld_lines, seat_name=seat_name, movement=movement,
         event_warning=event_warning, table_change=table_change, title_word=title_word,
-        shell_number=shell_number,
+        shell_number=shell_number, match_change=lambda c: match_change(c.action, c.position),
     )
     app.jinja_env.tests["red"] = red
     app.jinja_env.globals.update(

@@ -49,6 +49,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.web import tally
 from scorekeeper.web.common import _, remember
+from scorekeeper.web.typedby import TypedBy
 
 #: How long a used idempotency key is kept (a resubmitted form is minutes old, not days).
 KEEP_KEYS = timedelta(days=7)
@@ -172,11 +173,26 @@ def form_key(form: Any, scope: str) -> str:
     return scoped_key(clean_key(form.idem.data), scope)
 
 
+def posted_key(scope: str) -> str:
+    """``form_key`` of the form the request sends, before any form is built from it."""
+    return scoped_key(clean_key(request.form.get("idem")), scope)
+
+
 def done_before(key: str) -> str | None:
     """Where this very form went when it was first sent (its key, with the same content),
-    or None: for a write whose checks read what the first sending changed (the form sent
-    again would fail them), asked before them."""
+    or None: for a write whose checks read what the first sending changed (a side now
+    vulnerable, a turn seated since: the form sent again would fail them), asked first."""
     return _replayed(reader(), key, form_digest())
+
+
+def answered_before(key: str) -> Response | None:
+    """``done_before`` as an answer: a redirect, or None (a new key, or one spent on other
+    content: the write answers that)."""
+    try:
+        done = done_before(key)
+    except KeyReused:
+        return None
+    return redirect(done) if done else None
 
 
 def _replayed(db: Session, key: str, digest: str) -> str | None:
@@ -262,9 +278,8 @@ def create_once(key: str, make: Callable[[], Row], endpoint: str, kind: str,
     try:
         return write_once(key, create, after=lambda: remember(created[0].edit_token, kind))
     except IntegrityError:
-        # the same links sent at the same instant with another key (two phones, or a
-        # phone and its outbox): on PostgreSQL both transactions pass the clash check,
-        # and the second one's insert breaks the links' unique index
+        # the same links sent at the same instant with another key (on PostgreSQL both
+        # pass the clash check, and the second one's insert breaks the unique index)
         if clash is not None and built and clash(reader(), built[-1]):
             raise LinksTaken from None
         raise
@@ -272,9 +287,8 @@ def create_once(key: str, make: Callable[[], Row], endpoint: str, kind: str,
 
 def create_from_form(form: Any, purpose: str, make: Callable[[], Row], endpoint: str, kind: str,
                      template: str) -> Any:
-    """A Burro game or a table made from its form (``create_once``, the form's key spent
-    for ``purpose``); a key spent on other names said under the players' names, on the
-    form's page (``template``) with what was typed."""
+    """A Burro game or a table made from its form (``create_once``, its key spent for
+    ``purpose``); a key spent on other names said under the players' (``template``)."""
     def reused(notice: Markup) -> Any:
         form.players.errors = [*form.players.errors, notice]
         return render_template(template, form=form)
@@ -306,24 +320,31 @@ def lock(db: Session, model: type[Row], token: str, submitted_version: Any, key:
         if is_token(token) else None
     if row is None:
         abort(404)
-    # SQLite's BEGIN IMMEDIATE took the lock before write_once looked the key up; elsewhere
-    # another request may have used the key while this one waited for the row.
-    done = None if db.get_bind().dialect.name == "sqlite" else _replayed(db, key, form_digest())
-    if done:
-        raise _Done(done)
+    _replayed_meanwhile(db, key)
     submitted = form_version(submitted_version)
     if submitted != row.version and not _only(db, row, submitted, harmless):
         raise Stale(row.id, submitted or 0)
     return row
 
 
-def lock_row(db: Session, model: type[Row], token: str) -> Row:
+def lock_row(db: Session, model: type[Row], token: str, key: str) -> Row:
     """The row of ``model`` with this edit token, locked for the write whatever its
-    version: for a write that checks a version of its own (a table's sheet of an event)."""
+    version, for a write that checks a version of its own (a table's sheet of an event);
+    a key used meanwhile answers as ``lock``'s does."""
     row: Row | None = db.scalar(_locking(model), {"token": token}) if is_token(token) else None
     if row is None:
         abort(404)
+    _replayed_meanwhile(db, key)
     return row
+
+
+def _replayed_meanwhile(db: Session, key: str) -> None:
+    """``_Done`` if ``key`` was used while this request waited for the row's lock."""
+    if db.get_bind().dialect.name == "sqlite":
+        return
+    done = _replayed(db, key, form_digest())
+    if done:
+        raise _Done(done)
 
 
 def _only(db: Session, row: Row, since: int | None, harmless: Harmless) -> bool:
@@ -358,8 +379,10 @@ _RECORD = update(Match).where(Match.id == bindparam("match_id")).values(
 
 
 def record(db: Session, match: Match, action: str, position: int,
-           result: dict[str, Any], before: dict[str, Any] | None = None) -> None:
-    """Bump the match's version, write the history line, keep its status and totals
+           result: dict[str, Any], before: dict[str, Any] | None = None,
+           by: TypedBy | None = None) -> None:
+    """Bump the match's version, write the history line (``by``: the phone that typed the
+    change), keep its status and totals
     (``result``: the referee's document for the deals as they now stand; kept as the new
     version's tally when it is the referee's whole answer, ``web/tally.py``).
     Two plain statements; ``match`` is given the values written, as the database holds
@@ -371,6 +394,7 @@ def record(db: Session, match: Match, action: str, position: int,
     db.connection().execute(_RECORD, {"match_id": match.id, **values,
                                       **tally.columns(version, result)})
     insert_row(db, Change, match_id=match.id, version=values["version"], action=action,
-               position=position, before=before)
+               position=position, before=before, phone=by.phone if by else None,
+               phone_seq=by.seq if by else None)
     for name, value in values.items():
         set_committed_value(match, name, value)
