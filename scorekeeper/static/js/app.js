@@ -2,7 +2,7 @@
    The referee decides everything; this script only asks it (POST /api/v1/check), or,
    when the server cannot be reached, the same referee on the phone (js/phone.js): the
    entry mode per side, the counts' steppers, the card picker with its run and set
-   builders and live verdicts, saved drafts forgotten, a new table's time zone. */
+   builders and live verdicts, a new table's time zone. */
 (function () {
   "use strict";
   var doc = document, root = doc.documentElement;
@@ -315,21 +315,19 @@
     if (area.value.trim()) { changed(); }
   });
 
-  /* The scoreboard forgets the deal forms kept on this phone (deal.js) that were sent
-     and saved: the match has moved past the version they were typed against. */
+  /* A board (data-drafts: its owner; data-version) forgets the deal drafts sent from its
+     forms (drafts.js): saved, once it has moved past their version; taken by the outbox
+     (#outbox, the page it answers with). */
   var drafts = doc.body.getAttribute("data-drafts");
-  if (drafts) {
-    try {
-      var store = window.localStorage, now = parseInt(doc.body.getAttribute("data-version"), 10);
-      for (var i = store.length - 1; i >= 0; i--) {
-        var key = store.key(i);
-        if (key && key.indexOf("scorekeeper:draft:" + drafts) === 0) {
-          var kept = JSON.parse(store.getItem(key) || "{}");
-          if (kept.sent && parseInt(kept.version, 10) < now) { store.removeItem(key); }
-        }
+  try {
+    for (var i = drafts ? localStorage.length - 1 : -1; i >= 0; i--) {
+      var key = localStorage.key(i) || "", kept = JSON.parse(localStorage.getItem(key) || "{}") || {};
+      if (key.indexOf("scorekeeper:draft:" + drafts + "/") === 0 && kept.sent &&
+          (location.hash === "#outbox" || kept.version < parseInt(doc.body.getAttribute("data-version"), 10))) {
+        localStorage.removeItem(key);
       }
-    } catch (e) { /* no store: nothing kept */ }
-  }
+    }
+  } catch (e) { /* no store: nothing kept */ }
 
   /* A new table takes the phone's time zone: its evenings are dated by it. */
   var zone = doc.querySelector("input[name=zone]");

@@ -1,6 +1,6 @@
 /* The deal form on one screen (templates/deal.html), progressive enhancement only:
-   - what is typed is kept on the phone (localStorage) and put back after a reload, Back,
-     a crash or a dropped connection; the scoreboard forgets it once the deal is saved;
+   - what is typed is this deal's draft on the phone (drafts.js), offered back after a
+     reload, Back or a crash; once Save is tapped nothing on this page writes it again;
    - the referee counts the deal as the fields change (the form posted with
      action=preview; the server answers with the review, the list next to Save and each
      field's errors) — nothing is saved until Save;
@@ -8,11 +8,14 @@
    - "how did they go out?" shows only once someone went out; meld boxes grow. */
 (function () {
   "use strict";
-  var doc = document, form = doc.getElementById("deal-form");
-  if (!form) { return; }
-  var KEY = "scorekeeper:draft:" + location.pathname;
-  var store = null;
-  try { store = window.localStorage; store.getItem(KEY); } catch (e) { store = null; }
+  var doc = document, form = doc.getElementById("deal-form"), S = window.Scorekeeper;
+  if (!form || !S || !S.draft) { return; }
+  /* which phone typed it (drafts.js); a form sent back with its errors keeps its number */
+  var typed = form.querySelector("input[name=phone]");
+  if (typed && !typed.value) { typed.value = S.typedBy(); }
+  var deal = (form.getAttribute("data-deal") || "new/1").split("/");
+  var draft = S.draft(form.getAttribute("data-drafts"), deal[0], form.getAttribute("data-version"));
+  var dirty = false;
   var end = form.querySelector("fieldset.end");
   var bar = doc.getElementById("bar"), review = doc.getElementById("review");
 
@@ -28,15 +31,20 @@
       return (e.type !== "radio" && e.type !== "checkbox") || e.checked;
     }).map(function (e) { return [e.name, e.value]; });
   }
-  function save(sent) {
-    if (!store) { return; }
-    try {
-      store.setItem(KEY, JSON.stringify({version: form.getAttribute("data-version"),
-        sent: !!sent, fields: snapshot()}));
-    } catch (e) { /* a full or private store: the form still works */ }
+  /* the deal's totals as the bar shows them (each side's name and figure), for the offer */
+  function shownTotals() {
+    return Array.prototype.map.call(doc.querySelectorAll("#bar ul.live li"), function (li) {
+      var name = li.querySelector(".name"), figure = li.querySelector("b");
+      return [name ? name.textContent : "", figure ? figure.textContent : ""];
+    });
   }
-  function restore(draft) {
-    draft.fields.forEach(function (pair) {
+  /* kept as typed, until Save (``done``); before its number is known, kept once it is */
+  function save(done) {
+    if (!draft.settled()) { dirty = true; return; }
+    draft.write({fields: snapshot(), shown: shownTotals()}, done);
+  }
+  function restore(kept) {
+    kept.fields.forEach(function (pair) {
       fields().forEach(function (e) {
         if (e.name !== pair[0]) { return; }
         if (e.type === "radio" || e.type === "checkbox") {
@@ -47,12 +55,6 @@
   }
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
-  /* Back on the form: what this phone held is put back, unless the page is the server's
-     answer to what was just sent (it holds exactly that). */
-  var kept = null;
-  if (store && !form.hasAttribute("data-posted")) {
-    try { kept = JSON.parse(store.getItem(KEY) || "null"); } catch (e) { kept = null; }
-  }
   /* The opening: one box per meld line, ticked when the line was laid down to open
      (the lines read as dealform.meld_lines reads them, so the numbers agree). */
   function lines(text) {
@@ -81,20 +83,26 @@
   }
   function allTicks() { form.querySelectorAll(".opened").forEach(ticks); }
 
-  if (kept && kept.fields && !same(kept.fields, snapshot())) {
-    restore(kept);
-    allTicks();
-    restore(kept);  /* the opening's boxes exist once the meld lines are back */
-    var note = doc.createElement("p");
-    note.className = "banner";
-    note.setAttribute("role", "status");
-    note.textContent = form.getAttribute("data-restored") + " ";
-    var again = doc.createElement("button");
-    again.type = "button";
-    again.textContent = form.getAttribute("data-again");
-    again.addEventListener("click", function () { store.removeItem(KEY); location.reload(); });
-    note.appendChild(again);
-    form.parentNode.insertBefore(note, form);
+  /* The deal's number known: its drafts. One this phone was typing is offered back, with
+     its totals, unless the page is the server's answer to what was just sent (it holds
+     exactly that): put back on "Continue", forgotten on "Start empty". */
+  function settle(n) {
+    if (draft.settled()) { return; }
+    draft.settle(n);
+    var found = form.hasAttribute("data-posted") ? null : draft.offered();
+    if (found && !same(found.draft.fields, snapshot())) { offer(found); }
+    if (dirty) { dirty = false; save(false); }
+  }
+  function offer(found) {
+    draft.offer(doc.querySelector("[data-offer]"), found, function () {
+      restore(found.draft);
+      allTicks();
+      restore(found.draft);  /* the opening's boxes exist once the meld lines are back */
+      outChanged();
+      firstChanged();
+      save(false);
+      ask();
+    });
   }
 
   /* A side's way of entering (cards or counts), taken by the sides that hold nothing yet. */
@@ -199,7 +207,7 @@
     post(data, false)
       .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
       .then(function (answer) {
-        if (mine !== asked) { return; }
+        if (mine !== asked || draft.sent()) { return; }
         review.innerHTML = answer.review;
         bar.innerHTML = answer.bar;
         showErrors(answer.errors || {});
@@ -219,7 +227,7 @@
         form.classList.remove("offline");
       })
       .catch(function (err) {
-        if (mine !== asked) { return; }
+        if (mine !== asked || draft.sent()) { return; }
         /* the server answered, with a failure of its own: not "cannot be reached" */
         if (navigator.onLine && /^[45]\d\d$/.test(err && err.message)) { bar.innerHTML = ""; return; }
         form.classList.add("offline");
@@ -233,7 +241,7 @@
   }
   function changed(e) {
     /* ticking "save anyway, marked disputed" changes nothing the referee counts */
-    if (e && e.target && e.target.name === "disputed") { return; }
+    if (draft.sent() || (e && e.target && e.target.name === "disputed")) { return; }
     allTicks();
     save(false);
     clearTimeout(timer);
@@ -246,9 +254,9 @@
     if (e.target.closest && e.target.closest(".picker, .stepper")) { setTimeout(function () { changed(); }, 0); }
   });
 
-  /* Save: the draft is marked sent (the scoreboard forgets it once the match has moved on)
-     and so is this page's place in the history: Back to it after the save lands on the
-     scoreboard, not on a form whose deal is already saved. */
+  /* Save: the draft is marked sent, and nothing this page does after writes it again (a
+     count asked before Save and answered after it is dropped); so is this page's place
+     in the history: Back to it after the save lands on the scoreboard. */
   /* Without a network the server cannot ask what Save left unanswered (who went out, each
      morto: the form answers neither): the page asks, in the server's words (data-ask),
      before the deal goes to the outbox. Online, the server asks. */
@@ -278,17 +286,23 @@
       return;
     }
     if (!button || button.value === "save") {
+      clearTimeout(timer);
+      asked++;
+      settle(deal[1]);
       save(true);
       try { history.replaceState({sent: form.getAttribute("data-version")}, ""); } catch (err) { /* none */ }
     }
   });
+  /* a form shown again from the browser's memory (Back) is asked for anew: the server
+     says whether its deal is still to enter */
+  window.addEventListener("pageshow", function (e) { if (e.persisted) { location.reload(); } });
   var state = history.state;
   if (state && state.sent && parseInt(form.getAttribute("data-version"), 10) > parseInt(state.sent, 10)) {
     location.replace(form.getAttribute("data-board"));
     return;
   }
   form.querySelectorAll("a.button").forEach(function (cancel) {
-    cancel.addEventListener("click", function () { if (store) { store.removeItem(KEY); } });
+    cancel.addEventListener("click", function () { draft.drop(); });
   });
   /* the Save bar's height, kept clear below a field scrolled into view (app.css) */
   var savebar = form.querySelector(".savebar");
@@ -305,14 +319,21 @@
   var sw = navigator.serviceWorker, heading = doc.querySelector("h1[data-outbox]");
   var outbox = heading && heading.getAttribute("data-outbox");
   var made = heading && heading.hasAttribute("data-match") ? outbox : null;
-  if (outbox && sw && sw.controller) {
+  var first = parseInt(deal[1], 10) || 1;
+  if (deal[0] === "new" && outbox && sw && sw.controller) {
+    /* the deal's number, and its drafts, once the outbox says what waits before it (or
+       at once if the worker does not answer soon) */
+    var late = setTimeout(function () { settle(first); }, 1500);
     sw.addEventListener("message", function (e) {
       var data = e.data || {};
       /* a refused deal (opened here, perhaps) is not counted until the server takes it */
       var deals = (data.entries || []).filter(function (entry) {
         return entry.kind !== "match" && !entry.fix && !entry.refused && !entry.opened;
       });
-      if (data.type !== "outbox" || data.token !== outbox || !deals.length) { return; }
+      if (data.type !== "outbox" || data.token !== outbox) { return; }
+      clearTimeout(late);
+      settle(first + deals.length);
+      if (!deals.length) { return; }
       /* the heading's number in its own element, the server's in data-n */
       var slot = heading.querySelector("[data-n]");
       if (slot) { slot.textContent = String(parseInt(slot.getAttribute("data-n"), 10) + deals.length); }
@@ -321,6 +342,8 @@
       legends(deals);
     });
     sw.controller.postMessage({type: "outbox", token: outbox});
+  } else {
+    settle(first);
   }
   /* each side's total in its legend counts the deals waiting on the phone, as the
      phone's referee scores them (unchanged when it cannot) */
@@ -344,5 +367,5 @@
   }
   outChanged();
   firstChanged();
-  if (kept || form.hasAttribute("data-posted") || !empty(form)) { ask(); }
+  if (form.hasAttribute("data-posted") || !empty(form)) { ask(); }
 })();

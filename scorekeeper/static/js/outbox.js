@@ -22,14 +22,6 @@
   var lang = (doc.documentElement.getAttribute("lang") || "en").replace("-", "_");
   var sides = box.querySelectorAll("[data-side]").length, burro = box.getAttribute("data-kind") === "burro";
 
-  /* the deal just sent to the outbox no longer needs the form's draft (deal.js) */
-  if (location.hash === "#outbox") {
-    try {
-      var draft = "scorekeeper:draft:" + box.getAttribute("data-deal");
-      if ((JSON.parse(localStorage.getItem(draft) || "{}") || {}).sent) { localStorage.removeItem(draft); }
-    } catch (e) { /* no store: nothing kept */ }
-  }
-
   /* Why the server did not take an entry, in the page's words (templates/scoreboard.html) */
   function why(entry) {
     var said = box.getAttribute("data-reason-" + (entry.reason || "refused")) ||
