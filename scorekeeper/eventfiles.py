@@ -1,5 +1,7 @@
 """An event's files for the federation and for keeping: its results as CSV, a line per
-turn and entrant, and its document as stored (docs/contract.md, "Events").
+turn and entrant, and its document as stored (docs/contract.md, "Events"); the one
+neutralizer of a spreadsheet's formulas (``spreadsheet_cell``), which every CSV the app
+writes passes its texts through.
 
 Plain data in, text out: the web layer and the command line offer them alike.
 """
@@ -24,8 +26,13 @@ BYE = "bye"
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _cell(text: str) -> str:
-    """A typed name as a spreadsheet shows it, never as a formula it runs."""
+def spreadsheet_cell(text: str) -> str:
+    """A typed text as a spreadsheet shows it, never as a formula it runs: the one
+    neutralizer of every CSV the app writes (an evening's results, a table's deals).
+
+    >>> spreadsheet_cell("=CMD|' /C calc'!A0"), spreadsheet_cell("Rossi – Bianchi")
+    ("'=CMD|' /C calc'!A0", 'Rossi – Bianchi')
+    """
     return "'" + text if text.startswith(_FORMULA) else text
 
 
@@ -62,7 +69,8 @@ def result_rows(doc: Any) -> list[list[Any]]:
 [1, '', 3, 'Neri', 'bye', '', 0, 10]]
     """
     event = read_event(doc)
-    names = {i: _cell(name if name is not None else str(i)) for i, name in event.entrants}
+    names = {i: spreadsheet_cell(name if name is not None else str(i))
+             for i, name in event.entrants}
     rows: list[list[Any]] = []
     for number, turn in enumerate(score_event(event)["turns"], start=1):
         for table in turn["tables"]:

@@ -80,15 +80,20 @@ _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u20
                            "\u200e\u200f\u061c")
 
 
+#: Every line ending (CR LF, CR, LF, VT, FF, FS, GS, RS, NEL, U+2028, U+2029).
+_LINE_ENDS = re.compile("\r\n|[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
 def clean_text(value: Any) -> Any:
     """What a text field keeps of what was sent: NFC-normalised text without control
-    characters (NUL included; line breaks and tabs stay) or bidirectional controls,
-    without surrounding whitespace. A file sent into a text field is no text at all."""
+    characters (NUL included; tabs stay, and every line ending is one line break) or
+    bidirectional controls, without surrounding whitespace. A file sent into a text field
+    is no text at all."""
     if isinstance(value, FileStorage):
         return ""
     if not isinstance(value, str):
         return value
-    text = unicodedata.normalize("NFC", value)
+    text = _LINE_ENDS.sub("\n", unicodedata.normalize("NFC", value))
     return "".join(c for c in text if c in "\n\t" or (
         c not in _BIDI_CONTROLS and unicodedata.category(c) != "Cc")).strip()
 
@@ -112,8 +117,6 @@ def Visible(form: Any, field: Any) -> None:  # noqa: N802 - a WTForms validator,
     problem = name_problem(field.data) if field.data else None
     if problem is not None:
         raise StopValidation(str(problem))
-
-
 
 
 class StrippingMeta:

@@ -16,14 +16,28 @@ _BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 #: Alphabets whose letters look alike: Latin A, Cyrillic А and Greek Α are three letters.
 _LOOKALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
 _WORD = re.compile(r"[^\W\d_]+")
+#: The accents of the Latin, Greek and Cyrillic letters (Combining Diacritical Marks): é
+#: is e and an accent once decomposed. A mark of another script (a Devanagari vowel
+#: sign, a Hebrew point) is part of its letter and stays.
+_ACCENT, _LAST_ACCENT = "\u0300", "\u036f"
 
 
 def visible_key(name: str) -> str:
-    """How a name looks: without invisible format characters (zero-width spaces and
-    joiners…) or blank letters (``_BLANKS``), nor the spaces they leave at either end,
-    case folded. Two names with the same key cannot be told apart."""
-    return "".join(c for c in unicodedata.normalize("NFC", name)
-                   if unicodedata.category(c) != "Cf" and c not in _BLANKS).strip().casefold()
+    """How a name looks, and how two names are judged the same (two entrants, players or
+    sides of one list; an entrant from one evening of a season to the next): without
+    invisible format characters (zero-width spaces and joiners…) or blank letters
+    (``_BLANKS``), nor the spaces they leave at either end, every run of spaces one space,
+    without the accents of the Latin, Greek and Cyrillic letters, case folded.
+
+    >>> visible_key("Rossi – Bianchi") == visible_key("ROSSI  –  BIANCHI")
+    True
+    >>> visible_key("Zoë\u200b Lopès"), visible_key("Ana\u3164")
+    ('zoe lopes', 'ana')
+    """
+    shown = "".join(c for c in unicodedata.normalize("NFD", name)
+                    if unicodedata.category(c) != "Cf" and c not in _BLANKS
+                    and not _ACCENT <= c <= _LAST_ACCENT)
+    return " ".join(unicodedata.normalize("NFC", shown).split()).casefold()
 
 
 def shows(name: str) -> bool:

@@ -55,8 +55,16 @@ def _table(table: dict[str, Any]) -> dict[str, Any]:
                   **({"why": _text(p["why"], 80, _("penalty"))} if p.get("why") else {})}
                  for p in table.get("penalties") or []]
     return {"table": table["table"], "ns": table["ns"], "ew": table["ew"],
-            "deals": [d for d in table.get("deals") or [] if d is not None],
+            "deals": [_deal(d) for d in table.get("deals") or [] if d is not None],
             "penalties": penalties, "forfeit": table.get("forfeit")}
+
+
+def _deal(deal: dict[str, Any]) -> dict[str, Any]:
+    """A deal as entered, its sides' names (the entrants' as the deal was saved) cleaned
+    as the entrants' are."""
+    return {**deal, "sides": [
+        {**side, "name": clean_text(side["name"])} if isinstance(side.get("name"), str)
+        else side for side in deal["sides"]]}
 
 
 def read_document(raw: bytes) -> tuple[str, date, dict[str, Any]]:

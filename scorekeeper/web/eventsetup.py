@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from scorekeeper.db import reader
 from scorekeeper.eventforms import EntrantsForm, PlanForm, groups_too_small, plan_form, planned
-from scorekeeper.forms import MIXED_NAME
+from scorekeeper.forms import MIXED_NAME, clean_text
 from scorekeeper.models import Event
 from scorekeeper.names import mixes_scripts, shows, visible_key
 from scorekeeper.rules.eventdoc import INDIVIDUAL, INDIVIDUAL_8_PLAYERS, MAX_ENTRANTS
@@ -36,30 +36,35 @@ MOST_FILE_BYTES = 128 * 1024
 
 
 def file_lines(upload: Any) -> str | None:
-    """A spreadsheet's file of entrants (CSV, cells between commas, semicolons or tabs) as
-    lines with a tab between cells; "" when no file was chosen, None when it cannot be
-    read as text or is too large."""
+    """A spreadsheet's file of entrants (CSV, cells between commas, semicolons or tabs;
+    lines ended any way) as lines with a tab between cells; "" when no file was chosen,
+    None when it cannot be read as text or is too large."""
     if upload is None or not upload.filename:
         return ""
     raw = upload.read(MOST_FILE_BYTES + 1)
     upload.close()
     try:
-        text = raw.decode("utf-8-sig")
+        text = str(clean_text(raw.decode("utf-8-sig")))
     except UnicodeDecodeError:
         return None
     if len(raw) > MOST_FILE_BYTES:
         return None
     first = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=first.count)
-    rows = csv.reader(io.StringIO(text), delimiter=delimiter)
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+    except csv.Error:
+        return None
     return "\n".join("\t".join(row) for row in rows)
 
 
 def entrant_lines(text: str | None) -> list[str]:
-    """The entrants of pasted lines, one a line: a line of a spreadsheet's cells (tabs or
-    semicolons between them), a pair's two names, joined by a dash."""
+    """The entrants of pasted lines, one a line (ended any way): a line of a
+    spreadsheet's cells (tabs or semicolons between them), a pair's two names, joined by
+    a dash; every name cleaned as a form cleans its text (``forms.clean_text``), whether
+    typed, pasted or read from a file."""
     names = []
-    for line in (text or "").splitlines():
+    for line in str(clean_text(text or "")).split("\n"):
         cells = [c.strip() for c in line.replace(";", "\t").split("\t")]
         name = " – ".join(c for c in cells if shows(c))
         if name:

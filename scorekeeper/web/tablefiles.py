@@ -31,6 +31,7 @@ from sqlalchemy import insert, update
 from sqlalchemy.orm import Session
 
 from scorekeeper import seating
+from scorekeeper.eventfiles import spreadsheet_cell
 from scorekeeper.forms import ConfirmForm, NewTableForm
 from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer, utcnow
 from scorekeeper.web import exports, tableread, writes
@@ -120,7 +121,8 @@ def export_json(token: str) -> Any:
 
 @bp.get("/t/<token>/export.csv")
 def export_csv(token: str) -> Any:
-    """A line per deal and side: what each side scored in it, and its total after it."""
+    """A line per deal and side: what each side scored in it, and its total after it (its
+    texts never run as a spreadsheet's formulas: ``spreadsheet_cell``)."""
     found = open_table(token)
     out = io.StringIO()
     sheet = csv.writer(out)
@@ -130,10 +132,12 @@ def export_csv(token: str) -> Any:
         after = result.get("after_each_deal") or []
         for k, deal in enumerate(result.get("deals") or []):
             for i, side in enumerate(deal.get("sides", [])):
-                sheet.writerow([match.created.date().isoformat(), match.name, rules_name(match),
-                                k + 1, match.sides[i]["name"],
-                                ", ".join(match.sides[i].get("players", [])),
-                                side.get("total", 0), after[k][i] if k < len(after) else ""])
+                texts = [match.name, rules_name(match), match.sides[i]["name"],
+                         ", ".join(match.sides[i].get("players", []))]
+                name, rules, side_name, players = map(spreadsheet_cell, texts)
+                sheet.writerow([match.created.date().isoformat(), name, rules, k + 1, side_name,
+                                players, side.get("total", 0),
+                                after[k][i] if k < len(after) else ""])
     return _download(out.getvalue(), "text/csv", _named(found, "csv"))
 
 

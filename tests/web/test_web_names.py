@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import re
 
@@ -134,3 +135,76 @@ def test_the_name_checks_in_one_place():
     assert visible_key("A\u3164na\u2800") == "ana"
     assert [mixes_scripts(n) for n in ("\u0410na", "Ана", "Ana Ана", "ΑΒΓ", "AΒC")] == [
         True, False, False, False, True]
+
+
+# --- an evening's entrants and the CSV files, however the names came ------------------
+
+
+def test_entrants_are_cleaned_and_told_apart_however_they_come(client):
+    """Typed, pasted or read from a spreadsheet's CSV file: the same cleaning (no control
+    character, no right-to-left override), lines ended any way (CR alone, CR LF, U+2028),
+    and two names told apart as the season tells its entrants apart."""
+    from evening_pages import new_event, post, seat_turn
+
+    event = new_event(client)
+    sheet = "Rossi;Bianchi\rVe\x00rdi\x1b;Ne\x07ri\r\n\u202eGialli;Bruni\u2028=CMD|' /C calc'!A0\n"
+    data = {**hidden_fields(client.get(event).get_data(as_text=True)), "lines": "Conti\rMarroni",
+            "file": (io.BytesIO(sheet.encode()), "coppie.csv")}
+    response = client.post(f"{event}/entrants", data=data, content_type="multipart/form-data")
+    assert response.status_code == 302, response.get_data(as_text=True)[-1500:]
+    names = ["Conti", "Marroni", "Rossi – Bianchi", "Verdi – Neri", "Gialli – Bruni",
+             "=CMD|' /C calc'!A0"]
+    assert [e["name"] for e in client.get(f"{event}/event.json").get_json()["entrants"]] == names
+    seat_turn(client, event)
+    results = client.get(f"{event}/results.csv").get_data(as_text=True)
+    assert "'=CMD|' /C calc'!A0" in results
+    assert not re.search("[\x00-\x09\x0b-\x1f\u202a-\u202e]", results)
+    for same in ("ROSSI  –  BIANCHI", "Róssi – Biànchi", "rossi\u00a0– bianchi"):
+        other = new_event(client)
+        refused = post(client, other, f"{other}/entrants", lines=f"Rossi – Bianchi\n{same}")
+        assert refused.status_code == 422, same
+        assert "Two entrants have the same name." in refused.get_data(as_text=True), same
+        sent = {**hidden_fields(client.get(other).get_data(as_text=True)), "lines": "Conti",
+                "file": (io.BytesIO(f"Rossi;Bianchi\r{same}".encode()), "coppie.csv")}
+        refused = client.post(f"{other}/entrants", data=sent,
+                              content_type="multipart/form-data")
+        assert "Two entrants have the same name." in refused.get_data(as_text=True), same
+
+
+def test_a_tables_csv_export_never_runs_a_formula(site, client):
+    """The table's export.csv passes its names through the evening's neutralizer: a name
+    starting with = + - @ is written as text, as the evening's results write it."""
+    from test_web_import_checks import COUNTS, _start
+
+    data = {**hidden_fields(client.get("/tables/new").get_data(as_text=True)),
+            "players": "Ana\nBia\nCaio\nDani", "zone": "Europe/Rome"}
+    table = client.post("/tables/new", data=data).headers["Location"].rsplit("/t/", 1)[1]
+    token = _start(client, table, [["Ana", "Bia"], ["Caio", "Dani"]], "400")
+    assert site.save_deal(token, COUNTS, went_out="0").status_code == 302
+    # renamed: the match's sides and name follow their players' names
+    renamed = {**hidden_fields(client.get(f"/t/{table}/players").get_data(as_text=True)),
+               "players-0-name": "=CMD|' /C calc'!A0", "players-1-name": "@SUM(A1)",
+               "players-2-name": "+Caio", "players-3-name": "-Dani"}
+    assert client.post(f"/t/{table}/players", data=renamed).status_code == 302
+    rows = list(csv.reader(io.StringIO(client.get(f"/t/{table}/export.csv").get_data(
+        as_text=True))))
+    assert [row[1:7] for row in rows[1:]] == [
+        ["'=CMD|' /C calc'!A0 & @SUM(A1) × +Caio & -Dani", "Buraco Aberto (Brazilian, open)", "1",
+         "'=CMD|' /C calc'!A0 & @SUM(A1)", "'=CMD|' /C calc'!A0, @SUM(A1)", "465"],
+        ["'=CMD|' /C calc'!A0 & @SUM(A1) × +Caio & -Dani", "Buraco Aberto (Brazilian, open)", "1",
+         "'+Caio & -Dani", "'+Caio, -Dani", "30"]]
+
+
+def test_the_season_and_the_lists_judge_names_by_one_key():
+    """One key (``names.visible_key``) for an evening's entrants, a table's players, a
+    match's sides and the season's entrants: case, spacing and accents aside."""
+    from scorekeeper.names import visible_key
+    from scorekeeper.rules.season import season_standings
+
+    one = {"standings": [{"name": "Rossi – Bianchi", "vp": 15, "mp": 700}], "double": False}
+    two = {"standings": [{"name": "RÓSSI  –  BIANCHI", "vp": 12, "mp": 500}], "double": False}
+    season = season_standings([one, two], None, visible_key)
+    assert [(s["name"], s["vp"], s["evenings"]) for s in season] == [
+        ("Rossi – Bianchi", 27, [15, 12])]
+    assert len({visible_key(n) for n in ("José", "jose", " JOSE\u200b", "Jo\u0073e\u0301")}) == 1
+    assert len({visible_key(n) for n in ("Ana", "Anna", "Ána Bia", "Ana Bia")}) == 3
