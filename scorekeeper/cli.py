@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 from scorekeeper.catalogs import LANGS, translator
 from scorekeeper.eventfiles import results_csv
+from scorekeeper.incoming import MOST_BYTES, read_file, read_json, unshowable
 from scorekeeper.messages import input_error_message, localize
 from scorekeeper.rules import (
     DEFAULT_PROFILE,
@@ -135,45 +136,10 @@ def _write(data: bytes, path: str) -> None:
 
 
 def _read_json(path: str) -> Any:
-    try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as err:
-        raise InputError("unreadable-file", field=path, detail=err.strerror or str(err)) \
-            from None
-    except UnicodeDecodeError:
-        raise InputError("bad-json", field=path, detail="not UTF-8 text") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as err:
-        # a file is named (a profile's file and a document's may both be given)
-        named = {"field": path} if path != "-" else {}
-        raise InputError("bad-json", **named,
-                         detail=f"line {err.lineno} column {err.colno}: {err.msg}") from None
-    _check_text(doc, "")
-    return doc
-
-
-def _check_text(value: Any, field: str) -> None:
-    """Refuse a string that is not text (a lone UTF-16 surrogate such as ``"\\ud800"``,
-    which JSON can carry but no output can print), naming where it is."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            shown = value.encode("utf-8", "backslashreplace").decode("ascii", "replace")
-            raise InputError("bad-value", field=field or "document", value=shown[:40],
-                             expected="text") from None
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _check_text(key, field)
-            _check_text(item, f"{field}.{key}" if field else str(key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            _check_text(item, f"{field}[{index}]")
+    """The JSON document of the file at ``path`` (``-``: standard input), read as the web
+    reads the files it takes (``incoming``: at most ``MOST_BYTES``, UTF-8, nested a few
+    levels, every text printable), naming the file when it cannot be read."""
+    return read_json(read_file(path), MOST_BYTES, path if path != "-" else None)
 
 
 def _house_rules(args: argparse.Namespace) -> Profile | None:
@@ -198,7 +164,9 @@ def run(args: argparse.Namespace) -> tuple[dict[str, Any] | None, int]:
     file of its own (``event --print``, ``event --csv``)."""
     house = _house_rules(args)
     if args.command == "check":
-        _check_text(list(args.melds), "melds")
+        where = unshowable(list(args.melds), "melds")
+        if where is not None:
+            raise InputError("not-text", field=where)
         doc = check_document(args.melds, house or args.profile, args.before, args.in_one_go)
     elif args.command == "profiles":
         return (_export(args.export) if args.export else profiles_document()), 0

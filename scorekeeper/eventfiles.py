@@ -91,7 +91,9 @@ def results_csv(doc: Any) -> str:
 
 def event_file(doc: Any) -> str:
     """The event's document as stored, to download and keep (or score again later with
-    ``scorekeeper event``): the contract's event document, as JSON. It is read first, so
-    only a readable document is offered; ``InputError`` otherwise."""
+    ``scorekeeper event``, or read back as a new evening): the contract's event document,
+    as compact JSON (no indent, no space after a separator: less than half an indented
+    file's size, so that the largest evening reads back within ``incoming.EVENING_BYTES``). It
+    is read first, so only a readable document is offered; ``InputError`` otherwise."""
     read_event(doc)
-    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"

@@ -27,7 +27,7 @@ from scorekeeper.forms import BaseForm, StrippingMeta, Visible, WriteForm, _l, c
 from scorekeeper.formwords import NumberRange
 from scorekeeper.messages import MOVEMENTS as MOVEMENT_NAMES
 from scorekeeper.rules.document import MAX_TARGET
-from scorekeeper.rules.eventdoc import MAX_ENTRANTS
+from scorekeeper.rules.eventdoc import MAX_ENTRANTS, MAX_EVENT_NAME, MAX_WHY
 from scorekeeper.rules.season import MAX_EVENINGS
 from scorekeeper.rules.vptables import TOTAL_VP
 
@@ -49,7 +49,7 @@ MAX_TURNS, MAX_GROUPS = 30, 12
 class NewEventForm(BaseForm):
     idem = HiddenField()
     name = StringField(_l("Name of the evening"),
-                       validators=[InputRequired(), Length(max=120), Visible])
+                       validators=[InputRequired(), Length(max=MAX_EVENT_NAME), Visible])
     day = DateField(_l("Day"), default=date.today, validators=[InputRequired()])
     profile = SelectField(_l("Rules"), validators=[InputRequired()])
     kind = SelectField(_l("Who plays"), default="pairs", choices=choices(
@@ -90,7 +90,8 @@ class PenaltyForm(WriteForm):
         InputRequired(_l("Choose the side that loses the points."))])
     mp = IntegerField(_l("Match points taken off"), default=100,
                       validators=[InputRequired(), NumberRange(min=0, max=MAX_TARGET)])
-    why = StringField(_l("Why (late, …)"), validators=[Optional(), Length(max=80), Visible])
+    why = StringField(_l("Why (late, …)"),
+                      validators=[Optional(), Length(max=MAX_WHY), Visible])
 
 
 class ForfeitForm(WriteForm):

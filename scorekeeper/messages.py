@@ -142,8 +142,14 @@ INPUT_MESSAGES: dict[str, str] = {
     "inconsistent-rules": N_("These rules cannot be played: %(reason)s"),
     "impossible-counts": N_("Together these melds take at least %(cards)s cards; two "
                             "decks and their jokers hold %(maximum)s."),
+    "too-large": N_("The file is larger than %(most)s MiB, the most that is read"),
+    "too-deep": N_("The document is nested more than %(most)s levels deep"),
+    "not-text": N_("“%(field)s” holds a character no page can show (NUL or a lone "
+                   "surrogate)"),
 }
 FIELD_PREFIX = N_("%(field)s: %(message)s")
+#: The input errors whose sentence names their field itself (no prefix).
+_NAMES_ITS_FIELD = ("missing-field", "not-text")
 
 #: Why house rules cannot be played (``inconsistent-rules``' ``reason``,
 #: rules/consistency.py); ``%(category)s`` and ``%(other)s`` are canastra categories.
@@ -346,7 +352,7 @@ def input_error_message(err: Any, gettext: Gettext = str) -> str:
     if getattr(err, "code", "") == "inconsistent-rules":
         params["reason"] = _conflict(params, gettext)
     message = _format(template, params, gettext)
-    if params.get("field") and getattr(err, "code", "") != "missing-field":
+    if params.get("field") and getattr(err, "code", "") not in _NAMES_ITS_FIELD:
         message = _format(FIELD_PREFIX, {"field": params["field"], "message": message}, gettext)
     return message
 

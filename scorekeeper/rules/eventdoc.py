@@ -33,6 +33,9 @@ MOVEMENTS = PAIR_MOVEMENTS + INDIVIDUAL_MOVEMENTS
 INDIVIDUAL_8_PLAYERS = 8
 #: Bounds that keep the referee's work small whatever the document (ARCHITECTURE.md 17).
 MAX_ENTRANTS, MAX_PLAN, MAX_DEALS_PER_TURN, MAX_TABLE = 1000, 200, 12, 1000
+#: The longest name of an event, of an entrant (a pair: two names and a dash), and the
+#: longest reason of a penalty: the forms' bounds, and every other door's.
+MAX_EVENT_NAME, MAX_ENTRANT_NAME, MAX_WHY = 120, 80, 80
 
 
 @dataclass(frozen=True)
@@ -86,9 +89,12 @@ def _list(value: Any, field: str, expected: str, most: int) -> list[Any]:
     return value
 
 
-def _text(value: Any, field: str) -> str | None:
+def _text(value: Any, field: str, longest: int) -> str | None:
     if value is not None and not isinstance(value, str):
         raise InputError("bad-value", field=field, value=_show(value), expected="text")
+    if value is not None and len(value) > longest:
+        raise InputError("bad-value", field=field, value=_show(value),
+                         expected=f"text of 0..{longest} characters")
     return value
 
 
@@ -109,7 +115,8 @@ def _entrants(value: Any) -> tuple[tuple[int, str | None], ...]:
             raise InputError("bad-value", field=f"{field}.id", value=str(entrant_id),
                              expected="distinct ids")
         seen.add(entrant_id)
-        read.append((entrant_id, _text(entrant.get("name"), f"{field}.name")))
+        read.append((entrant_id,
+                     _text(entrant.get("name"), f"{field}.name", MAX_ENTRANT_NAME)))
     return tuple(read)
 
 
@@ -192,7 +199,7 @@ def _penalties(value: Any, field: str) -> tuple[int, int]:
                              expected="ns|ew")
         if "mp" not in penalty:
             raise InputError("missing-field", field=f"{where}.mp")
-        _text(penalty.get("why"), f"{where}.why")
+        _text(penalty.get("why"), f"{where}.why", MAX_WHY)
         taken[SIDES.index(penalty["side"])] += _int(penalty["mp"], f"{where}.mp", 0, MAX_TARGET)
     return taken[0], taken[1]
 
@@ -282,6 +289,7 @@ def read_event(doc: Any) -> Event:
     """
     if not isinstance(doc, Mapping):
         raise InputError("bad-value", field="event", value=_show(doc), expected="object")
+    name = _text(doc.get("name"), "name", MAX_EVENT_NAME)
     profile = profile_of(doc.get("profile"))
     kind = doc.get("kind", PAIRS)
     if kind not in KINDS:
@@ -300,6 +308,5 @@ def read_event(doc: Any) -> Event:
                          expected="plan as long as turns")
     event = {"kind": kind, "known": {i for i, _ in entrants}, "profile": profile,
              "reading": count_reading(profile)}
-    return Event(_text(doc.get("name"), "name"), profile, kind, deals_per_turn, vp_table,
-                 bye_vp, entrants, plan,
+    return Event(name, profile, kind, deals_per_turn, vp_table, bye_vp, entrants, plan,
                  tuple(_turn(t, f"turns[{i}]", event) for i, t in enumerate(turns)))

@@ -46,6 +46,9 @@ INPUT_CODES = (
     "unknown-parameter",
     "inconsistent-rules",
     "impossible-counts",
+    "too-large",
+    "too-deep",
+    "not-text",
 )
 
 

@@ -1,11 +1,12 @@
 """An evening's JSON document (the contract's event document, as the director's page
-downloads it) read back as a new evening: read by the referee first, then every field
-cleaned and checked as the forms check theirs, so that anything stored can be shown."""
+downloads it) read back as a new evening: read as every file that comes in is read
+(``scorekeeper.incoming``: its size, its text, how deep it nests), by the referee, then
+every name cleaned and checked as the forms check theirs, so that anything stored can be
+shown, printed and exported."""
 
 from __future__ import annotations
 
 import hashlib
-import json
 from datetime import date
 from typing import Any
 
@@ -13,17 +14,17 @@ from flask import Blueprint, render_template
 
 from scorekeeper import rules
 from scorekeeper.forms import NewTableForm, clean_text, name_problem
+from scorekeeper.incoming import EVENING_BYTES, read_json
 from scorekeeper.models import Event
+from scorekeeper.rules.eventdoc import MAX_ENTRANT_NAME, MAX_EVENT_NAME, MAX_WHY
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, input_error_text, uploaded
-from scorekeeper.web.eventsetup import ENTRANT_NAME, entrant_problems
+from scorekeeper.web.eventsetup import entrant_problems
 
 bp = Blueprint("event_read", __name__)
 
-#: The largest document read back (a 50-table evening by cards is about 2 MB).
-MAX_BYTES = 4 * 1024 * 1024
-#: The longest name of an evening, and of house rules (their columns' sizes).
-EVENT_NAME, HOUSE_NAME = 120, 80
+#: The longest name of house rules (its column's size).
+HOUSE_NAME = 80
 
 
 class Unreadable(Exception):
@@ -40,7 +41,7 @@ def _text(value: Any, longest: int, field: str) -> str:
 
 
 def _entrants(doc: dict[str, Any]) -> list[dict[str, Any]]:
-    entrants = [{"id": e["id"], "name": _text(e.get("name") or str(e["id"]), ENTRANT_NAME,
+    entrants = [{"id": e["id"], "name": _text(e.get("name") or str(e["id"]), MAX_ENTRANT_NAME,
                                               _("entrant"))} for e in doc["entrants"]]
     problems = entrant_problems([e["name"] for e in entrants], [], doc.get("kind", "pairs"))
     if problems and entrants:
@@ -52,7 +53,7 @@ def _table(table: dict[str, Any]) -> dict[str, Any]:
     """A table as the pages keep it: its deals (none when a side forfeits), penalties
     with a shown reason, its forfeit."""
     penalties = [{"side": p["side"], "mp": p["mp"],
-                  **({"why": _text(p["why"], 80, _("penalty"))} if p.get("why") else {})}
+                  **({"why": _text(p["why"], MAX_WHY, _("penalty"))} if p.get("why") else {})}
                  for p in table.get("penalties") or []]
     return {"table": table["table"], "ns": table["ns"], "ew": table["ew"],
             "deals": [_deal(d) for d in table.get("deals") or [] if d is not None],
@@ -71,18 +72,16 @@ def read_document(raw: bytes) -> tuple[str, date, dict[str, Any]]:
     """The evening of a file: its name, its day and its document as the pages keep it;
     ``Unreadable`` with the reason."""
     try:
-        doc = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise Unreadable(_("This file is not an evening exported by Scorekeeper.")) from None
-    try:
+        doc = read_json(raw, EVENING_BYTES)
         rules.read_event(doc)
     except rules.InputError as error:
-        raise Unreadable(input_error_text(error)) from None
+        raise Unreadable(_("This file is not an evening exported by Scorekeeper.")
+                         if error.code == "bad-json" else input_error_text(error)) from None
     profile = doc.get("profile", rules.DEFAULT_PROFILE)
     if not isinstance(profile, str):  # house rules: their name is on every page
         profile = {**profile, "name": _text(profile.get("name") or str(profile.get("id")),
                                             HOUSE_NAME, _("house rules' name"))}
-    name = _text(doc.get("name") or "", EVENT_NAME, _("name"))
+    name = _text(doc.get("name") or "", MAX_EVENT_NAME, _("name"))
     try:
         day = date.fromisoformat(str(doc.get("day")))
     except ValueError:
@@ -102,7 +101,7 @@ def import_event() -> Any:
     form = writes.keyed(NewTableForm())
     if not form.is_submitted():
         return render_template("event_import.html", form=form)
-    raw, problem = uploaded(form, MAX_BYTES,
+    raw, problem = uploaded(form, EVENING_BYTES,
                             _("Choose the file of an evening exported by Scorekeeper."),
                             _("This file is too large for an evening."))
     if raw is not None:

@@ -20,16 +20,17 @@ from scorekeeper.eventforms import EntrantsForm, PlanForm, groups_too_small, pla
 from scorekeeper.forms import MIXED_NAME, clean_text
 from scorekeeper.models import Event
 from scorekeeper.names import mixes_scripts, shows, visible_key
-from scorekeeper.rules.eventdoc import INDIVIDUAL, INDIVIDUAL_8_PLAYERS, MAX_ENTRANTS
+from scorekeeper.rules.eventdoc import (
+    INDIVIDUAL,
+    INDIVIDUAL_8_PLAYERS,
+    MAX_ENTRANT_NAME,
+    MAX_ENTRANTS,
+)
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
 from scorekeeper.web.events import bump, director_page, head_of, load_event, write_event
 
 bp = Blueprint("event_setup", __name__)
-
-#: The longest entrant's name (a pair: two names and a dash).
-ENTRANT_NAME = 80
-
 
 #: The largest list of entrants read from a file (a thousand pairs' names and more).
 MOST_FILE_BYTES = 128 * 1024
@@ -80,8 +81,9 @@ def entrant_problems(names: list[str], known: list[str], kind: str) -> list[str]
         problems.append(_("Type at least one pair or player, one per line."))
     if len(names) + len(known) > most:
         problems.append(_("This evening has at most %(max)d entrants.", max=most))
-    if any(len(n) > ENTRANT_NAME for n in names):
-        problems.append(_("An entrant's name has at most %(max)d characters.", max=ENTRANT_NAME))
+    if any(len(n) > MAX_ENTRANT_NAME for n in names):
+        problems.append(_("An entrant's name has at most %(max)d characters.",
+                          max=MAX_ENTRANT_NAME))
     keys = [visible_key(n) for n in [*known, *names]]
     if len(set(keys)) != len(keys):
         problems.append(_("Two entrants have the same name."))

@@ -33,19 +33,15 @@ from sqlalchemy.orm import Session
 from scorekeeper import seating
 from scorekeeper.eventfiles import spreadsheet_cell
 from scorekeeper.forms import ConfirmForm, NewTableForm
+from scorekeeper.incoming import EVENING_BYTES, TABLE_BYTES
 from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer, utcnow
 from scorekeeper.web import exports, tableread, writes
 from scorekeeper.web.common import _, joined_name, rules_name, uploaded
-from scorekeeper.web.eventread import MAX_BYTES as EVENT_BYTES
 from scorekeeper.web.tableread import Unreadable, read_document
 from scorekeeper.web.tables import known_zone, open_table, scored_matches, table_house_rules
 from scorekeeper.web.tally import columns
 
 bp = Blueprint("table_files", __name__)
-
-#: The largest file read back.
-MAX_BYTES = 8 * 1024 * 1024
-
 
 def export_document(found: Table) -> dict[str, Any]:
     """The table as the JSON export holds it."""
@@ -142,12 +138,12 @@ def export_csv(token: str) -> Any:
 
 
 def body_limit() -> None:
-    """A club's backup is larger than any form: the import reads up to ``MAX_BYTES`` (and
-    its form's fields), an evening's ``eventread.MAX_BYTES``, every other address the
-    app's ``MAX_CONTENT_LENGTH``. Run before
+    """A club's backup is larger than any form: the import reads up to ``TABLE_BYTES`` (and
+    its form's fields), an evening's ``EVENING_BYTES`` (``scorekeeper.incoming``), every
+    other address the app's ``MAX_CONTENT_LENGTH``. Run before
     anything reads the body (the CSRF check parses the form under the limit it sees)."""
-    largest = {"table_files.import_table": MAX_BYTES,
-               "event_read.import_event": EVENT_BYTES}.get(request.endpoint or "")
+    largest = {"table_files.import_table": TABLE_BYTES,
+               "event_read.import_event": EVENING_BYTES}.get(request.endpoint or "")
     if largest is not None:
         request.max_content_length = largest + 64 * 1024
 
@@ -158,14 +154,12 @@ def import_table() -> Any:
     form = writes.keyed(NewTableForm())
     if not form.is_submitted():
         return render_template("table_import.html", form=form)
-    raw, problem = uploaded(form, MAX_BYTES,
+    raw, problem = uploaded(form, TABLE_BYTES,
                             _("Choose the file of a table exported by Scorekeeper."),
                             _("This file is too large for a table."))
     if raw is not None:
         try:
-            doc, read = read_document(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            problem = _("This file is not a table exported by Scorekeeper.")
+            doc, read = read_document(raw)
         except Unreadable as err:
             problem = str(err)
         else:

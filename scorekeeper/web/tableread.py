@@ -1,19 +1,21 @@
 """A table file read back (the import of ``web/tablefiles.py``): every field checked as the
 forms check what they are sent, so that whatever is stored can be shown.
 
+The file is read as every file that comes in is read (``scorekeeper.incoming``: its size,
+its text, how deep it nests; no text anywhere in it holding NUL or a lone surrogate,
+which no database keeps and no page shows).
+
 Names are cleaned as a form cleans them (``forms.clean_text``: NFC, no control or
 bidirectional characters) and must show a visible character; the table's players, a
 match's sides and seats follow the forms' rules (``tables.name_problems``,
 ``matches.side_problem``); numbers are integers in their range; a time zone is one the
-server knows; a match's date lies between ``FIRST_DAY`` and tomorrow; and no text
-anywhere in the file holds NUL or a lone surrogate, which no database keeps and no page
-shows. Each match is then scored again by the referee, and refused unless its totals are
-the file's. ``Unreadable`` says what is wrong, naming the field, in the page's words.
+server knows; and a match's date lies between ``FIRST_DAY`` and tomorrow. Each match
+is then scored again by the referee, and refused unless its totals are the file's.
+``Unreadable`` says what is wrong, naming the field, in the page's words.
 """
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -21,6 +23,7 @@ from flask_babel import format_date
 
 from scorekeeper import rules, seating
 from scorekeeper.forms import clean_text
+from scorekeeper.incoming import TABLE_BYTES, read_json
 from scorekeeper.models import utcnow
 from scorekeeper.names import shows
 from scorekeeper.rules.document import MAX_SIDES, MAX_TARGET, MIN_TARGET
@@ -60,50 +63,6 @@ def _whole(value: Any) -> bool:
     return type(value) is int
 
 
-def unshowable(value: Any) -> str | None:
-    """Where the first text of ``value`` (a key or a value, however deep) holds NUL or a
-    lone surrogate, as a path (``matches[0].sides[1].name``); None when there is none.
-
-    >>> unshowable({"players": [{"id": 1, "name": "Ana"}]}) is None
-    True
-    >>> unshowable({"players": [{"id": 1, "name": "A\\x00na"}]})
-    'players[0].name'
-    >>> unshowable({"matches": [{"sides": [{"\\ud800": 1}]}]})
-    'matches[0].sides[0]'
-    """
-    if _clean(value):
-        return None
-    stack: list[tuple[Any, str]] = [(value, "")]
-    while stack:
-        item, path = stack.pop()
-        if isinstance(item, str):
-            try:
-                item.encode("utf-8")
-            except UnicodeEncodeError:
-                return path or "."
-            if "\x00" in item:
-                return path or "."
-        elif isinstance(item, dict):
-            for key, inner in reversed(item.items()):
-                stack.append((inner, f"{path}.{key}" if path else str(key)))
-                stack.append((key, path))
-        elif isinstance(item, list):
-            stack.extend((inner, f"{path}[{i}]") for i, inner in reversed(list(enumerate(item))))
-    return None
-
-
-def _clean(value: Any) -> bool:
-    """True when no text of ``value`` holds NUL or a lone surrogate, told at once by
-    JSON's own encoder for a whole file (a backup of megabytes); False also when that
-    cannot tell (a backslash before ``u0000`` in a text), and the path is then looked for."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-        text.encode("utf-8")
-    except (TypeError, ValueError, RecursionError):
-        return False
-    return "\\u0000" not in text
-
-
 def _text(value: Any, where: str, field: str, longest: int) -> str:
     """A name of the file as a form keeps it: cleaned, visible, at most ``longest`` long."""
     _need(isinstance(value, str), _bad(where, field))
@@ -114,21 +73,19 @@ def _text(value: Any, where: str, field: str, longest: int) -> str:
     return text
 
 
-def read_document(text: str) -> Read:
+def read_document(raw: bytes) -> Read:
     """The table of an export, checked: its players and each match with the referee's
     document for it, whose totals are the file's."""
     not_ours = _("This file is not a table exported by Scorekeeper.")
+    the_file = _("The file")
     try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError) as err:
-        raise Unreadable(not_ours) from err
+        doc = read_json(raw, TABLE_BYTES)
+    except rules.InputError as err:
+        raise Unreadable(not_ours if err.code == "bad-json" else _(
+            "%(where)s: %(problem)s", where=the_file, problem=input_error_text(err))) from None
     _need(isinstance(doc, dict) and doc.get("scorekeeper") == FORMAT, not_ours)
     _need(doc.get("version") == VERSION, _("This table was exported by another version of "
                                            "Scorekeeper, which this server cannot read."))
-    the_file = _("The file")
-    bad = unshowable(doc)
-    _need(bad is None, _("%(where)s: “%(field)s” holds a character no page can show (NUL or "
-                         "a lone surrogate).", where=the_file, field=bad))
     name = doc.get("name")
     zone = doc.get("zone", "UTC")
     _need(isinstance(zone, str), _bad(the_file, "zone"))

@@ -189,8 +189,8 @@ def test_a_lone_surrogate_is_one_line_and_exit_2():
     done = subprocess.run([exe, "score", "-"], input=doc, text=True, capture_output=True,
                           timeout=60, check=False)
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr == ("scorekeeper: sides[0].name: “\\ud800” is not valid here "
-                           "(expected text)\n")
+    assert done.stderr == ("scorekeeper: “sides[0].name” holds a character no page can show "
+                           "(NUL or a lone surrogate)\n")
     assert "Traceback" not in done.stderr
 
 
@@ -298,3 +298,56 @@ def test_a_bad_profile_document_exits_2_naming_the_parameter(capsys, monkeypatch
                                                  str(path), "3H 4H 5H"])
     assert (status, out) == (2, "")
     assert err.strip() == f"scorekeeper: {said}".replace(" :", "\u202f:")
+
+
+# --- files read as the web reads its imports (scorekeeper.incoming) ---------------------
+
+EVENT = {"name": "Venerdì", "profile": "burraco", "deals_per_turn": 2,
+         "entrants": [{"id": 1, "name": "Rossi"}, {"id": 2, "name": "Verdi"}],
+         "plan": [{"movement": "mitchell"}]}
+
+
+@pytest.mark.parametrize(("argv", "stdin", "said"), [
+    pytest.param(["check", "--profile-file", "/dev/zero", "3H 4H 5H"], None,
+                 "scorekeeper: /dev/zero: The file is larger than 12 MiB, the most that is read",
+                 id="endless-file"),
+    pytest.param(["event", "-"], {**EVENT, "name": "V" * 1_000_000},
+                 "scorekeeper: name: “VVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVV...” is not valid "
+                 "here (expected text of 0 to 120 characters)", id="event-name-of-1-mb"),
+    pytest.param(["event", "-"], {**EVENT, "entrants": [{"id": 1, "name": "R" * 81}]},
+                 "scorekeeper: entrants[0].name: “RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR...” is "
+                 "not valid here (expected text of 0 to 80 characters)", id="entrant-name"),
+    pytest.param(["event", "-"], "[" * 5000 + "]" * 5000,
+                 "scorekeeper: The document is nested more than 32 levels deep",
+                 id="nested-5000-deep"),
+    pytest.param(["event", "-"], {**EVENT, "plan": [{"movement": "mitchell",
+                                                     "x": json.loads("[" * 40 + "]" * 40)}]},
+                 "scorekeeper: The document is nested more than 32 levels deep",
+                 id="nested-40-deep"),
+    pytest.param(["event", "-"], {**EVENT, "name": "Vener\x00dì"},
+                 "scorekeeper: “name” holds a character no page can show (NUL or a lone "
+                 "surrogate)", id="nul"),
+    pytest.param(["event", "-"], '{"name": "V", "bye_vp": NaN}',
+                 "scorekeeper: The input is not valid JSON: NaN is not a number of JSON",
+                 id="nan"),
+    pytest.param(["check", "3H 4\udc80 5H"], None,
+                 "scorekeeper: “melds[0]” holds a character no page can show (NUL or a lone "
+                 "surrogate)", id="undecodable-argument"),
+])
+def test_a_file_the_web_would_refuse_is_one_line_and_exit_2(capsys, monkeypatch, argv, stdin,
+                                                            said):
+    """The command reads at most the web's largest upload, nested a few levels, every text
+    printable, and an evening's names within the forms' bounds: anything else is one line
+    naming what is wrong, never a traceback or a MemoryError."""
+    status, out, err = run(capsys, monkeypatch, argv, stdin)
+    assert (status, out) == (2, "")
+    assert err == said + "\n"
+
+
+def test_an_evening_file_the_web_exports_reads_in_the_command(capsys, monkeypatch, tmp_path):
+    """A byte order mark (a file saved by Notepad) is read past; the standings come."""
+    path = tmp_path / "evening.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(EVENT).encode())
+    status, out, err = run(capsys, monkeypatch, ["event", str(path)])
+    assert (status, err) == (0, "")
+    assert [s["name"] for s in json.loads(out)["standings"]] == ["Rossi", "Verdi"]

@@ -24,6 +24,8 @@ from evening_pages import (
 )
 from support import post_deal
 from web_support import hidden_fields
+from werkzeug.datastructures import FileStorage, MultiDict
+from werkzeug.test import encode_multipart
 
 
 def test_pasted_lines_become_pairs_and_the_first_turn_sits_by_mitchell(client):
@@ -286,9 +288,13 @@ def test_a_corrected_deal_keeps_its_reason_in_the_tables_history(client):
 
 def _import(client: Any, document: Any) -> Any:
     raw = document if isinstance(document, bytes) else json.dumps(document).encode()
-    data = {**hidden_fields(client.get("/events/import").get_data(as_text=True)),
-            "file": (io.BytesIO(raw), "evening.json")}
-    return client.post("/events/import", data=data, content_type="multipart/form-data")
+    form = hidden_fields(client.get("/events/import").get_data(as_text=True))
+    # encoded here: the test client would spool a large body to a file it never closes
+    boundary, sent = encode_multipart(MultiDict(
+        {**form, "file": FileStorage(io.BytesIO(raw), "evening.json",
+                                     content_type="application/json")}))
+    return client.post("/events/import", data=sent,
+                       content_type=f"multipart/form-data; boundary={boundary}")
 
 
 def test_an_evening_downloaded_is_read_back_as_the_same_evening(client):

@@ -63,7 +63,8 @@ def export(site: Any, client: Any) -> dict[str, Any]:
 
 def _import(client: Any, doc: Any, form: dict[str, str] | None = None) -> Any:
     form = form or hidden_fields(client.get("/tables/import").get_data(as_text=True))
-    body = json.dumps(doc).encode()  # lone surrogates written as \\ud800, as JSON allows
+    # lone surrogates written as \\ud800, as JSON allows
+    body = doc if isinstance(doc, bytes) else json.dumps(doc).encode()
     return client.post("/tables/import", data={**form, "file": (io.BytesIO(body), "t.json")},
                        content_type="multipart/form-data")
 
@@ -142,6 +143,27 @@ def test_a_refusal_is_said_in_the_pages_language(export, client):
     assert answer.status_code == 422
     assert "Partie 1 (Ana &amp; Bia × Caio &amp; Dani)" in html
     assert "n’est pas une date entre le 1 janv. 2000 et le" in html
+
+
+def test_the_table_file_is_read_as_every_file_that_comes_in(export, client, app):
+    """The reader the evening's import and the command share (scorekeeper.incoming): a byte
+    order mark read past, a file nested past its bound or holding ``NaN`` refused in
+    words, nothing stored."""
+    deep = _set(export, ("matches", 0, "deals", 0, "x"), json.loads("[" * 40 + "]" * 40))
+    for body, said in [
+            (json.dumps(deep).encode(), "The file: The document is nested more than 32 levels"),
+            (b"[" * 5000 + b"]" * 5000, "The file: The document is nested more than 32 levels"),
+            (json.dumps(export).encode().replace(b'"target": 400', b'"target": NaN'),
+             "This file is not a table exported by Scorekeeper.")]:
+        answer = _import(client, body)
+        assert answer.status_code == 422
+        assert said in answer.get_data(as_text=True)
+    with app.app_context(), get_db().read_sessions() as db:
+        assert len(db.scalars(select(Table)).all()) == 1
+    answer = _import(client, b"\xef\xbb\xbf" + json.dumps(export).encode())
+    assert answer.status_code == 302
+    with app.app_context(), get_db().read_sessions() as db:
+        assert len(db.scalars(select(Table)).all()) == 2
 
 
 # --- the fuzz ------------------------------------------------------------------------

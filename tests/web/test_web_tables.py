@@ -521,7 +521,7 @@ def test_a_file_that_is_no_table_or_whose_results_differ_is_refused_and_nothing_
     broken["matches"][0]["deals"][0]["sides"][0]["counts"]["table_points"] = "lots"
     for body, said in (
             (b"not json", "This file is not a table exported by Scorekeeper."),
-            (b"[" * 5000, "This file is not a table exported by Scorekeeper."),
+            (b"[" * 5000, "The file: The document is nested more than 32 levels deep"),
             (json.dumps({**doc, "version": 9}).encode(), "exported by another version"),
             (json.dumps({**doc, "players": doc["players"][:1]}).encode(),
              "Players: A table has 2 to 24 players; you named 1."),
