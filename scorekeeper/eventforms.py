@@ -9,7 +9,6 @@ from typing import Any
 
 from wtforms import (
     DateField,
-    FieldList,
     Form,
     FormField,
     HiddenField,
@@ -23,6 +22,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from scorekeeper.formlists import FieldList
 from scorekeeper.forms import BaseForm, StrippingMeta, Visible, WriteForm, _l, choices
 from scorekeeper.formwords import NumberRange
 from scorekeeper.messages import MOVEMENTS as MOVEMENT_NAMES

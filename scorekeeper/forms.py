@@ -16,7 +16,6 @@ from flask_wtf import FlaskForm
 from werkzeug.datastructures import FileStorage
 from wtforms import (  # type: ignore[attr-defined]  # SelectChoice: WTForms 3.3, stubs 3.2
     BooleanField,
-    FieldList,
     Form,
     FormField,
     HiddenField,
@@ -33,6 +32,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper.binding import bound
 from scorekeeper.entry import EntryMode, RoundEnd
+from scorekeeper.formlists import FieldList
 from scorekeeper.formwords import WTFORMS_TRANSLATIONS, NumberRange
 from scorekeeper.i18n import page_gettext
 from scorekeeper.names import mixes_scripts, shows

@@ -9,6 +9,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import exc as db_errors
 
 from scorekeeper import pdf
+from scorekeeper.formlists import UnreadIndex
 from scorekeeper.msgids import N_
 from scorekeeper.web.api import error
 from scorekeeper.web.common import _
@@ -33,6 +34,7 @@ CODES: dict[int | type[Exception], tuple[int, str]] = {
     500: (500, "server-error"),
     503: (503, "unavailable"),
     pdf.RenderBusy: (503, "busy"),
+    UnreadIndex: (400, "unread-field"),
 }
 
 
@@ -59,20 +61,24 @@ def page(status: int, code: str, failure: Exception | None = None,
         retry_after = getattr(failure, "retry_after", None)
     if isinstance(retry_after, int):
         headers["Retry-After"] = str(retry_after)
-    waits = _(WAITS[code], seconds=retry_after) if code in WAITS else None
+    said = _(WAITS[code], seconds=retry_after) if code in WAITS else None
+    if isinstance(failure, UnreadIndex):  # a form no page of ours wrote: which field
+        said = _("This form holds a field no page of this server writes (“%(field)s”): "
+                 "nothing was saved. Open the page again and send it from there.",
+                 field=failure.name[:60])
     if request.path.startswith("/api/"):
         messages = {
             404: _("No such API endpoint."),
             405: _("This endpoint takes a POST with a JSON document."),
             413: _("The document is too large."),
         }
-        message = waits or messages.get(status, _("Something went wrong"))
+        message = said or messages.get(status, _("Something went wrong"))
         body, status = error(code, message, None, status)
         return body, status, headers
     # the page says a database that did not answer in the API's words (a busy renderer in
     # its own, longer ones)
     return render_template("error.html", status=status, code=code, retry_after=retry_after,
-                           message=waits), status, headers
+                           message=said), status, headers
 
 
 def init_app(app: Flask) -> None:

@@ -12,7 +12,7 @@ import secrets
 from typing import Any
 
 import pytest
-from test_web_resubmit import CASES, _post
+from test_web_resubmit import CASES, _everything, _post
 from web_support import SEED_001_DEAL
 
 #: What each field is replaced by, in turn.
@@ -33,6 +33,46 @@ def test_every_field_of_every_form_answers_hostile_input_without_a_500(
     # the form's token was good all along: the form unchanged, on a key of its own, is
     # not refused for it (it is taken, or answered as the state left by the above asks)
     assert _post(client, url, {**first, "idem": secrets.token_urlsafe(16)}).status_code != 400
+
+
+#: What a list's field may be numbered by that is no number in ASCII digits (WTForms reads
+#: each as one with ``str.isdigit``: ``int()`` refused the first, third and fourth, and
+#: read ``٣`` as 3).
+INDICES = ["²", "①", "٣", "10⁵"]
+#: Every form with a list of sub-forms (``formlists.FieldList``).
+LIST_FORMS = {
+    "/matches/new", "/m/<token>/deals/new", "/m/<token>/deals/<int:number>/edit",
+    "/e/<token>/turns/<int:turn>/tables/<int:table>/deals/new",
+    "/e/<token>/turns/<int:turn>/tables/<int:table>/deals/<int:number>/edit",
+    "/e/t/<token>/<int:table>/<sig>/<side>/deals/new",
+    "/e/t/<token>/<int:table>/<sig>/<side>/deals/<int:number>/edit",
+    "/e/<token>/plan", "/t/<token>/players"}
+_LISTED = re.compile(r"^(sides|plan|players)-\d+-")
+
+
+def test_a_list_field_numbered_in_other_digits_is_refused_naming_it(site, client, app):
+    """Every form with a list (a match's and a deal's sides, an evening's plan, a table's
+    players), sent with one of its fields numbered ``²``, ``①``, ``٣`` or ``10⁵``: 400
+    with the field named, in the page's language, and nothing stored."""
+    tried = set()
+    for route in sorted(CASES):
+        url, first, _changed = CASES[route].forms(site, app)
+        listed = [k for k in first if _LISTED.match(k)]
+        if not listed:
+            continue
+        tried.add(route)
+        before = _everything(app)
+        for index in INDICES:
+            field = _LISTED.sub(lambda m, i=index: f"{m.group(1)}-{i}-", listed[0])
+            data = {k: v for k, v in first.items() if k != listed[0]}
+            data.update({field: first[listed[0]], "idem": secrets.token_urlsafe(16)})
+            answer = client.post(url, data=data, headers={"Accept-Language": "pt-BR"})
+            page = answer.get_data(as_text=True).replace("&#34;", '"')
+            assert answer.status_code == 400, (route, index)
+            assert ("Este formulário tem um campo que nenhuma página deste servidor escreve "
+                    f"(“{field}”): nada foi salvo.") in page, (route, index)
+            assert _everything(app) == before, (route, index)
+    assert tried == LIST_FORMS
 
 
 #: Every name a page reads from its address's query (``request.args``), and the meld
