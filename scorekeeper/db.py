@@ -19,12 +19,13 @@ import struct
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, current_app, g
-from sqlalchemy import Engine, create_engine, event, make_url
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import Engine, create_engine, event, inspect, make_url, text
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 try:
@@ -169,6 +170,28 @@ class Database:
         writer_engine = self.engine.execution_options(sqlite_immediate=True)
         self.read_sessions = sessionmaker(bind=self.engine, expire_on_commit=False)
         self.write_sessions = sessionmaker(bind=writer_engine, expire_on_commit=False)
+        self._schema_current = False
+
+    def schema_behind(self) -> bool | None:
+        """Whether the database's schema is older than this code's: no Alembic revision,
+        or one of this code's migrations that is not their head (a server started without
+        ``scorekeeper db upgrade``). Asked only after a statement failed (no request pays
+        for it otherwise), and never again once the schema was found current; None when
+        the database cannot be asked, or holds a revision this code does not know (a
+        newer one)."""
+        if self._schema_current:
+            return False
+        try:
+            with self.engine.connect() as conn:
+                found = [] if not inspect(conn).has_table("alembic_version") else list(
+                    conn.execute(text("SELECT version_num FROM alembic_version")).scalars())
+        except (SQLAlchemyError, self.engine.dialect.loaded_dbapi.Error):
+            return None
+        head, known = migrations()
+        if found == [head]:
+            self._schema_current = True
+            return False
+        return True if set(found) <= known else None
 
     @contextmanager
     def writing(self) -> Iterator[Session]:
@@ -273,6 +296,17 @@ def alembic_config(url: str) -> Any:
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     return config
+
+
+@lru_cache(maxsize=1)
+def migrations() -> tuple[str, frozenset[str]]:
+    """This code's schema: the migrations' head revision, and every revision (read from
+    the scripts once per process)."""
+    from alembic.script import ScriptDirectory
+
+    scripts = ScriptDirectory.from_config(alembic_config("sqlite://"))
+    return str(scripts.get_current_head()), frozenset(
+        script.revision for script in scripts.walk_revisions())
 
 
 def upgrade(url: str, revision: str = "head") -> None:

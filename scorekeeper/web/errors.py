@@ -9,6 +9,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import exc as db_errors
 
 from scorekeeper import pdf
+from scorekeeper.db import get_db
 from scorekeeper.formlists import UnreadIndex
 from scorekeeper.msgids import N_
 from scorekeeper.web.api import error
@@ -41,11 +42,18 @@ CODES: dict[int | type[Exception], tuple[int, str]] = {
 #: What an answer of each code says of itself for the phone's service worker: a form
 #: whose token ran out (sent again once with a fresh one), a database that did not answer
 #: (the form kept in the outbox, the page shown as kept).
-SAID = {"csrf": {REFUSED: "csrf"}, "database": {UNAVAILABLE: "database"}}
+SAID = {"csrf": {REFUSED: "csrf"}, "database": {UNAVAILABLE: "database"},
+        "schema": {UNAVAILABLE: "database"}}
 #: What the API says of a failure worth trying again, and when.
 WAITS = {"busy": N_("Busy: try again in %(seconds)s seconds."),
          "database": N_("The scores cannot be reached right now: nothing was saved. Try "
                         "again in %(seconds)s seconds.")}
+#: A database whose schema is older than the code (``Database.schema_behind``): nothing
+#: answers until whoever runs the server upgrades it (docs/deployment.md).
+BEHIND = N_("The database needs “scorekeeper db upgrade”: nothing was saved. Whoever runs "
+            "this server must run it; then try again.")
+#: Seconds before a page is worth asking again of a database that needs upgrading.
+BEHIND_RETRY = 60
 
 
 def page(status: int, code: str, failure: Exception | None = None,
@@ -62,6 +70,8 @@ def page(status: int, code: str, failure: Exception | None = None,
     if isinstance(retry_after, int):
         headers["Retry-After"] = str(retry_after)
     said = _(WAITS[code], seconds=retry_after) if code in WAITS else None
+    if code == "schema":
+        said = _(BEHIND)
     if isinstance(failure, UnreadIndex):  # a form no page of ours wrote: which field
         said = _("This form holds a field no page of this server writes (“%(field)s”): "
                  "nothing was saved. Open the page again and send it from there.",
@@ -83,15 +93,35 @@ def page(status: int, code: str, failure: Exception | None = None,
 
 def init_app(app: Flask) -> None:
     """Answer every failure of ``CODES`` with ``page``, and a database that did not answer
-    with a 503 that says so (the failure logged for whoever runs the server)."""
+    with a 503 that says so (the failure logged for whoever runs the server), or, when its
+    schema is older than the code, says that it needs upgrading."""
     for failure, (status, code) in CODES.items():
         app.register_error_handler(
             failure, lambda err, status=status, code=code: page(status, code, err))
     for failure in UNREACHED:
         app.register_error_handler(failure, _unreached)
+    # PostgreSQL names a missing column a statement's error, not the connection's
+    app.register_error_handler(db_errors.ProgrammingError, _refused)
 
 
 def _unreached(err: Exception) -> Any:
+    if get_db().schema_behind():
+        return _behind(err)
     current_app.logger.error("the database did not answer %s %s: %s", request.method,
                              request.path, str(err).splitlines()[0] if str(err) else err)
     return page(503, "database", err, retry_after=UNREACHED_RETRY)
+
+
+def _refused(err: Exception) -> Any:
+    """A statement the database refused: a schema older than the code's, said so; any
+    other is the server's own fault (500, logged with its traceback)."""
+    if get_db().schema_behind():
+        return _behind(err)
+    raise err
+
+
+def _behind(err: Exception) -> Any:
+    current_app.logger.error("the database's schema is older than this code's: run "
+                             "`scorekeeper db upgrade` (%s %s: %s)", request.method,
+                             request.path, str(err).splitlines()[0] if str(err) else err)
+    return page(503, "schema", err, retry_after=BEHIND_RETRY)
