@@ -88,8 +88,10 @@ def read_document(raw: bytes) -> tuple[str, date, dict[str, Any]]:
         day = date.today()
     kept = {"profile": profile, "kind": doc.get("kind", "pairs"),
             "deals_per_turn": doc["deals_per_turn"], "vp_table": doc.get("vp_table", "fibur-2026"),
-            "bye_vp": doc.get("bye_vp", 10), "entrants": _entrants(doc), "plan": doc["plan"],
-            "turns": [{"tables": [_table(t) for t in turn["tables"]]}
+            # what the referee takes as absent is kept as the referee reads it
+            "bye_vp": doc.get("bye_vp", 10), "entrants": _entrants(doc),
+            "plan": doc.get("plan", []),
+            "turns": [{"tables": [_table(t) for t in turn.get("tables", [])]}
                       for turn in doc.get("turns") or []]}
     rules.read_event(kept)  # what is kept reads as what was sent
     return name, day, kept

@@ -12,6 +12,7 @@ import csv
 import html
 import io
 import json
+import random
 import re
 from typing import Any
 
@@ -248,3 +249,33 @@ def test_an_evening_of_more_than_4_mib_reads_back(client, app):
         stored = db.scalars(select(Event)).one()
         assert len(stored.document["turns"]) == 15
         assert stored.document["entrants"][199]["name"] == doc["entrants"][199]["name"]
+
+
+def test_no_mutation_of_a_real_evening_breaks_the_import_or_a_page(played, client, app):
+    """The table import's fuzz (test_web_import_checks) on an evening: each place of a
+    real export changed in turn to a hostile value, removed, doubled or swapped; the
+    import answers 302 or 422, and every page and file of what it took answers."""
+    from test_web_import_checks import _mutate
+
+    rng = random.Random(20261204)
+    seen: dict[int, int] = {}
+    for _n in range(200):
+        doc = _mutate(played, rng)
+        answer = _import(client, doc)
+        seen[answer.status_code] = seen.get(answer.status_code, 0) + 1
+        assert answer.status_code in (302, 422), (answer.status_code, doc)
+        if answer.status_code != 302:
+            continue
+        event = answer.headers["Location"]
+        with app.app_context(), get_db().read_sessions() as db:
+            view = "/e/v/" + db.scalars(select(Event.view_token).where(
+                Event.edit_token == event.rsplit("/", 1)[1])).one()
+        pages = [event, f"{event}/plan", f"{event}/results.csv", f"{event}/event.json",
+                 f"{event}/turns/1/tables/1", view, f"{view}/tv", f"{view}/find?who=1"]
+        if seen[302] <= 2:  # the papers of the first evenings taken (each takes a renderer)
+            pages += [f"{event}/{kind}.pdf" for kind in ("seating", "cards", "slips",
+                                                          "standings")]
+        for page in pages:
+            assert client.get(page).status_code in (200, 404), (page, doc)
+    assert seen.get(302, 0) > 20
+    assert seen.get(422, 0) > 50
