@@ -4,12 +4,13 @@ house rules the ``scorekeeper`` command reads (``cli.py``).
 
 A file is read within bounds before anything looks at what it says: at most a number of
 bytes (``EVENING_BYTES``, ``TABLE_BYTES``; the command takes the largest, ``MOST_BYTES``),
-UTF-8 text (a byte order mark allowed), JSON without ``NaN`` or an infinite number,
-nested at most ``MAX_DEPTH`` levels deep (so that no reader of it, here or later, runs
-out of stack), and no text of it, a key or a value, holding NUL or a lone surrogate
-(``"\\ud800"``), which JSON can carry but no page, PDF, CSV or database can hold. What
-is wrong is an ``InputError`` naming the file or the field: ``too-large``, ``bad-json``,
-``too-deep``, ``not-text``.
+text in UTF-8 (a byte order mark allowed) or in UTF-16 or 32 as JSON allows (a file saved
+as "Unicode" on Windows), JSON without ``NaN`` or an infinite number, nested at most
+``MAX_DEPTH`` levels deep (so that no reader of it, here or later, runs out of stack), and
+no text of it, a key or a value, holding NUL or a lone surrogate (``"\\ud800"``), which
+JSON can carry but no page, PDF, CSV or database can hold. What is wrong is an
+``InputError`` naming the file or the field: ``too-large``, ``bad-json``, ``too-deep``,
+``not-text``.
 
 Standard library, and the referee's ``InputError``.
 """
@@ -75,7 +76,7 @@ def read_json(raw: bytes, limit: int, name: str | None = None) -> Any:
     if len(raw) > limit:
         raise InputError("too-large", **named, most=limit // MIB)
     try:
-        text = raw.decode("utf-8-sig")
+        text = raw.decode(json.detect_encoding(raw))
     except UnicodeDecodeError:
         raise InputError("bad-json", **named, detail="not UTF-8 text") from None
     try:

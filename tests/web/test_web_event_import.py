@@ -190,6 +190,7 @@ def test_an_evening_exported_is_compact_and_reads_back(client):
     body = client.get(f"{event}/event.json").get_data(as_text=True)
     assert body == json.dumps(json.loads(body), ensure_ascii=False, separators=(",", ":")) + "\n"
     assert '"name":"Venerdì al circolo"' in body
+    assert _import(client, body.encode("utf-16")).status_code == 302  # saved as "Unicode"
     response = _import(client, body.encode())
     assert response.status_code == 302
     copied = client.get(response.headers["Location"]).get_data(as_text=True)
