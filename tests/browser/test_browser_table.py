@@ -184,7 +184,12 @@ def test_a_half_typed_deal_survives_the_server_stopping(phone, server):
     expect(phone.locator("#bar")).to_contain_text("cannot be reached")
     server.start()
     phone.reload()
-    expect(phone.locator(".banner[role=status]")).to_contain_text("is back")
+    # offered back, never put back unasked
+    offer = phone.locator("[data-offer]")
+    expect(offer).to_contain_text("Continue the deal you were typing?")
+    assert phone.input_value("#sides-1-table_points") == ""
+    offer.get_by_role("button", name="Continue").tap()
+    expect(offer).to_be_hidden()
     assert phone.input_value("#sides-0-melds") == "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥"
     assert phone.input_value("#sides-0-hand") == "K♠"
     assert phone.input_value("#sides-1-table_points") == "60"
@@ -198,7 +203,7 @@ def test_a_half_typed_deal_survives_the_server_stopping(phone, server):
     phone.goto(board + "/deals/new")
     expect(phone.locator("h1")).to_have_text("Deal 2")
     assert phone.input_value("#sides-1-table_points") == ""
-    assert phone.locator(".banner[role=status]").count() == 0
+    expect(phone.locator("[data-offer]")).to_be_hidden()
 
 
 def test_a_card_deal_in_thirty_five_taps(phone, server):

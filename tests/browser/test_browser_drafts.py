@@ -1,0 +1,123 @@
+"""A draft belongs to one deal (static/js/drafts.js): Save tapped a moment after the last
+tap (who went out, whose morto the referee then ticks) never leaves the next deal's form
+filled, nor stores a deal twice; a table phone's next deal, and its next turn's first
+deal, open empty.
+
+The referee counts the form 350 ms after the last change: Save at 0.1 s and 0.3 s comes
+before its answer, which once ticked the morto after the deal was sent and kept the sent
+deal as a draft of the next one; at 0.5 s the answer comes first."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+#: Seconds between the last tap and Save, each taken in turn.
+DELAYS = (0.1, 0.3, 0.5)
+ROUNDS = 30
+
+
+def _empty(page: Any, number: int, deal: str = "Deal") -> None:
+    """The form of deal ``number`` opened with nothing typed and nothing offered."""
+    expect(page.locator("h1")).to_have_text(f"{deal} {number}")
+    for i in range(2):
+        assert page.input_value(f"#sides-{i}-table_points") == "", (number, i)
+        assert page.input_value(f"#sides-{i}-clean") in ("", "0"), (number, i)
+        assert not page.locator(f'input[name="sides-{i}-morto"]:checked').count(), (number, i)
+    assert not page.locator('input[name="went_out"]:checked').count(), number
+    expect(page.locator("[data-offer]")).to_be_hidden()
+
+
+def _type(page: Any, points: int, delay: float) -> None:
+    """Side 0 by counts: ``points`` on the table and a clean canastra; side 1 20 points
+    and its morto; last, side 0 went out (its morto is the referee's to tick), and Save
+    ``delay`` seconds later."""
+    page.fill("#sides-0-table_points", str(points))
+    page.locator("fieldset.side").nth(0).get_by_role(
+        "button", name=re.compile(r"^\+ Clean (canastras|burracos)$")).tap()
+    page.fill("#sides-1-table_points", "20")
+    page.locator('input[name="sides-1-morto"][value="taken"]').tap()
+    page.locator('input[name="went_out"][value="0"]').tap()
+    page.wait_for_timeout(delay * 1000)
+    page.get_by_role("button", name="Save the deal").tap()
+
+
+def test_the_next_deal_of_a_match_opens_empty_whenever_save_was_tapped(phone, live_server, app):
+    """Buraco Fechado (no vulnerability, seed 003) to a far target: deal n is 100 + 5n on
+    the table, a clean canastra (200) and going out (100) for Nós, 20 for Eles."""
+    phone.goto(live_server + "/matches/new")
+    phone.select_option("#profile", "buraco-fechado")
+    phone.fill("#sides-0-name", "Nós")
+    phone.fill("#sides-1-name", "Eles")
+    phone.fill("#target", "100000")
+    phone.get_by_role("button", name="Start the match").tap()
+    phone.wait_for_url(re.compile(r"/m/[^/#]+$"))
+    board = phone.url
+    phone.get_by_role("link", name="Enter a deal").tap()
+    phone.locator("fieldset.side").nth(0).get_by_label("Counts").tap()  # the other follows
+    expected = 0
+    for n in range(1, ROUNDS + 1):
+        if n > 1:
+            _empty(phone, n)
+        _type(phone, 100 + 5 * n, DELAYS[n % len(DELAYS)])
+        phone.wait_for_url(re.compile(rf"#deal-{n}$"))
+        expected += 100 + 5 * n + 200 + 100
+        expect(phone.locator("#total-0")).to_have_text(f"{expected:,}")
+        phone.get_by_role("link", name="Enter a deal").tap()
+    _empty(phone, ROUNDS + 1)
+    # every deal stored once, each with its own values
+    phone.goto(board)
+    assert phone.locator("a.deal").count() == ROUNDS
+    expect(phone.locator("#total-1")).to_have_text(f"{20 * ROUNDS:,}")
+
+
+def _table_links(client: Any, event: str, turn: int) -> list[str]:
+    links = []
+    for table in (1, 2):
+        page = client.get(f"{event}/turns/{turn}/tables/{table}").get_data(as_text=True)
+        links.append(re.search(r'href="https?://[^/"]+(/e/t/[^"]+)"', page).group(1))
+    return links
+
+
+def test_a_table_phones_next_deal_and_next_turn_open_empty(phone, live_server, app):
+    """Italian Burraco, 3 turns of 4 deals, two tables: in turns 1 and 2, North-South's
+    phone enters each table's four deals, Save tapped a moment after who closed, and
+    East-West confirms on another device; every next deal's form, and each next turn's
+    first, opens empty."""
+    from support import evening, form_fields
+
+    client = app.test_client()
+    event = evening(client, "Rossi\tBianchi\nVerdi\tNeri\nGialli\tBruni\nMarroni\tRosa",
+                    turns="3x4")
+    n = 0
+    for turn in (1, 2, 3):
+        for link in _table_links(client, event, turn):
+            phone.goto(live_server + link + "/ns")
+            expect(phone.locator("h1")).to_have_text(re.compile(rf"Turn {turn}$"))
+            for deal in range(1, 5 if turn < 3 else 2):
+                phone.get_by_role("link", name=f"Enter deal {deal}").tap()
+                phone.wait_for_url(re.compile(r"/deals/new$"))
+                _empty(phone, deal)
+                if turn == 3:
+                    break
+                n += 1
+                side = phone.locator("fieldset.side").nth(0)
+                if side.get_attribute("data-mode") != "counts":
+                    side.get_by_label("Counts").tap()  # the other side follows
+                _type(phone, 100 + 5 * deal, DELAYS[n % len(DELAYS)])
+                phone.wait_for_url(re.compile(r"/ns(#.*)?$"))
+            if turn == 3:
+                continue
+            rows = phone.locator("table:has(caption:text-is('Our deals')) tbody tr")
+            expect(rows).to_have_count(4)
+            confirm = client.post(f"{link}/ew/confirm", data=form_fields(client, f"{link}/ew"))
+            assert confirm.status_code == 302, confirm.get_data(as_text=True)[-800:]
+        if turn < 3:
+            seated = client.post(f"{event}/turns", data=form_fields(client, event))
+            assert seated.status_code == 302, seated.get_data(as_text=True)[-800:]
+    assert n == 16
