@@ -104,8 +104,13 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(db_errors.ProgrammingError, _refused)
 
 
+#: How SQLite says that a statement names what its schema lacks (PostgreSQL says it with
+#: a ProgrammingError): only then is the schema asked for, never on an outage.
+_LACKING = ("no such table", "no such column", "has no column named")
+
+
 def _unreached(err: Exception) -> Any:
-    if get_db().schema_behind():
+    if any(said in str(err) for said in _LACKING) and get_db().schema_behind():
         return _behind(err)
     current_app.logger.error("the database did not answer %s %s: %s", request.method,
                              request.path, str(err).splitlines()[0] if str(err) else err)
