@@ -64,8 +64,6 @@ CORRECTED: dict[str, dict[tuple[str | None, object], object]] = {
             'Quelqu’un d’autre a enregistré cette partie après que vous avez ouvert cette page. Vos modifications n’ont pas été enregistrées. Voici ce qui a changé\u202f:',
         (None, 'This game changed on another phone: nothing of yours was saved. Here it is now.'):
             'Cette partie a changé sur un autre téléphone\u202f: vos modifications n’ont pas été enregistrées. La voici maintenant.',
-        (None, 'What was typed on this phone is back.'):
-            'Votre saisie sur ce téléphone a été récupérée.',
         (None, 'Every deal of the table’s matches, finished or not; what only cards tell rests on the deals entered card by card.'):
             'Toutes les donnes des parties de la table, terminées ou non\u202f; les chiffres qui demandent le détail des cartes ne portent que sur les donnes saisies carte par carte.',
         (None, 'morto not taken'):
@@ -198,8 +196,6 @@ CORRECTED: dict[str, dict[tuple[str | None, object], object]] = {
             'Quem tiver este link pode começar e anotar as partidas da mesa: compartilhe só com os jogadores.',
         (None, 'These rules were changed on another phone: nothing of yours was saved. Save again to keep yours.'):
             'Estas regras foram alteradas em outro celular: as suas alterações não foram salvas. Salve de novo para mantê-las.',
-        (None, 'What was typed on this phone is back.'):
-            'O que você tinha digitado neste celular foi recuperado.',
         (None, 'Every deal of the table’s matches, finished or not; what only cards tell rests on the deals entered card by card.'):
             'Todas as rodadas das partidas da mesa, terminadas ou não; os números que dependem das cartas vêm só das rodadas anotadas carta por carta.',
         (None, ('The match ends after a deal that brings a side to %(num)s point or more: the highest total wins, and a tie for the highest total calls for another deal.', 'The match ends after a deal that brings a side to %(num)s points or more: the highest total wins, and a tie for the highest total calls for another deal.')):
