@@ -243,7 +243,10 @@
       var mine = ++seq;
       if (!melds.length) { list.textContent = ""; return; }
       var choice = form.querySelector("select[name=profile]");
-      var body = {profile: choice ? choice.value : form.getAttribute("data-profile"), melds: melds.map(function (l) {
+      /* the match's own rules: its house rules' document (data-rules), else its profile */
+      var house = form.getAttribute("data-rules");
+      var body = {profile: choice ? choice.value : house ? JSON.parse(house) : form.getAttribute("data-profile"),
+                  melds: melds.map(function (l) {
         return /!$/.test(l) ? {cards: l.slice(0, -1).trim(), in_one_go: true} : l;
       })};
       var lang = (root.getAttribute("lang") || "en").replace("-", "_");
