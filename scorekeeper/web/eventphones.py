@@ -132,7 +132,7 @@ def _enter(event: Event, table: int, sig: str, side: str, number: int | None) ->
         return replay  # the same form sent again once it was saved, whatever came since
     if request.method == "POST" and (typed := _typed_turn()) != turn:
         # a form of another turn: never judged against this one's
-        return _refused(event, table, side, Refused(turn_moved(typed, turn), said=True))
+        return _refused(event, table, side, Refused(turn_moved(typed, turn)))
     board = url_for("event_phones.side_page", token=event.view_token, table=table, sig=sig,
                     side=side)
     sheet = turn_sheets(reader(), event, turn).get(table, {}).get(side)
@@ -169,11 +169,7 @@ def _typed_turn() -> int | None:
 
 class Refused(Exception):
     """A table's phone asked for what the table's state no longer allows: nothing saved,
-    the page says why (``said``: in the header the outbox shows too)."""
-
-    def __init__(self, why: str, *, said: bool = False) -> None:
-        super().__init__(why)
-        self.said = said
+    the page says why, and so does its header (for the outbox, which shows it)."""
 
 
 class Changed(Exception):
@@ -191,7 +187,7 @@ def _locked_sheet(db: Session, event: Event, table: int, side: str, key: str) ->
     row = writes.lock_row(db, Event, event.edit_token, key)
     turn = len(row.document["turns"])
     if (typed := _typed_turn()) != turn:
-        raise Refused(turn_moved(typed, turn), said=True)
+        raise Refused(turn_moved(typed, turn))
     entered = _seated(row, table)
     if entered is None:
         raise Refused(_("The director has seated the next turn: here is this table's."))
@@ -251,7 +247,7 @@ def _refused(event: Event, table: int, side: str, refused: Refused) -> Any:
     """The side's page as it stands, saying why what its phone sent was not saved."""
     page = _page(load_event(reader(), view=event.view_token), table, table_sig(event, table),
                  side, notice=str(refused), status=409)
-    return said(page, [str(refused)] if refused.said else [])
+    return said(page, [str(refused)])
 
 
 def _written(sheet: Any, deals: list[Any], by: TypedBy | None, action: str,

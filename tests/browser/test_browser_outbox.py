@@ -231,6 +231,7 @@ def test_a_deal_entered_offline_against_a_changed_match_meets_the_conflict_page(
     expect(refused).to_contain_text("The server did not take a deal saved on this phone.")
     # why, before it is opened
     expect(refused).to_contain_text("The match changed on another phone since it was saved here.")
+    expect(refused).to_contain_text("Deal 1 was added")  # what the server said changed
     # kept apart from the totals: the server's alone
     expect(phone.locator("#total-0")).to_have_text("15")
     assert _stored(app, token) == (1, [15, 35])

@@ -329,6 +329,7 @@ def test_a_vulnerable_side_ticks_the_lines_it_opened_with(phone, server):
     expect(phone.locator("#live-0")).to_have_text("+290")
     expect(phone.locator("#bar .problems")).to_have_count(0)
     phone.reload()
+    phone.locator("[data-offer]").get_by_role("button", name="Continue").tap()
     ticks = phone.locator("#sides-0-opened input[type=checkbox]")
     expect(ticks.nth(0)).to_be_checked()
     expect(ticks.nth(1)).to_be_checked()

@@ -16,8 +16,41 @@
 (function () {
   "use strict";
   var doc = document, box = doc.getElementById("outbox"), sw = navigator.serviceWorker;
-  if (!box || !sw || !window.Scorekeeper) { return; }
+  if (!sw || !window.Scorekeeper) { return; }
   var el = window.Scorekeeper.el;  /* app.js's */
+  /* a refused deal, sent again as it was saved, with a fresh form token: the server's own
+     page answers, with what changed since or what breaks a rule, and what was typed, to
+     save again. It stays in the outbox (marked opened, holding back the deals behind it)
+     until the server takes it or the scorer throws it away. */
+  var reopen = window.Scorekeeper.reopen = function (id) {
+    sw.addEventListener("message", function opened(e) {
+      var data = e.data || {};
+      if (data.type !== "opened") { return; }
+      sw.removeEventListener("message", opened);
+      if (!data.entry) { location.reload(); return; }
+      var form = el("form", {method: "post", action: data.entry.url});
+      data.entry.fields.forEach(function (pair) {
+        var input = el("input", {type: "hidden", name: pair[0]});
+        input.value = pair[0] === "version" ? String(data.entry.expect)
+          : pair[0] === "csrf_token" && data.csrf ? data.csrf : pair[1];
+        form.appendChild(input);
+      });
+      doc.body.appendChild(form);
+      form.submit();
+    });
+    sw.ready.then(function (reg) { reg.active.postMessage({type: "open", id: id}); });
+  };
+
+  var discard = window.Scorekeeper.discard = function (id) {
+    sw.addEventListener("message", function gone(e) {
+      if ((e.data || {}).type !== "discarded") { return; }
+      sw.removeEventListener("message", gone);
+      location.reload();
+    });
+    sw.ready.then(function (reg) { reg.active.postMessage({type: "discard", id: id}); });
+  };
+
+  if (!box) { return; }  /* an evening table's side page: waiting.js shows its outbox */
   var token = box.getAttribute("data-token"), stored = parseInt(box.getAttribute("data-stored"), 10) || 0;
   var lang = (doc.documentElement.getAttribute("lang") || "en").replace("-", "_");
   var sides = box.querySelectorAll("[data-side]").length, burro = box.getAttribute("data-kind") === "burro";
@@ -26,7 +59,8 @@
   function why(entry) {
     var said = box.getAttribute("data-reason-" + (entry.reason || "refused")) ||
       box.getAttribute("data-reason-refused") || "";
-    return said.replace("{status}", String(entry.refused || ""));
+    /* and what the server said changed ("Deal 3 was added") */
+    return said.replace("{status}", String(entry.refused || "")) + (entry.changed ? " " + entry.changed : "");
   }
 
   /* the server's figures as the page came, put back before each new look at the outbox:
@@ -212,38 +246,6 @@
         box.querySelector("[data-phone]").hidden = false;
       })
       .catch(function () { if (asked === generation) { unchecked(); } });
-  }
-
-  /* a refused deal, sent again as it was saved, with a fresh form token: the server's own
-     page answers, with what changed since or what breaks a rule, and what was typed, to
-     save again. It stays in the outbox (marked opened, holding back the deals behind it)
-     until the server takes it or the scorer throws it away. */
-  function reopen(id) {
-    sw.addEventListener("message", function opened(e) {
-      var data = e.data || {};
-      if (data.type !== "opened") { return; }
-      sw.removeEventListener("message", opened);
-      if (!data.entry) { location.reload(); return; }
-      var form = el("form", {method: "post", action: data.entry.url});
-      data.entry.fields.forEach(function (pair) {
-        var input = el("input", {type: "hidden", name: pair[0]});
-        input.value = pair[0] === "version" ? String(data.entry.expect)
-          : pair[0] === "csrf_token" && data.csrf ? data.csrf : pair[1];
-        form.appendChild(input);
-      });
-      doc.body.appendChild(form);
-      form.submit();
-    });
-    sw.ready.then(function (reg) { reg.active.postMessage({type: "open", id: id}); });
-  }
-
-  function discard(id) {
-    sw.addEventListener("message", function gone(e) {
-      if ((e.data || {}).type !== "discarded") { return; }
-      sw.removeEventListener("message", gone);
-      location.reload();
-    });
-    sw.ready.then(function (reg) { reg.active.postMessage({type: "discard", id: id}); });
   }
 
   sw.addEventListener("message", function (e) {

@@ -1,12 +1,15 @@
 /* The deals of an evening's table entered on this phone while the server could not be
    reached (templates/event_phone.html): the service worker keeps them in its outbox
-   (sw/main.js) and sends them, oldest first, as soon as the server answers; this page
-   counts them, says when the server refused one (the table changed meanwhile) and lets
-   it be thrown away, and shows the server's page once none waits. */
+   (sw/main.js) and sends them, oldest first, as soon as the server answers. This page
+   lists them with their numbers, after the side's deals the server has; says, for one
+   the server did not take, what it said changed ("this was typed for turn 1", "the
+   director entered deal 1 of this table"), and offers to open it as typed (the server's
+   own form, to save again) or to throw it away; and shows the server's page once none
+   waits. */
 (function () {
   "use strict";
-  var box = document.getElementById("waiting"), sw = navigator.serviceWorker;
-  if (!box || !sw) { return; }
+  var box = document.getElementById("waiting"), sw = navigator.serviceWorker, S = window.Scorekeeper;
+  if (!box || !sw || !S) { return; }
   var token = box.getAttribute("data-token"), had = 0, refused = [];
 
   function ask() {
@@ -24,11 +27,12 @@
     if (data.type !== "outbox" || data.token !== token) { return; }
     var entries = data.entries || [];
     refused = entries.filter(function (x) { return x.refused || x.opened; });
-    var waiting = entries.length - refused.length;
+    var waiting = entries.filter(function (x) { return !x.refused && !x.opened; });
     box.hidden = !entries.length;
-    box.querySelector("[data-count]").textContent = String(waiting);
-    box.querySelector("[data-refused]").hidden = !refused.length;
-    next(waiting);
+    box.querySelector("[data-count]").textContent = String(waiting.length);
+    list(waiting);
+    said(refused[0]);
+    next(waiting.length);
     if (had && !entries.length) { location.reload(); }  // all sent: the server's page
     had = entries.length;
   });
@@ -36,16 +40,37 @@
   /* the next deal to enter comes after the ones waiting here; none once the turn's deals
      are all entered (data-next: the next one the server knows, data-last: the turn's) */
   var enter = document.querySelector("[data-next]"), slot = enter && enter.querySelector("a [data-n]");
+  var first = enter ? parseInt(enter.getAttribute("data-next"), 10) : 1;
   function next(waiting) {
     if (!slot) { return; }
-    var number = parseInt(enter.getAttribute("data-next"), 10) + waiting;
-    enter.hidden = number > parseInt(enter.getAttribute("data-last"), 10);
-    slot.textContent = String(number);
+    enter.hidden = first + waiting > parseInt(enter.getAttribute("data-last"), 10);
+    slot.textContent = String(first + waiting);
+  }
+  /* each waiting deal by its number: a new one after the side's deals, a fixed one its own */
+  function list(waiting) {
+    var rows = box.querySelector("[data-rows]"), added = 0;
+    rows.textContent = "";
+    waiting.forEach(function (entry) {
+      var number = entry.fix || first + (added++);
+      rows.appendChild(S.el("li", {}, box.getAttribute("data-deal").replace("{n}", String(number)) +
+                                      (entry.fix ? " \u270e" : "")));
+    });
+  }
+  function said(entry) {
+    var part = box.querySelector("[data-refused]");
+    part.hidden = !entry;
+    if (!entry) { return; }
+    part.querySelector("[data-why]").textContent = entry.changed ||
+      box.getAttribute("data-reason").replace("{status}", String(entry.refused || ""));
   }
 
+  box.querySelector("[data-reopen]").addEventListener("click", function () {
+    if (refused.length) { S.reopen(refused[0].id); }
+  });
   box.querySelector("[data-discard]").addEventListener("click", function () {
-    if (!refused.length) { return; }
-    sw.ready.then(function (reg) { reg.active.postMessage({type: "discard", id: refused[0].id}); });
+    if (refused.length && window.confirm(box.getAttribute("data-discard-sure"))) {
+      S.discard(refused[0].id);
+    }
   });
   ask();
 }());
