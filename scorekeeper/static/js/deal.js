@@ -122,9 +122,17 @@
     });
   });
 
+  /* the side that went out took its morto where going out needs it (data-out-morto, the
+     server's answer too): ticked at once, online or not, unless the scorer answered it */
   function outChanged() {
-    var out = form.querySelector('input[name="went_out"]:checked');
+    var out = form.querySelector('input[name="went_out"]:checked'), took = end.getAttribute("data-out-morto");
     end.setAttribute("data-out", out ? out.value : "");
+    var name = out && out.value && took ? "sides-" + out.value + "-morto" : null;
+    var radio = name && form.querySelector('input[name="' + name + '"][value="' + took + '"]');
+    if (radio && !form.querySelector('input[name="' + name + '"]:checked')) {
+      radio.checked = true;
+      firstChanged();
+    }
   }
   form.querySelectorAll('input[name="went_out"]').forEach(function (r) { r.addEventListener("change", outChanged); });
 

@@ -121,3 +121,45 @@ def test_a_table_phones_next_deal_and_next_turn_open_empty(phone, live_server, a
             seated = client.post(f"{event}/turns", data=form_fields(client, event))
             assert seated.status_code == 302, seated.get_data(as_text=True)[-800:]
     assert n == 16
+
+
+def test_the_side_that_went_out_has_its_morto_answered_offline_as_online(phone, live_server):
+    """Seed 001 §06: going out needs the morto, so the side that went out took it; the page
+    ticks it at once, with or without a network, and Save sends the deal to the outbox
+    with only the other side's morto asked."""
+    from waiting import until
+
+    phone.goto(live_server + "/matches/new")
+    phone.fill("#sides-0-name", "Nós")
+    phone.fill("#sides-1-name", "Eles")
+    phone.get_by_role("button", name="Start the match").tap()
+    phone.wait_for_url(re.compile(r"/m/[^/#]+$"))
+    board = phone.url
+    phone.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    phone.goto(board)
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    until(phone, """async (board) => {
+        const keys = (await (await caches.open("scorekeeper-pages")).keys()).map(k => k.url);
+        return keys.includes(board + "/deals/new");
+    }""", board)
+    phone.context.set_offline(True)
+    try:
+        phone.goto(board + "/deals/new")
+        phone.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
+        phone.fill("#sides-0-table_points", "180")
+        phone.locator("fieldset.side").nth(0).get_by_role(
+            "button", name="+ Clean canastras", exact=True).tap()
+        phone.fill("#sides-1-table_points", "60")
+        phone.locator('input[name="went_out"][value="0"]').tap()
+        expect(phone.locator('input[name="sides-0-morto"][value="taken"]')).to_be_checked()
+        phone.get_by_role("button", name="Save the deal").tap()
+        # only Eles' morto is asked
+        expect(phone.locator("fieldset.side").nth(1).locator(".radios .errors")).to_have_text(
+            "Did this side take its morto? Tap the answer.")
+        assert phone.locator("fieldset.side").nth(0).locator(".radios .errors").count() == 0
+        phone.locator('input[name="sides-1-morto"][value="taken"]').tap()
+        phone.get_by_role("button", name="Save the deal").tap()
+        phone.wait_for_url(re.compile(r"#outbox$"))
+        expect(phone.locator("#outbox [data-count]")).to_have_text("1")
+    finally:
+        phone.context.set_offline(False)
