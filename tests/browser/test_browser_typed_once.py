@@ -163,3 +163,47 @@ def test_the_side_that_went_out_has_its_morto_answered_offline_as_online(phone, 
         expect(phone.locator("#outbox [data-count]")).to_have_text("1")
     finally:
         phone.context.set_offline(False)
+
+
+def test_the_problems_list_stays_open_above_save_and_small(browser, live_server, tmp_path):
+    """At 320 × 568: closed, the Save bar with its problems takes at most a fifth of the
+    screen; open, the list sits full width above Save, scrolls in its own box, and the
+    bar takes at most 40 %; a recount while a number field has focus leaves it open."""
+    from browser_pages import phone_context
+
+    context = phone_context(browser, 320, 568)
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/matches/new")
+        page.fill("#sides-0-name", "Nós")
+        page.fill("#sides-1-name", "Eles")
+        page.get_by_role("button", name="Start the match").tap()
+        page.wait_for_url(re.compile(r"/m/[^/#]+$"))
+        page.get_by_role("link", name="Enter a deal").tap()
+        page.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
+        # no cards make 101, 33 or 7 points (every card is a multiple of 5): three problems
+        page.fill("#sides-0-table_points", "101")
+        page.fill("#sides-1-table_points", "33")
+        page.fill("#sides-1-hand_points", "7")
+        summary = page.locator(".savebar details.problems summary")
+        expect(summary).to_have_text("3 problems")
+        bar = page.locator(".savebar")
+        assert bar.bounding_box()["height"] <= 0.2 * 568, bar.bounding_box()
+        summary.tap()
+        details = page.locator(".savebar details.problems")
+        expect(details).to_have_attribute("open", "")
+        box, save = bar.bounding_box(), page.get_by_role("button", name="Save the deal")
+        assert box["height"] <= 0.4 * 568, box
+        listed = details.locator("ul").bounding_box()
+        assert listed["width"] >= 0.9 * 320 - 24, listed  # full width
+        assert listed["y"] + listed["height"] <= save.bounding_box()["y"] + 1  # above Save
+        page.screenshot(path=str(tmp_path / "problems-open.png"))
+        # a number typed while the list is open: the recount redraws the bar, still open
+        page.locator("#sides-0-hand_points").focus()
+        page.keyboard.type("15")
+        expect(page.locator("#sides-0-hand_points")).to_have_value("15")
+        expect(summary).to_have_text("3 problems")
+        expect(page.locator("#live-0")).to_have_text("+86")  # 101 − 15, counted again
+        expect(details).to_have_attribute("open", "")
+    finally:
+        context.close()

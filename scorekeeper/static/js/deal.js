@@ -217,7 +217,10 @@
       .then(function (answer) {
         if (mine !== asked || draft.sent()) { return; }
         review.innerHTML = answer.review;
+        /* the problems' list stays as the scorer left it (opened) across each recount */
+        var open = bar.querySelector("details.problems[open]");
         bar.innerHTML = answer.bar;
+        if (open && bar.querySelector("details.problems")) { bar.querySelector("details.problems").open = true; }
         showErrors(answer.errors || {});
         /* a reading chosen among several: the meld box holds it, unless typed on since */
         Object.keys(answer.melds || {}).forEach(function (i) {
