@@ -1,0 +1,110 @@
+"""The tables of a club's evening and season: the evening's head (its rules, kind and
+plan), its entrants, each turn's tables with their deals and penalties, the deals a
+table's phones entered and its history; the seasons that sum evenings."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Date, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from scorekeeper.models.base import Base, new_token, utcnow
+
+
+class Event(Base):
+    """A club's evening (a tournament), reached by a secret link like a match's: the
+    contract's event document as the director has entered it so far (docs/contract.md,
+    "Events"), scored by the referee on every change."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    day: Mapped[date] = mapped_column(Date)
+    # {"profile": …, "kind": …, "deals_per_turn": …, "entrants": […], "plan": […],
+    #  "turns": […], …}: the event document, without its name (``name`` above)
+    document: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # Raised by one on every change; a form carries the version it was built from.
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    # The turn's clock, started by the director: the turn it runs for (1-based), when it
+    # started, its minutes (``web/eventroom.py``).
+    clock_turn: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    clock_started: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    clock_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # What the evening's pages show, kept with each change of the document (JSON,
+    # web/eventtally.py), and what it was made for: the version and the referee. One of
+    # another version or referee is never read.
+    tally: Mapped[str | None] = mapped_column(Text, nullable=True, deferred=True)
+    tally_of: Mapped[str | None] = mapped_column(String(80), nullable=True, deferred=True)
+
+    changes: Mapped[list[EventChange]] = relationship(
+        order_by="EventChange.version", cascade="all, delete-orphan", passive_deletes=True)
+
+    def event_input(self) -> dict[str, Any]:
+        """The contract's event document."""
+        return {**self.document, "name": self.name}
+
+
+class EventChange(Base):
+    """One line of an event's history: what the director did, and why when it corrects
+    a result."""
+
+    __tablename__ = "event_changes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    version: Mapped[int] = mapped_column(Integer)  # the event version this change produced
+    # entrants | turn | deal | edited | penalty | forfeit
+    action: Mapped[str] = mapped_column(String(20))
+    turn: Mapped[int | None] = mapped_column(Integer, nullable=True)  # 0-based
+    table: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the table's number
+    deal: Mapped[int | None] = mapped_column(Integer, nullable=True)  # "deal", "edited": 1-based
+    reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class EventSheet(Base):
+    """The deals one side of a table entered on its own phone for a turn (``side``: "ns"
+    or "ew"; ``turn`` 0-based), each as the contract's deal document. They reach the
+    event document when the other side confirms them (``web/eventphones.py``)."""
+
+    __tablename__ = "event_sheets"
+    __table_args__ = (UniqueConstraint("event_id", "turn", "table", "side",
+                                       name="uq_event_sheet"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
+    turn: Mapped[int] = mapped_column(Integer)
+    table: Mapped[int] = mapped_column(Integer)
+    side: Mapped[str] = mapped_column(String(2))
+    deals: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    # Raised by one on every change; a side's form carries the version it was built from.
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    updated: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # Who made each later version: [phone, save number, action, deal] (``web/typedby.py``)
+    writers: Mapped[list[list[Any]] | None] = mapped_column(JSON, nullable=True)
+
+
+class Season(Base):
+    """A club's season: several of its evenings summed per entrant (``rules.season``),
+    reached by a secret link like an evening's."""
+
+    __tablename__ = "seasons"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    # [{"event": <events.id>, "double": bool}, …], in the season's order
+    evenings: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    # only an entrant's best this many evenings count (None: all of them)
+    best: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
