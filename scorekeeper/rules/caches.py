@@ -24,10 +24,12 @@ import scorekeeper.rules.limits as limits
 import scorekeeper.rules.match as match
 import scorekeeper.rules.melds as melds
 import scorekeeper.rules.movements as movements
+import scorekeeper.rules.plans as plans
 import scorekeeper.rules.problems as problems
 import scorekeeper.rules.profiles as profiles
 import scorekeeper.rules.scoring as scoring
 import scorekeeper.rules.season as season
+import scorekeeper.rules.seatings as seatings
 import scorekeeper.rules.sides as sides
 import scorekeeper.rules.states as states
 import scorekeeper.rules.tabletime as tabletime
@@ -37,9 +39,9 @@ import scorekeeper.rules.vptables as vptables
 
 #: The modules of the core, where its caches are looked for.
 MODULES: tuple[ModuleType, ...] = (burro, cards, consistency, document, eventdoc, events,
-                                   house, limits, match, melds, movements, problems, profiles,
-                                   scoring, season, sides, states, tabletime, totals,
-                                   verdicts, vptables)
+                                   house, limits, match, melds, movements, plans, problems,
+                                   profiles, scoring, season, seatings, sides, states,
+                                   tabletime, totals, verdicts, vptables)
 
 
 def cached_functions() -> dict[str, Any]:

@@ -3,9 +3,12 @@ as a document").
 
 Everything the contract calls unreadable is refused here, naming the field, before a
 single deal is scored: an unknown ``kind`` or movement, a ``plan`` shorter than
-``turns``, a VP scale that cannot be used, an unknown or repeated entrant id, an entrant
-seated twice in a turn, a side of the wrong shape, a penalty without its side or with
-negative MP, a movement of the other kind of event, ``individual-8`` without 8 players.
+``turns``, a plan entry its own movement's parameters refuse (``movements.read_entry``)
+or cut into more Danese groups than its turn's tables, a VP scale that cannot be used,
+an unknown or repeated entrant id, an entrant seated twice in a turn, a side of the
+wrong shape, a penalty without its side or with negative MP, a movement of the other
+kind of event, ``individual-8`` without 8 players, a withdrawal that names no entrant or
+no turn of the plan, and a withdrawn entrant seated after it left.
 """
 
 from __future__ import annotations
@@ -16,35 +19,30 @@ from typing import Any
 
 from scorekeeper.rules.document import MAX_TARGET
 from scorekeeper.rules.house import profile_of, same_rules
+from scorekeeper.rules.movements import (
+    INDIVIDUAL,
+    KINDS,
+    MAX_ENTRANTS,
+    PAIRS,
+    Movement,
+    check_groups,
+    read_entry,
+)
 from scorekeeper.rules.problems import InputError
 from scorekeeper.rules.profiles import Profile
 from scorekeeper.rules.scoring import _int, _show, read_deal
+from scorekeeper.rules.seatings import INDIVIDUAL_8_PLAYERS
 from scorekeeper.rules.sides import CountReading, SideInput, count_reading, read_counted_deal
-from scorekeeper.rules.vptables import EVEN_VP, FIBUR_2026, TOTAL_VP, VpTable, read_vp_table
+from scorekeeper.rules.vptables import BYE_VP, FIBUR_2026, TOTAL_VP, VpTable, read_vp_table
 
-PAIRS, INDIVIDUAL = "pairs", "individual"
-KINDS = (PAIRS, INDIVIDUAL)
+__all__ = ["INDIVIDUAL", "INDIVIDUAL_8_PLAYERS", "KINDS", "MAX_ENTRANTS", "PAIRS", "Movement"]
+
 SIDES = ("ns", "ew")
-#: The movements of each kind of event.
-PAIR_MOVEMENTS = ("mitchell", "danese", "danese-modified", "round-robin")
-INDIVIDUAL_MOVEMENTS = ("individual-8",)
-MOVEMENTS = PAIR_MOVEMENTS + INDIVIDUAL_MOVEMENTS
-#: ``individual-8`` seats exactly this many players.
-INDIVIDUAL_8_PLAYERS = 8
 #: Bounds that keep the referee's work small whatever the document (ARCHITECTURE.md 17).
-MAX_ENTRANTS, MAX_PLAN, MAX_DEALS_PER_TURN, MAX_TABLE = 1000, 200, 12, 1000
+MAX_PLAN, MAX_DEALS_PER_TURN, MAX_TABLE = 200, 12, 1000
 #: The longest name of an event, of an entrant (a pair: two names and a dash), and the
 #: longest reason of a penalty: the forms' bounds, and every other door's.
 MAX_EVENT_NAME, MAX_ENTRANT_NAME, MAX_WHY = 120, 80, 80
-
-
-@dataclass(frozen=True)
-class Movement:
-    """One turn of the plan: its movement, Mitchell's ``shift``, Danese's ``groups``."""
-
-    name: str
-    shift: int = 1
-    groups: int | None = None
 
 
 @dataclass(frozen=True)
@@ -73,11 +71,17 @@ class Event:
     entrants: tuple[tuple[int, str | None], ...]
     plan: tuple[Movement, ...]
     turns: tuple[tuple[TableInput, ...], ...]
+    #: Each withdrawn entrant and the 1-based turn it leaves from, in the document's order.
+    withdrawn: tuple[tuple[int, int], ...] = ()
 
     @property
     def ids(self) -> list[int]:
         """The entrants' ids, in the document's order."""
         return [entrant_id for entrant_id, _ in self.entrants]
+
+    def gone(self, turn: int) -> set[int]:
+        """The entrants withdrawn by the 1-based ``turn`` (it is theirs to leave from)."""
+        return {e for e, leaves in self.withdrawn if leaves <= turn}
 
 
 def _list(value: Any, field: str, expected: str, most: int) -> list[Any]:
@@ -118,35 +122,6 @@ def _entrants(value: Any) -> tuple[tuple[int, str | None], ...]:
         read.append((entrant_id,
                      _text(entrant.get("name"), f"{field}.name", MAX_ENTRANT_NAME)))
     return tuple(read)
-
-
-def _movement(value: Any, field: str, kind: str, players: int) -> Movement:
-    """One turn of ``plan``; a movement of the other kind of event, or ``individual-8``
-    without 8 players, is refused naming ``plan`` (docs/contract.md)."""
-    if not isinstance(value, Mapping):
-        raise InputError("bad-value", field=field, value=_show(value), expected="object")
-    name = value.get("movement")
-    if name is None:
-        raise InputError("missing-field", field=f"{field}.movement")
-    if name not in MOVEMENTS:
-        raise InputError("bad-value", field=f"{field}.movement", value=_show(name),
-                         expected="|".join(MOVEMENTS))
-    if kind == INDIVIDUAL and name not in INDIVIDUAL_MOVEMENTS:
-        raise InputError("bad-value", field="plan", value=f"{field}: {name}",
-                         expected="individual movement")
-    if kind == PAIRS and name not in PAIR_MOVEMENTS:
-        raise InputError("bad-value", field="plan", value=f"{field}: {name}",
-                         expected="pairs movement")
-    if name == "individual-8" and players != INDIVIDUAL_8_PLAYERS:
-        raise InputError("bad-value", field="plan", value=f"{field}: {players} players",
-                         expected="individual-8 players")
-    # read whatever the movement, used by Mitchell (shift) and the Danese ones (groups)
-    shift = _int(value.get("shift", 1), f"{field}.shift", 1, MAX_ENTRANTS)
-    groups = value.get("groups")
-    if groups is not None:
-        groups = _int(groups, f"{field}.groups", 1, MAX_ENTRANTS)
-    return Movement(name, shift if name == "mitchell" else 1,
-                    groups if name.startswith("danese") else None)
 
 
 def _side(value: Any, field: str, kind: str, known: set[int], seated: set[int]) -> tuple[int, ...]:
@@ -277,6 +252,61 @@ def _turn(value: Any, field: str, event: dict[str, Any]) -> tuple[TableInput, ..
     return read
 
 
+def _withdrawn(value: Any, known: set[int], plan: int) -> tuple[tuple[int, int], ...]:
+    """``withdrawn``: each entrant that leaves the evening (an entrant of the event, listed
+    once) and the 1-based turn of the plan it leaves from (1 to the plan's length)."""
+    read: list[tuple[int, int]] = []
+    for i, item in enumerate([] if value is None else
+                             _list(value, "withdrawn", "list", MAX_ENTRANTS)):
+        field = f"withdrawn[{i}]"
+        if not isinstance(item, Mapping):
+            raise InputError("bad-value", field=field, value=_show(item), expected="object")
+        for key in ("entrant", "from_turn"):
+            if key not in item:
+                raise InputError("missing-field", field=f"{field}.{key}")
+        entrant = _int(item["entrant"], f"{field}.entrant")
+        if entrant not in known:
+            raise InputError("bad-value", field=f"{field}.entrant", value=str(entrant),
+                             expected="entrant id")
+        if any(entrant == e for e, _ in read):
+            raise InputError("bad-value", field=f"{field}.entrant", value=str(entrant),
+                             expected="distinct ids")
+        read.append((entrant, _int(item["from_turn"], f"{field}.from_turn", 1, plan)))
+    return tuple(read)
+
+
+def left_side(leaves: Mapping[int, int], turn: int, sides: tuple[tuple[int, ...], ...],
+              forfeit: Any) -> str | None:
+    """The side (``ns``, ``ew``) of a table of the 1-based ``turn`` at which an entrant
+    sits after it left (``leaves``: the turn each withdrawn entrant leaves from; in that
+    turn it may sit only at the table in play when it left, as its side's forfeit); None
+    when there is none.
+
+    >>> left_side({7: 3}, 3, ((7,), (2,)), "ns"), left_side({7: 3}, 3, ((7,), (2,)), None)
+    (None, 'ns')
+    """
+    for side, ids in zip(SIDES, sides, strict=True):
+        for entrant in ids:
+            leaving = leaves.get(entrant)
+            if leaving is not None and (turn > leaving or (turn == leaving and forfeit != side)):
+                return side
+    return None
+
+
+def _seated_after(turns: tuple[tuple[TableInput, ...], ...],
+                  withdrawn: tuple[tuple[int, int], ...]) -> None:
+    """No withdrawn entrant seated after it left (``left_side``); else unreadable, naming
+    the side."""
+    leaves = dict(withdrawn)
+    for index, tables in enumerate(turns if leaves else ()):
+        for i, table in enumerate(tables):
+            side = left_side(leaves, index + 1, (table.ns, table.ew), table.forfeit)
+            if side is not None:
+                ids = table.ns if side == "ns" else table.ew
+                raise InputError("bad-value", field=f"turns[{index}].tables[{i}].{side}",
+                                 value=" ".join(map(str, ids)), expected="entrant not withdrawn")
+
+
 def read_event(doc: Any) -> Event:
     """Read an event document, or raise ``InputError`` naming the first field that
     cannot be read.
@@ -284,7 +314,7 @@ def read_event(doc: Any) -> Event:
     >>> event = read_event({"profile": "burraco", "deals_per_turn": 2,
     ...                     "vp_table": "fibur-2026", "entrants": [{"id": 7}, {"id": 9}],
     ...                     "plan": [{"movement": "mitchell"}]})
-    >>> event.kind, event.ids, event.plan[0].shift, event.vp_table[0]
+    >>> event.kind, event.ids, event.plan[0].get("shift"), event.vp_table[0]
     ('pairs', [7, 9], 1, (40, 10))
     """
     if not isinstance(doc, Mapping):
@@ -298,15 +328,20 @@ def read_event(doc: Any) -> Event:
         raise InputError("missing-field", field="deals_per_turn")
     deals_per_turn = _int(doc["deals_per_turn"], "deals_per_turn", 1, MAX_DEALS_PER_TURN)
     vp_table = read_vp_table(doc.get("vp_table", FIBUR_2026), deals_per_turn)
-    bye_vp = _int(doc.get("bye_vp", EVEN_VP), "bye_vp", 0, TOTAL_VP)
+    bye_vp = _int(doc.get("bye_vp", BYE_VP), "bye_vp", 0, TOTAL_VP)
     entrants = _entrants(doc.get("entrants"))
-    plan = tuple(_movement(m, f"plan[{i}]", kind, len(entrants)) for i, m in
+    plan = tuple(read_entry(m, f"plan[{i}]", kind, len(entrants)) for i, m in
                  enumerate(_list(doc.get("plan", []), "plan", "list of movements", MAX_PLAN)))
+    known = {i for i, _ in entrants}
+    withdrawn = _withdrawn(doc.get("withdrawn"), known, len(plan))
+    check_groups(plan, lambda turn: len(entrants) - sum(1 for _, t in withdrawn if t <= turn))
     turns = _list(doc.get("turns", []), "turns", "list of turns", MAX_PLAN)
     if len(plan) < len(turns):
         raise InputError("bad-value", field="plan", value=f"{len(plan)} < {len(turns)} turns",
                          expected="plan as long as turns")
-    event = {"kind": kind, "known": {i for i, _ in entrants}, "profile": profile,
+    event = {"kind": kind, "known": known, "profile": profile,
              "reading": count_reading(profile)}
+    read = tuple(_turn(t, f"turns[{i}]", event) for i, t in enumerate(turns))
+    _seated_after(read, withdrawn)
     return Event(name, profile, kind, deals_per_turn, vp_table, bye_vp, entrants, plan,
-                 tuple(_turn(t, f"turns[{i}]", event) for i, t in enumerate(turns)))
+                 read, withdrawn)

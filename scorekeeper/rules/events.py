@@ -29,6 +29,7 @@ from scorekeeper.rules.eventdoc import (
     Event,
     TableInput,
     _table,
+    left_side,
     read_event,
 )
 from scorekeeper.rules.house import from_key
@@ -105,7 +106,8 @@ def standings(event: Event, turns: Sequence[Sequence[dict[str, Any]]],
     """VP then MP summed over the complete tables and the byes, best first; entrants
     equal on both share a rank and are listed by id, the next rank skipping (1, 1, 3).
     In an individual event each player gets their side's MP and VP (``byes``: each
-    turn's, when the caller has them at hand)."""
+    turn's, when the caller has them at hand). A withdrawn entrant keeps its place by
+    its points, marked ``"withdrawn": true``."""
     vp = dict.fromkeys(event.ids, 0)
     mp = dict.fromkeys(event.ids, 0)
     for tables, turn_byes in zip(turns, _byes(event) if byes is None else byes, strict=True):
@@ -120,22 +122,32 @@ def standings(event: Event, turns: Sequence[Sequence[dict[str, Any]]],
         for entrant in turn_byes:
             vp[entrant] += event.bye_vp
     names = dict(event.entrants)
+    gone = dict(event.withdrawn)
     ranked = sorted(event.ids, key=lambda e: (-vp[e], -mp[e], e))
     out: list[dict[str, Any]] = []
     for place, entrant in enumerate(ranked, start=1):
         tied = out and (out[-1]["vp"], out[-1]["mp"]) == (vp[entrant], mp[entrant])
         out.append({"rank": out[-1]["rank"] if tied else place, "id": entrant,
                     "name": names[entrant], "vp": vp[entrant], "mp": mp[entrant]})
+        if entrant in gone:
+            out[-1]["withdrawn"] = True
     return out
 
 
 def _byes(event: Event) -> list[list[int]]:
-    """Each turn's byes: the entrants seated at no table, in ``entrants`` order."""
-    byes, ids = [], event.ids
-    for tables in event.turns:
-        seated = {e for table in tables for e in (*table.ns, *table.ew)}
-        byes.append([e for e in ids if e not in seated])
-    return byes
+    """Each turn's byes: the entrants seated at no table, in ``entrants`` order (not one
+    withdrawn by then)."""
+    return _unseated(event, [{e for table in tables for e in (*table.ns, *table.ew)}
+                             for tables in event.turns])
+
+
+def _unseated(event: Event, seated: Sequence[set[int]]) -> list[list[int]]:
+    """Each turn's byes, given who sat in it: the others, but those withdrawn by then."""
+    ids = event.ids
+    if not event.withdrawn:
+        return [[e for e in ids if e not in sitting] for sitting in seated]
+    return [[e for e in ids if e not in sitting and e not in event.gone(turn)]
+            for turn, sitting in enumerate(seated, start=1)]
 
 
 def _last_opponents(event: Event) -> dict[int, int]:
@@ -162,7 +174,8 @@ def score_event(event: Event) -> dict[str, Any]:
     byes = _byes(event)
     ranked = standings(event, turns, byes)
     following = seat_next(event.ids, event.plan, len(event.turns),
-                          [s["id"] for s in ranked], _last_opponents(event))
+                          [s["id"] for s in ranked], _last_opponents(event),
+                          dict(event.withdrawn))
     return _output(event, turns, byes, ranked, following, [p.as_dict() for p in problems])
 
 
@@ -314,7 +327,8 @@ def _kept_event(doc: Any) -> tuple[Event, list[list[dict[str, Any]]], list[set[i
     seated: list[set[int]] = []
     problems: list[dict[str, Any]] = []
     for index, turn in enumerate(turns):
-        found = _kept_turn(header, index, turn, event.kind, named, problems)
+        found = _kept_turn(header, index, turn, (event.kind, dict(event.withdrawn)), named,
+                           problems)
         if found is None:
             return None
         scored.append(found[0])
@@ -322,12 +336,15 @@ def _kept_event(doc: Any) -> tuple[Event, list[list[dict[str, Any]]], list[set[i
     return event, scored, seated, problems
 
 
-def _kept_turn(header: bytes, index: int, turn: Any, kind: str, named: dict[int, str | None],
-               problems: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], set[int]] | None:
+def _kept_turn(header: bytes, index: int, turn: Any, seating: tuple[str, dict[int, int]],
+               named: dict[int, str | None], problems: list[dict[str, Any]]
+               ) -> tuple[list[dict[str, Any]], set[int]] | None:
     """A turn's tables, each from its kept result, and the entrants seated in it (its
     tables' problems added to ``problems``); ``None`` when the turn is not plain or a
-    table of it cannot be read, an entrant is unknown or seated twice, a table's number
-    given twice."""
+    table of it cannot be read, an entrant is unknown, seated twice or after it left
+    (``seating``: the event's kind and the turn each withdrawn entrant leaves from), a
+    table's number given twice."""
+    kind, leaves = seating
     tables = turn.get("tables", []) if type(turn) is dict else None
     if type(tables) is not list or len(tables) > MAX_ENTRANTS:
         return None
@@ -340,6 +357,10 @@ def _kept_turn(header: bytes, index: int, turn: Any, kind: str, named: dict[int,
                 or len(set(seats)) != len(seats):
             return None
         seated.update(seats)
+        half = len(seats) // 2
+        if leaves and left_side(leaves, index + 1, (seats[:half], seats[half:]),
+                                table.get("forfeit")) is not None:
+            return None
         try:
             key = _Table(marshal.dumps(table, _MARSHAL), table)
         except ValueError:  # not JSON's values
@@ -364,11 +385,12 @@ def _answer(event: Event, turns: list[list[dict[str, Any]]], seated: list[set[in
     """``score_event``'s answer from the tables' results and who sat in each turn, and
     the standings before the last turn."""
     ids = event.ids
-    byes = [[e for e in ids if e not in sitting] for sitting in seated]
+    byes = _unseated(event, seated)
     ranked = standings(event, turns, byes)
     before = standings(event, turns[:-1], byes[:-1])
     last: dict[int, int] = {}
     for table in turns[-1] if turns and event.kind == PAIRS else ():
         last[table["ns"]], last[table["ew"]] = table["ew"], table["ns"]
-    following = seat_next(ids, event.plan, len(turns), [s["id"] for s in ranked], last)
+    following = seat_next(ids, event.plan, len(turns), [s["id"] for s in ranked], last,
+                          dict(event.withdrawn))
     return _output(event, turns, byes, ranked, following, problems), before

@@ -1,118 +1,304 @@
-"""Who sits where in an event's next turn: the movements of docs/contract.md ("Events",
-"Movements").
+"""The movements of an event as data (docs/contract.md, "Events", "Movements"): a
+registry by stable id, as the profiles are (``profiles.py``), which everything else asks.
 
-Every movement answers a list of tables ``(NS, EW)`` of entrant ids (two ids a side in
-an individual event), numbered from 1, the entrants left without a table (byes) and any
-warnings. "The r-th turn" of a movement counts only the plan's turns of that movement,
-from 1.
+Each movement is one record (``MovementRule``): its id, the kind of event it seats
+(pairs or players), its parameters and their checks (Mitchell's ``shift``, the Danese
+ones' ``groups``, at most the turn's tables), whether it pairs the standings (a
+withdrawn entrant left out, the last in the standings given the bye) or seats the
+entrants by their place (a withdrawn entrant's seat left empty, the entrant facing it
+given the bye), whether it avoids the last turn's opponents, how many entrants it
+needs, its seating hook (``seatings.py``) and its warnings. "The r-th turn" of a
+movement counts only the plan's turns of that movement, from 1.
+
+Adding a movement: its hook in ``seatings.py``, its record in ``MOVEMENTS``; its name in
+the players' words (``messages.MOVEMENTS``) when the pages are to say more than its id.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from math import gcd
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules.eventdoc import Movement
-from scorekeeper.rules.problems import Problem
-
-#: One table of a seating: its number, NS, EW (entrant ids) and, with groups, its group.
-Seat = dict[str, Any]
-
-#: The published individual schedule for 8 players on 2 tables (players by position):
-#: in 7 turns everyone partners every other player once and opposes each twice.
-INDIVIDUAL_8: tuple[tuple[tuple[tuple[int, int], tuple[int, int]], ...], ...] = (
-    (((1, 2), (3, 4)), ((5, 6), (7, 8))),
-    (((2, 4), (6, 7)), ((1, 3), (5, 8))),
-    (((1, 4), (6, 8)), ((2, 3), (5, 7))),
-    (((2, 5), (4, 8)), ((1, 6), (3, 7))),
-    (((1, 5), (2, 6)), ((3, 8), (4, 7))),
-    (((1, 8), (2, 7)), ((3, 5), (4, 6))),
-    (((1, 7), (4, 5)), ((2, 8), (3, 6))),
+from scorekeeper.rules.problems import InputError, Problem
+from scorekeeper.rules.scoring import _int, _show
+from scorekeeper.rules.seatings import (
+    INDIVIDUAL_8_PLAYERS,
+    Place,
+    Seat,
+    cut,
+    danese,
+    individual_8,
+    mitchell,
+    mitchell_repeat,
+    round_robin,
 )
 
+PAIRS, INDIVIDUAL = "pairs", "individual"
+KINDS = (PAIRS, INDIVIDUAL)
+#: The most entrants an event has (ARCHITECTURE.md 17: the referee's work stays small),
+#: and so the largest value a movement's parameter can mean.
+MAX_ENTRANTS = 1000
 
-def mitchell_offset(shift: int, r: int, tables: int) -> int:
-    """How many tables the EW entrants have moved on at the r-th Mitchell turn.
 
-    >>> mitchell_offset(1, 1, 5), mitchell_offset(2, 4, 5)
-    (0, 1)
+@dataclass(frozen=True)
+class Param:
+    """A parameter of a movement, as a plan entry gives it: its key, the value it takes
+    when absent, the least it may be, whether ``null`` means absent, whether it is at
+    most the turn's tables (a Danese's groups), and a value the plan leaves unwritten
+    (one group is no group)."""
+
+    key: str
+    default: int | None
+    least: int
+    nullable: bool = False
+    per_table: bool = False
+    unwritten: int | None = None
+
+    def read(self, entry: Mapping[str, Any], field: str) -> int | None:
+        """The parameter's value in a plan entry, checked (unreadable: ``InputError``
+        naming ``field``)."""
+        value = entry.get(self.key)
+        if self.key not in entry or (value is None and self.nullable):
+            return self.default
+        return _int(value, field, self.least, MAX_ENTRANTS)
+
+
+@dataclass(frozen=True)
+class Movement:
+    """One turn of the plan, read: its movement's id and its parameters' values."""
+
+    name: str
+    values: tuple[tuple[str, int | None], ...] = ()
+
+    def get(self, key: str) -> int | None:
+        """The value of the parameter ``key`` (None when the movement has none).
+
+        >>> Movement("mitchell", (("shift", 2),)).get("shift")
+        2
+        """
+        return dict(self.values).get(key)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What a seating hook is handed: the entrants by their place in ``entrants`` (None
+    for an empty seat: a withdrawn one), the standings' order without the withdrawn, the
+    r-th turn of this movement, its plan entry, and each entrant's last opponent when a
+    rematch is to be avoided (else None)."""
+
+    places: tuple[Place, ...]
+    ranked: tuple[int, ...]
+    r: int
+    entry: Movement
+    last: Mapping[int, int] | None
+
+
+SeatHook = Callable[[Turn], tuple[list[Seat], list[int]]]
+#: A movement's warnings for ``plan[turn]`` with this many entrants.
+WarnHook = Callable[[Sequence[Movement], int, int], list[Problem]]
+
+
+@dataclass(frozen=True)
+class MovementRule:
+    """A movement: its stable id, the kind of event it seats, its seating hook, its
+    parameters, whether it pairs the standings (else the entrants' places), whether it
+    avoids the last turn's opponents (but in the plan's last turn), the entrants it needs
+    exactly (None: any count) and its warnings."""
+
+    id: str
+    kind: str
+    seat: SeatHook
+    params: tuple[Param, ...] = ()
+    by_standings: bool = False
+    avoids_rematch: bool = False
+    players: int | None = None
+    warns: WarnHook | None = None
+
+    @property
+    def in_groups(self) -> bool:
+        """Whether it may cut the standings into groups (a parameter bound by tables)."""
+        return any(p.per_table for p in self.params)
+
+
+def _mitchell(turn: Turn) -> tuple[list[Seat], list[int]]:
+    return mitchell(turn.places, turn.r, turn.entry.get("shift") or 1)
+
+
+def _mitchell_warnings(plan: Sequence[Movement], turn: int, entrants: int) -> list[Problem]:
+    """``mitchell-repeat`` when ``plan[turn]`` seats the EW entrants where an earlier
+    Mitchell turn did (``seatings.mitchell_repeat``)."""
+    name = plan[turn].name
+    shifts = [m.get("shift") or 1 for m in plan[: turn + 1] if m.name == name]
+    found = mitchell_repeat(shifts, entrants)
+    return [Problem("mitchell-repeat", found)] if found else []
+
+
+def _danese(turn: Turn) -> tuple[list[Seat], list[int]]:
+    return danese(turn.ranked, turn.entry.get("groups"), turn.last)
+
+
+def _round_robin(turn: Turn) -> tuple[list[Seat], list[int]]:
+    return round_robin(turn.places, turn.r)
+
+
+def _individual_8(turn: Turn) -> tuple[list[Seat], list[int]]:
+    return individual_8(turn.places, turn.r)
+
+
+#: Mitchell's shift: how many tables the EW entrants move on each Mitchell turn.
+SHIFT = Param("shift", 1, 1)
+#: The Danese ones' groups: the standings cut into this many (none or one: not cut).
+GROUPS = Param("groups", None, 1, nullable=True, per_table=True, unwritten=1)
+
+#: Every movement, by its stable id (docs/contract.md, "Movements").
+MOVEMENTS: dict[str, MovementRule] = {m.id: m for m in (
+    MovementRule("mitchell", PAIRS, _mitchell, (SHIFT,), warns=_mitchell_warnings),
+    MovementRule("danese", PAIRS, _danese, (GROUPS,), by_standings=True),
+    MovementRule("danese-modified", PAIRS, _danese, (GROUPS,), by_standings=True,
+                 avoids_rematch=True),
+    MovementRule("round-robin", PAIRS, _round_robin),
+    MovementRule("individual-8", INDIVIDUAL, _individual_8, players=INDIVIDUAL_8_PLAYERS),
+)}
+
+
+def get_movement(name: Any, field: str = "movement") -> MovementRule:
+    """A movement by its stable id; an unknown one is unreadable, naming ``field``.
+
+    >>> get_movement("danese-modified").avoids_rematch
+    True
     """
-    return shift * (r - 1) % tables if tables else 0
+    found = MOVEMENTS.get(name) if isinstance(name, str) else None
+    if found is None:
+        raise InputError("bad-value", field=field, value=_show(name),
+                         expected="|".join(MOVEMENTS))
+    return found
 
 
-def mitchell(ids: Sequence[int], r: int, shift: int) -> tuple[list[Seat], list[int]]:
-    """The r-th Mitchell turn: entrant i (1-based) sits NS at table i for i ≤ T (half the
-    entrants, rounded up); entrant T + i starts EW at table i and sits at table
-    ((i − 1 + k(r − 1)) mod T) + 1. With an odd count the last EW seat is empty: its
-    table is not listed and its NS entrant has a bye.
+def movements_for(kind: str) -> tuple[str, ...]:
+    """The ids of the movements of an event of ``kind``, in the registry's order.
 
-    >>> mitchell([1, 2, 3, 4, 5, 6], 2, 1)[0][0]
-    {'table': 1, 'ns': 1, 'ew': 6}
-    >>> mitchell([1, 2, 3, 4, 5], 1, 1)
-    ([{'table': 1, 'ns': 1, 'ew': 4}, {'table': 2, 'ns': 2, 'ew': 5}], [3])
+    >>> movements_for(INDIVIDUAL)
+    ('individual-8',)
     """
-    count = (len(ids) + 1) // 2
-    ns, ew = ids[:count], ids[count:]
-    offset = mitchell_offset(shift, r, count)
-    tables, byes = [], []
-    for table in range(1, count + 1):
-        started = (table - 1 - offset) % count  # the EW entrant's first table, 0-based
-        if started < len(ew):
-            tables.append({"table": table, "ns": ns[table - 1], "ew": ew[started]})
-        else:
-            byes.append(ns[table - 1])
-    return tables, byes
+    return tuple(m.id for m in MOVEMENTS.values() if m.kind == kind)
 
 
-def mitchell_warnings(plan: Sequence[Movement], turn: int, entrants: int) -> list[Problem]:
-    """``mitchell-repeat`` when the Mitchell turn at ``plan[turn]`` seats the EW entrants
-    where an earlier Mitchell turn of the plan did: they meet NS entrants they have met
-    (with one shift k, after T / gcd(k, T) Mitchell turns).
+def needed_entrants(kind: str) -> int | None:
+    """How many entrants every movement of ``kind`` needs (an individual evening: 8);
+    None when a movement of it takes any count.
 
-    >>> plan = [Movement("mitchell", 2)] * 4
-    >>> [len(mitchell_warnings(plan, t, 8)) for t in range(4)]
-    [0, 0, 1, 1]
+    >>> needed_entrants(INDIVIDUAL), needed_entrants(PAIRS)
+    (8, None)
     """
-    tables = (entrants + 1) // 2
-    seen: dict[int, int] = {}
-    r = 0
-    for movement in plan[: turn + 1]:
-        if movement.name != "mitchell":
-            continue
-        r += 1
-        seen.setdefault(mitchell_offset(movement.shift, r, tables), r)
-    shift = plan[turn].shift
-    first = seen[mitchell_offset(shift, r, tables)]
-    if first == r:
-        return []
-    return [Problem("mitchell-repeat", {
-        "mitchell_turn": r, "first_met": first, "tables": tables, "shift": shift,
-        "period": tables // gcd(shift, tables) if tables else 0})]
+    counts = {m.players for m in MOVEMENTS.values() if m.kind == kind}
+    return counts.pop() if len(counts) == 1 else None
 
 
-def group_sizes(count: int, groups: int) -> list[int]:
-    """``count`` entrants cut into ``groups`` groups as equal as possible, larger first.
+def read_entry(value: Any, field: str, kind: str, entrants: int) -> Movement:
+    """One turn of ``plan`` read by its movement's own parameters (another's ignored); a
+    movement of the other kind of event, or one without the entrants it needs, is
+    refused naming ``plan`` (docs/contract.md)."""
+    if not isinstance(value, Mapping):
+        raise InputError("bad-value", field=field, value=_show(value), expected="object")
+    if value.get("movement") is None:
+        raise InputError("missing-field", field=f"{field}.movement")
+    rule = get_movement(value["movement"], f"{field}.movement")
+    if rule.kind != kind:
+        raise InputError("bad-value", field="plan", value=f"{field}: {rule.id}",
+                         expected=f"{kind} movement")
+    if rule.players is not None and entrants != rule.players:
+        raise InputError("bad-value", field="plan", value=f"{field}: {entrants} players",
+                         expected=f"{rule.id} players")
+    return Movement(rule.id, tuple((p.key, p.read(value, f"{field}.{p.key}"))
+                                   for p in rule.params))
 
-    >>> group_sizes(10, 3)
-    [4, 3, 3]
+
+def too_many_groups(groups: int | None, playing: int) -> bool:
+    """Whether a Danese in ``groups`` groups has more groups than its turn's tables
+    (``playing`` entrants, two a table; one group is always the whole standings, and a
+    turn nobody plays yet is not judged).
+
+    >>> too_many_groups(3, 5), too_many_groups(2, 5), too_many_groups(2, 0)
+    (True, False, False)
     """
-    size, larger = divmod(count, groups)
-    return [size + 1] * larger + [size] * (groups - larger)
+    return playing > 0 and (groups or 1) > max(1, playing // 2)
 
 
-def cut(ranked: Sequence[int], groups: int) -> list[list[int]]:
-    """The standings cut as a Danese in ``groups`` groups cuts them: each group's
-    entrants, best first (``group_sizes``).
+def check_groups(plan: Sequence[Movement], playing: Callable[[int], int]) -> None:
+    """Every turn of ``plan`` cut into no more groups than its tables (``playing(t)``:
+    the entrants playing the 1-based turn t); else unreadable, naming the entry's
+    parameter."""
+    for index, entry in enumerate(plan):
+        for param in MOVEMENTS[entry.name].params:
+            value = entry.get(param.key)
+            count = playing(index + 1) if param.per_table and value else 0
+            if too_many_groups(value, count):
+                raise InputError("bad-value", field=f"plan[{index}].{param.key}",
+                                 value=str(value), expected=f"integer <= {max(1, count // 2)}")
 
-    >>> cut([4, 2, 1, 3, 5], 2)
-    [[4, 2, 1], [3, 5]]
+
+def unfilled(entry: Mapping[str, Any], entrants: int) -> bool:
+    """Whether a plan entry, as the document writes it, cuts ``entrants`` into more
+    groups than they fill tables (a group of one only sits out): what the forms say
+    before the referee would refuse the plan."""
+    rule = MOVEMENTS.get(entry.get("movement"))  # type: ignore[arg-type]
+    return rule is not None and any(
+        p.per_table and too_many_groups(whole_or_none(entry.get(p.key)), entrants)
+        for p in rule.params)
+
+
+def whole_or_none(value: Any) -> int | None:
+    """An int as given, anything else None (a form's empty field)."""
+    return value if type(value) is int else None
+
+
+def plan_entry(name: str, **values: int | None) -> dict[str, Any]:
+    """One turn of the plan as the document writes it: its movement and its parameters
+    (a parameter not given at its default; groups only when more than one).
+
+    >>> plan_entry("mitchell"), plan_entry("danese", groups=1)
+    ({'movement': 'mitchell', 'shift': 1}, {'movement': 'danese'})
+    >>> plan_entry("danese-modified", groups=3)
+    {'movement': 'danese-modified', 'groups': 3}
     """
-    out, start = [], 0
-    for size in group_sizes(len(ranked), groups):
-        out.append(list(ranked[start:start + size]))
-        start += size
-    return out
+    entry: dict[str, Any] = {"movement": name}
+    for param in get_movement(name).params:
+        value = values.get(param.key)
+        value = param.default if value is None else value
+        if value is not None and value != param.unwritten:
+            entry[param.key] = value
+    return entry
+
+
+def seat_next(ids: Sequence[int], plan: Sequence[Movement], played: int,
+              ranked: Sequence[int], last: Mapping[int, int],
+              withdrawn: Mapping[int, int] | None = None) -> dict[str, Any] | None:
+    """``next`` of an event: how the turn after the ``played`` ones sits, by
+    ``plan[played]``'s movement; None when the plan is played out. ``ranked``: the
+    entrants in the standings' order; ``last``: each entrant's opponent in the last turn
+    played; ``withdrawn``: the 1-based turn each withdrawn entrant leaves from.
+
+    >>> plan = [Movement("mitchell", (("shift", 1),))] * 2
+    >>> seat_next([1, 2, 3, 4], plan, 1, [4, 3, 2, 1], {}, {2: 2})["tables"]
+    [{'table': 1, 'ns': 1, 'ew': 4}]
+    """
+    if played >= len(plan):
+        return None
+    entry = plan[played]
+    rule = MOVEMENTS[entry.name]
+    gone = {e for e, turn in withdrawn.items() if turn <= played + 1} if withdrawn else set()
+    final = played == len(plan) - 1  # the plan's last turn may bring a rematch
+    turn = Turn(tuple(None if e in gone else e for e in ids) if gone else tuple(ids),
+                tuple(e for e in ranked if e not in gone) if gone else tuple(ranked),
+                sum(1 for m in plan[: played + 1] if m.name == entry.name), entry,
+                last if rule.avoids_rematch and not final else None)
+    tables, byes = rule.seat(turn)
+    warnings = rule.warns(plan, played, len(ids)) if rule.warns else []
+    order = {entrant: i for i, entrant in enumerate(ids)}
+    return {"turn": played + 1, "movement": entry.name, "tables": tables,
+            "byes": sorted(byes, key=order.__getitem__),
+            "warnings": [w.as_dict() for w in warnings]}
 
 
 def ranked_within(lines: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -133,8 +319,9 @@ def ranked_within(lines: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 def last_groups(doc: Mapping[str, Any], before: Sequence[Mapping[str, Any]]
                 ) -> list[list[int]] | None:
     """The entrants of each group the event document ``doc``'s last seated turn plays in,
-    when its movement is a Danese in more than one group: ``before``, the standings before
-    that turn, cut as the turn was cut (``cut``); None otherwise.
+    when its movement plays in more than one group: ``before``, the standings before
+    that turn, cut as the turn was cut (``seatings.cut``, the entrants withdrawn by then
+    left out); None otherwise.
 
     >>> plan = [{"movement": "mitchell"}, {"movement": "danese", "groups": 2}]
     >>> before = [{"id": 4}, {"id": 2}, {"id": 1}, {"id": 3}]
@@ -145,11 +332,14 @@ def last_groups(doc: Mapping[str, Any], before: Sequence[Mapping[str, Any]]
     """
     turns = doc.get("turns") or []
     plan = doc.get("plan") or []
-    movement = plan[len(turns) - 1] if 0 < len(turns) <= len(plan) else {}
-    groups = movement.get("groups") or 1
-    if not str(movement.get("movement")).startswith("danese") or groups < 2:
+    entry = plan[len(turns) - 1] if 0 < len(turns) <= len(plan) else {}
+    rule = MOVEMENTS.get(entry.get("movement"))  # type: ignore[arg-type]
+    groups = max((entry.get(p.key) or 1 for p in rule.params if p.per_table),
+                 default=1) if rule else 1
+    if groups < 2:
         return None
-    return cut([line["id"] for line in before], groups)
+    gone = {w["entrant"] for w in doc.get("withdrawn") or () if w["from_turn"] <= len(turns)}
+    return cut([line["id"] for line in before if line["id"] not in gone], groups)
 
 
 def by_group(standings: Sequence[dict[str, Any]], groups: Sequence[Sequence[int]]
@@ -168,123 +358,3 @@ def by_group(standings: Sequence[dict[str, Any]], groups: Sequence[Sequence[int]
     return [ranked_within(sorted((lines[e] for e in members if e in lines),
                                  key=lambda line: order[line["id"]]))
             for members in groups]
-
-
-def _pair_down(ranked: Sequence[int]) -> list[tuple[int, int]]:
-    """Danese: the 1st meets the 2nd, the 3rd the 4th…; ``ranked`` has an even count."""
-    return [(ranked[i], ranked[i + 1]) for i in range(0, len(ranked) - 1, 2)]
-
-
-def _pair_avoiding(ranked: Sequence[int], last: Mapping[int, int]) -> list[tuple[int, int]]:
-    """Danese-modified: going down, an entrant whose next one down was its last opponent
-    meets the one after it; a rematch left at the bottom swaps the last table's lower
-    entrant with the lower entrant of the table above."""
-    waiting = list(ranked)
-    pairs: list[tuple[int, int]] = []
-    while waiting:
-        top = waiting.pop(0)
-        pick = 1 if len(waiting) > 1 and last.get(top) == waiting[0] else 0
-        pairs.append((top, waiting.pop(pick)))
-    if len(pairs) > 1 and last.get(pairs[-1][0]) == pairs[-1][1]:
-        (a, b), (c, d) = pairs[-2], pairs[-1]
-        pairs[-2:] = [(a, d), (c, b)]
-    return pairs
-
-
-def danese(ranked: Sequence[int], groups: int | None, last: Mapping[int, int] | None
-           ) -> tuple[list[Seat], list[int]]:
-    """Danese (``last`` None) or Danese-modified (``last``: each entrant's opponent in the
-    previous turn): the standings paired down, group after group, the better ranked NS;
-    an odd group gives its last the bye.
-
-    >>> danese([4, 2, 1, 3, 5], None, None)
-    ([{'table': 1, 'ns': 4, 'ew': 2}, {'table': 2, 'ns': 1, 'ew': 3}], [5])
-    >>> danese([4, 2, 1, 3], None, {4: 2, 2: 4, 1: 3, 3: 1})[0]
-    [{'table': 1, 'ns': 4, 'ew': 1}, {'table': 2, 'ns': 2, 'ew': 3}]
-    """
-    rank = {entrant: i for i, entrant in enumerate(ranked)}
-    tables: list[Seat] = []
-    byes: list[int] = []
-    start = 0
-    for group, size in enumerate(group_sizes(len(ranked), groups or 1), start=1):
-        members = list(ranked[start:start + size])
-        start += size
-        if len(members) % 2:
-            byes.append(members.pop())
-        pairs = _pair_down(members) if last is None else _pair_avoiding(members, last)
-        for a, b in pairs:
-            ns, ew = (a, b) if rank[a] < rank[b] else (b, a)
-            seat: Seat = {"table": len(tables) + 1, "ns": ns, "ew": ew}
-            if groups is not None:
-                seat["group"] = group
-            tables.append(seat)
-    return tables, byes
-
-
-def round_robin(ids: Sequence[int], r: int) -> tuple[list[Seat], list[int]]:
-    """The r-th round-robin turn by the circle method: the first entrant stays, the others
-    turn one place a turn; an odd count adds an empty seat (a bye). Everyone meets everyone
-    once in N − 1 turns (N even) or N turns (N odd), then the cycle starts again.
-
-    >>> round_robin([1, 2, 3, 4], 1)
-    ([{'table': 1, 'ns': 1, 'ew': 4}, {'table': 2, 'ns': 2, 'ew': 3}], [])
-    """
-    seats: list[int | None] = [*ids, None] if len(ids) % 2 else list(ids)
-    if len(seats) < 2:
-        return [], list(ids)
-    others = seats[1:]
-    step = (r - 1) % len(others)
-    circle = [seats[0], *others[len(others) - step:], *others[:len(others) - step]]
-    tables: list[Seat] = []
-    byes: list[int] = []
-    for i in range(len(circle) // 2):
-        a, b = circle[i], circle[len(circle) - 1 - i]
-        if i == 0 and step % 2:  # the entrant who stays changes direction each turn
-            a, b = b, a
-        if a is None or b is None:
-            present = a if b is None else b
-            if present is not None:
-                byes.append(present)
-            continue
-        tables.append({"table": len(tables) + 1, "ns": a, "ew": b})
-    return tables, byes
-
-
-def individual_8(ids: Sequence[int], r: int) -> tuple[list[Seat], list[int]]:
-    """The r-th turn of the published schedule for 8 players (repeating after 7).
-
-    >>> individual_8(list(range(11, 19)), 8)[0][1]
-    {'table': 2, 'ns': [15, 16], 'ew': [17, 18]}
-    """
-    turn = INDIVIDUAL_8[(r - 1) % len(INDIVIDUAL_8)]
-    return [{"table": t, "ns": [ids[ns[0] - 1], ids[ns[1] - 1]],
-             "ew": [ids[ew[0] - 1], ids[ew[1] - 1]]}
-            for t, (ns, ew) in enumerate(turn, start=1)], []
-
-
-def seat_next(ids: Sequence[int], plan: Sequence[Movement], played: int,
-              ranked: Sequence[int], last: Mapping[int, int]) -> dict[str, Any] | None:
-    """``next`` of an event: how the turn after the ``played`` ones sits, by
-    ``plan[played]``; None when the plan is played out. ``ranked``: the entrants in the
-    standings' order; ``last``: each entrant's opponent in the last turn played."""
-    if played >= len(plan):
-        return None
-    movement = plan[played]
-    r = sum(1 for m in plan[: played + 1] if m.name == movement.name)
-    warnings: list[Problem] = []
-    if movement.name == "mitchell":
-        tables, byes = mitchell(ids, r, movement.shift)
-        warnings = mitchell_warnings(plan, played, len(ids))
-    elif movement.name == "danese":
-        tables, byes = danese(ranked, movement.groups, None)
-    elif movement.name == "danese-modified":
-        final = played == len(plan) - 1  # the plan's last turn may bring a rematch
-        tables, byes = danese(ranked, movement.groups, None if final else last)
-    elif movement.name == "round-robin":
-        tables, byes = round_robin(ids, r)
-    else:
-        tables, byes = individual_8(ids, r)
-    order = {entrant: i for i, entrant in enumerate(ids)}
-    return {"turn": played + 1, "movement": movement.name, "tables": tables,
-            "byes": sorted(byes, key=order.__getitem__),
-            "warnings": [w.as_dict() for w in warnings]}

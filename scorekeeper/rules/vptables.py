@@ -23,6 +23,9 @@ VpTable = tuple[Bracket, ...]
 FIBUR_2026 = "fibur-2026"
 #: The VP both sides share, and what the two sides' VP always add up to.
 EVEN_VP, TOTAL_VP = 10, 20
+#: The VP of an entrant seated at no table in a turn (a bye) when the event document
+#: does not say (``bye_vp``): an even share.
+BYE_VP = EVEN_VP
 #: Points move in steps of 5 (every card value is a multiple of 5), so a difference is
 #: rounded down to the step before its bracket is looked up: 43 with 2 deals is 10-10.
 STEP = 5

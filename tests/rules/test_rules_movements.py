@@ -11,7 +11,7 @@ import pytest
 from event_support import deal, event, play
 
 from scorekeeper.rules import event_document
-from scorekeeper.rules.movements import danese, group_sizes
+from scorekeeper.rules.seatings import danese, group_sizes
 
 
 def _meetings(seatings):
@@ -163,8 +163,14 @@ def test_round_robin_everyone_meets_everyone_once(count):
 
 
 def test_round_robin_starts_again_after_a_cycle():
+    """The same meetings, turn for turn, the cycle after; the entrant who stays (1) keeps
+    alternating NS and EW (contract.md, "Settled since"), so with 3 turns a cycle it sits
+    the other way round in the second."""
     seatings = play(event(4, [{"movement": "round-robin"}] * 6))
-    assert [s["tables"] for s in seatings[3:]] == [s["tables"] for s in seatings[:3]]
+    assert [_meetings([s]) for s in seatings[3:]] == [_meetings([s]) for s in seatings[:3]]
+    assert [s["tables"][1] for s in seatings[3:]] == [s["tables"][1] for s in seatings[:3]]
+    assert [(s["tables"][0]["ns"], s["tables"][0]["ew"]) for s in seatings] == [
+        (1, 4), (3, 1), (1, 2), (4, 1), (1, 3), (2, 1)]
 
 
 # -- individual-8 ---------------------------------------------------------------------------
