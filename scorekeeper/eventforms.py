@@ -1,6 +1,7 @@
 """The forms of a club's evening (``web/events.py``): the event itself and its
 entrants; what their fields mean in the contract's event document (docs/contract.md,
-"Events")."""
+"Events"). Which movements there are, what they take and which kind of evening each
+seats are the referee's (``rules.movements``, ``rules.plans``): the forms ask them."""
 
 from __future__ import annotations
 
@@ -27,21 +28,22 @@ from scorekeeper.forms import BaseForm, StrippingMeta, Visible, WriteForm, _l, c
 from scorekeeper.formwords import NumberRange
 from scorekeeper.messages import MOVEMENTS as MOVEMENT_NAMES
 from scorekeeper.rules.document import MAX_TARGET
-from scorekeeper.rules.eventdoc import MAX_ENTRANTS, MAX_EVENT_NAME, MAX_WHY
+from scorekeeper.rules.eventdoc import MAX_EVENT_NAME, MAX_WHY
+from scorekeeper.rules.movements import MAX_ENTRANTS, PAIRS, movements_for, plan_entry, unfilled
+from scorekeeper.rules.plans import DEFAULT_PLAN, PLANS
+from scorekeeper.rules.plans import plan_of as shaped_plan
 from scorekeeper.rules.season import MAX_EVENINGS
-from scorekeeper.rules.vptables import TOTAL_VP
+from scorekeeper.rules.vptables import BYE_VP, TOTAL_VP
 
 #: The evenings clubs play: (turns, deals a turn), by the form's value.
 FORMATS = {"5x2": (5, 2), "4x3": (4, 3), "3x4": (3, 4), "5x3": (5, 3), "7x2": (7, 2)}
-#: How the turns seat the tables, by the form's value: the plan's movement of every turn
-#: but the last, and of the last.
-MOVEMENTS = {"mitchell": ("mitchell", "mitchell"),
-             "mitchell-danese": ("mitchell", "danese-modified"),
-             "danese": ("danese-modified", "danese-modified"),
-             "round-robin": ("round-robin", "round-robin"),
-             "individual-8": ("individual-8", "individual-8")}
-#: The one movement of an individual evening.
-INDIVIDUAL_MOVEMENT = "individual-8"
+#: What the new evening's form calls each plan the referee offers (``rules.plans.PLANS``,
+#: by its id; one without words here is shown by its id).
+PLAN_LABELS = {"mitchell-danese": _l("Mitchell, then a Danese for the last turn"),
+               "mitchell": _l("Mitchell every turn"),
+               "danese": _l("Danese every turn (no rematch of the turn before)"),
+               "round-robin": _l("Everyone meets everyone (round robin)"),
+               "individual-8": _l("Individual for 8 players")}
 #: The most turns the plan's form takes, and the most groups a Danese plays in.
 MAX_TURNS, MAX_GROUPS = 30, 12
 
@@ -58,17 +60,13 @@ class NewEventForm(BaseForm):
         [("5x2", _l("5 turns of 2 deals")), ("4x3", _l("4 turns of 3 deals")),
          ("3x4", _l("3 turns of 4 deals")), ("5x3", _l("5 turns of 3 deals")),
          ("7x2", _l("7 turns of 2 deals"))]))
-    movement = SelectField(_l("Movement"), default="mitchell-danese", choices=choices(
-        [("mitchell-danese", _l("Mitchell, then a Danese for the last turn")),
-         ("mitchell", _l("Mitchell every turn")),
-         ("danese", _l("Danese every turn (no rematch of the turn before)")),
-         ("round-robin", _l("Everyone meets everyone (round robin)")),
-         ("individual-8", _l("Individual for 8 players"))]))
+    movement = SelectField(_l("Movement"), default=DEFAULT_PLAN, choices=choices(
+        [(shape, PLAN_LABELS.get(shape, shape)) for shape in PLANS]))
     #: the groups its Danese turns play in (a Danese in groups), as the plan's form sets
     #: them turn by turn later
     groups = IntegerField(_l("Groups (Danish only; empty: one)"), validators=[
         Optional(), NumberRange(min=1, max=MAX_GROUPS)])
-    bye_vp = IntegerField(_l("Victory points of a pair that sits out a turn"), default=10,
+    bye_vp = IntegerField(_l("Victory points of a pair that sits out a turn"), default=BYE_VP,
                           validators=[Optional(), NumberRange(min=0, max=TOTAL_VP)])
 
 
@@ -101,44 +99,33 @@ class ForfeitForm(WriteForm):
                       choices=choices([*SEATS, ("", _l("Nobody"))]))
 
 
-def _danese(name: object) -> bool:
-    """Whether a movement is a Danese (plain or modified): the ones that play in groups."""
-    return str(name).startswith("danese")
-
-
 def plan_turn(name: str, groups: int | None) -> dict[str, Any]:
-    """One turn of the plan: its movement, Mitchell's shift, a Danese's groups (more than
-    one), as the new evening's form and the plan's form both write it."""
-    turn: dict[str, Any] = {"movement": name}
-    if name == "mitchell":
-        turn["shift"] = 1
-    if _danese(name) and groups and groups > 1:
-        turn["groups"] = groups
-    return turn
+    """One turn of the plan as the referee writes it (``rules.movements.plan_entry``):
+    its movement and its parameters, a Danese's groups when more than one."""
+    return plan_entry(name, groups=groups)
 
 
 def plan_of(form: NewEventForm) -> list[dict[str, Any]]:
     """The event's plan: every turn's movement, as the form chose them, each Danese in
     the form's groups (more than one)."""
     turns, _deals = FORMATS[form.format.data]
-    most, last = MOVEMENTS[form.movement.data]
-    return [plan_turn(name, form.groups.data) for name in [most] * (turns - 1) + [last]]
+    return shaped_plan(form.movement.data, turns, form.groups.data)
 
 
 def groups_too_small(turn: dict[str, Any], entrants: int) -> bool:
-    """Whether a turn of the plan is a Danese in more groups than ``entrants`` (at least
-    one) fill with two each: a group of one only sits out."""
-    groups = turn.get("groups") or 1
-    return _danese(turn.get("movement")) and groups > 1 and 0 < entrants < 2 * groups
+    """Whether a turn of the plan is cut into more groups than ``entrants`` (at least
+    one) fill tables, which the referee refuses: a group of one only sits out."""
+    return unfilled(turn, entrants)
 
 
 def has_danese(form: NewEventForm) -> bool:
-    """Whether the new evening's movement plays a Danese (in groups, if asked)."""
-    return any(_danese(name) for name in MOVEMENTS[form.movement.data])
+    """Whether the new evening's plan has a movement that plays in groups (a Danese)."""
+    return PLANS[form.movement.data].in_groups
 
 
-#: The movements a turn of a pairs evening may be seated by, on the plan's form.
-PAIR_MOVEMENTS = ("mitchell", "danese", "danese-modified", "round-robin")
+def seats_its_kind(form: NewEventForm) -> bool:
+    """Whether the new evening's plan seats the kind of evening chosen (pairs, players)."""
+    return bool(PLANS[form.movement.data].kind == form.kind.data)
 
 
 class TurnEntry(Form):
@@ -148,7 +135,8 @@ class TurnEntry(Form):
         pass
 
     movement = SelectField(_l("Movement"), choices=choices(
-            [(m, _l(MOVEMENT_NAMES[m])) for m in PAIR_MOVEMENTS]))
+            [(m, _l(MOVEMENT_NAMES[m]) if m in MOVEMENT_NAMES else m)
+             for m in movements_for(PAIRS)]))
     groups = IntegerField(_l("Groups (Danish only; empty: one)"), validators=[
         Optional(), NumberRange(min=1, max=MAX_GROUPS)])
 

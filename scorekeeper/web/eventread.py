@@ -16,7 +16,8 @@ from scorekeeper import rules
 from scorekeeper.forms import NewTableForm, clean_text, name_problem
 from scorekeeper.incoming import EVENING_BYTES, read_json
 from scorekeeper.models import Event
-from scorekeeper.rules.eventdoc import MAX_ENTRANT_NAME, MAX_EVENT_NAME, MAX_WHY
+from scorekeeper.rules.eventdoc import MAX_ENTRANT_NAME, MAX_EVENT_NAME, MAX_WHY, PAIRS
+from scorekeeper.rules.vptables import BYE_VP, FIBUR_2026
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, input_error_text, uploaded
 from scorekeeper.web.eventsetup import entrant_problems
@@ -43,7 +44,7 @@ def _text(value: Any, longest: int, field: str) -> str:
 def _entrants(doc: dict[str, Any]) -> list[dict[str, Any]]:
     entrants = [{"id": e["id"], "name": _text(e.get("name") or str(e["id"]), MAX_ENTRANT_NAME,
                                               _("entrant"))} for e in doc["entrants"]]
-    problems = entrant_problems([e["name"] for e in entrants], [], doc.get("kind", "pairs"))
+    problems = entrant_problems([e["name"] for e in entrants], [], doc.get("kind", PAIRS))
     if problems and entrants:
         raise Unreadable(problems[0])
     return entrants
@@ -86,13 +87,16 @@ def read_document(raw: bytes) -> tuple[str, date, dict[str, Any]]:
         day = date.fromisoformat(str(doc.get("day")))
     except ValueError:
         day = date.today()
-    kept = {"profile": profile, "kind": doc.get("kind", "pairs"),
-            "deals_per_turn": doc["deals_per_turn"], "vp_table": doc.get("vp_table", "fibur-2026"),
+    kept = {"profile": profile, "kind": doc.get("kind", PAIRS),
+            "deals_per_turn": doc["deals_per_turn"], "vp_table": doc.get("vp_table", FIBUR_2026),
             # what the referee takes as absent is kept as the referee reads it
-            "bye_vp": doc.get("bye_vp", 10), "entrants": _entrants(doc),
+            "bye_vp": doc.get("bye_vp", BYE_VP), "entrants": _entrants(doc),
             "plan": doc.get("plan", []),
             "turns": [{"tables": [_table(t) for t in turn.get("tables", [])]}
                       for turn in doc.get("turns") or []]}
+    if doc.get("withdrawn"):  # who left the evening, and from which turn
+        kept["withdrawn"] = [{"entrant": w["entrant"], "from_turn": w["from_turn"]}
+                             for w in doc["withdrawn"]]
     rules.read_event(kept)  # what is kept reads as what was sent
     return name, day, kept
 

@@ -21,18 +21,19 @@ from scorekeeper.db import reader
 from scorekeeper.eventforms import (
     CLOCK_PRESETS,
     FORMATS,
-    INDIVIDUAL_MOVEMENT,
     ClockForm,
     EntrantsForm,
     NewEventForm,
     groups_too_small,
     has_danese,
     plan_of,
+    seats_its_kind,
 )
 from scorekeeper.forms import ConfirmForm, choices, is_token
 from scorekeeper.models import Event, EventChange, utcnow
-from scorekeeper.rules.eventdoc import INDIVIDUAL, INDIVIDUAL_8_PLAYERS
-from scorekeeper.rules.vptables import FIBUR_2026
+from scorekeeper.rules.eventdoc import INDIVIDUAL
+from scorekeeper.rules.movements import needed_entrants
+from scorekeeper.rules.vptables import BYE_VP, FIBUR_2026
 from scorekeeper.vocabulary import profile_name
 from scorekeeper.web import eventtally, writes
 from scorekeeper.web.common import _, cache, input_error_text, profile_choices, remember
@@ -100,11 +101,11 @@ def scored(event: Event) -> dict[str, Any]:
 
 
 def _why_not(head: dict[str, Any], error: rules.InputError) -> str:
-    entrants = len(head["entrants"])
-    if head["kind"] == INDIVIDUAL and entrants != INDIVIDUAL_8_PLAYERS:
+    entrants, needed = len(head["entrants"]), needed_entrants(head["kind"])
+    if needed is not None and entrants != needed:
         return str(ngettext("An individual evening needs %(num)d player; %(count)d registered.",
                             "An individual evening needs %(num)d players; %(count)d registered.",
-                            INDIVIDUAL_8_PLAYERS, count=entrants))
+                            needed, count=entrants))
     return input_error_text(error)
 
 
@@ -129,7 +130,7 @@ def new_event() -> Any:
     form.profile.choices = choices(profile_choices() + [
         (HOUSE + h.edit_token, h.name) for h in remembered_house(reader())])
     if form.validate_on_submit():
-        if (form.kind.data == INDIVIDUAL) != (form.movement.data == INDIVIDUAL_MOVEMENT):
+        if not seats_its_kind(form):
             form.movement.errors = [*form.movement.errors, _(
                 "An individual evening is seated by the movement for 8 players, and only it.")]
         elif (form.groups.data or 1) > 1 and not has_danese(form):
@@ -151,7 +152,7 @@ def _create(form: NewEventForm) -> Any:
         chosen = house.document
     document = {"profile": chosen, "kind": form.kind.data, "deals_per_turn": deals,
                 "vp_table": FIBUR_2026,
-                "bye_vp": 10 if form.bye_vp.data is None else form.bye_vp.data,
+                "bye_vp": BYE_VP if form.bye_vp.data is None else form.bye_vp.data,
                 "entrants": [], "plan": plan_of(form), "turns": []}
 
     def reused(notice: Any) -> Any:

@@ -20,12 +20,8 @@ from scorekeeper.eventforms import EntrantsForm, PlanForm, groups_too_small, pla
 from scorekeeper.forms import MIXED_NAME, clean_text
 from scorekeeper.models import Event
 from scorekeeper.names import mixes_scripts, shows, visible_key
-from scorekeeper.rules.eventdoc import (
-    INDIVIDUAL,
-    INDIVIDUAL_8_PLAYERS,
-    MAX_ENTRANT_NAME,
-    MAX_ENTRANTS,
-)
+from scorekeeper.rules.eventdoc import INDIVIDUAL, MAX_ENTRANT_NAME, MAX_ENTRANTS
+from scorekeeper.rules.movements import needed_entrants
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
 from scorekeeper.web.events import bump, director_page, head_of, load_event, write_event
@@ -76,7 +72,7 @@ def entrant_lines(text: str | None) -> list[str]:
 def entrant_problems(names: list[str], known: list[str], kind: str) -> list[str]:
     """What is wrong with the entrants added to those already registered, in words."""
     problems = []
-    most = INDIVIDUAL_8_PLAYERS if kind == INDIVIDUAL else MAX_ENTRANTS
+    most = needed_entrants(kind) or MAX_ENTRANTS
     if not names:
         problems.append(_("Type at least one pair or player, one per line."))
     if len(names) + len(known) > most:
