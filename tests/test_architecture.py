@@ -272,6 +272,79 @@ def test_the_script_rules_are_seen():
     assert RULE_BOUNDS.search("IntegerField(label, validators=[NumberRange(min=0, max=20)])")
 
 
+#: An evening's rule typed outside ``rules/`` (issue of one home per idea: the movements are
+#: a registry, ``rules/movements.py``, with the plans the forms offer, ``rules/plans.py``,
+#: and the bye's default VP, ``rules/vptables.py``): a movement told by its name or compared
+#: by its id, movements listed, a plan entry written by hand, the bye's 10 VP, a Danese's
+#: groups counted in tables, a movement's own constant (its players, an individual
+#: evening's one movement, the pairs' movements).
+_MOVEMENT_IDS = r"(?:mitchell|danese|danese-modified|round-robin|individual-8)"
+EVENING_RULES = {
+    "a Danese told by its name": re.compile(r"startswith\(\s*[\"']danese|[\"']danese[\"']\s+in\b"),
+    "a movement compared by its id": re.compile(
+        rf"[!=]=\s*[\"']{_MOVEMENT_IDS}[\"']|[\"']{_MOVEMENT_IDS}[\"']\s*[!=]="
+        rf"|\bin\s+[(\[{{]\s*[\"']{_MOVEMENT_IDS}[\"']"),
+    "movements listed": re.compile(
+        rf"[\"']{_MOVEMENT_IDS}[\"']\s*[,)\]]\s*[(\[]?\s*[\"']{_MOVEMENT_IDS}[\"']"),
+    "a plan entry written by hand": re.compile(
+        rf"[\"']movement[\"']\s*:\s*[\"']{_MOVEMENT_IDS}[\"']"),
+    "the bye's VP typed": re.compile(r"bye_vp\b[^\n]*?(?<![\w.])10(?![\w.])"),
+    "a Danese's groups counted in tables": re.compile(
+        r"\b2\s*\*\s*\w*groups\b|\b\w*groups\s*\*\s*2\b"),
+    "a movement's own constant": re.compile(
+        r"\bINDIVIDUAL_(?:8_PLAYERS|MOVEMENT)\b|\bPAIR_MOVEMENTS\b"),
+}
+
+
+def _outside_the_rules() -> list[Path]:
+    """Every module, template and script of ours but the rules core's."""
+    return [*(p for p in PACKAGE.rglob("*.py") if "rules" not in p.relative_to(PACKAGE).parts),
+            *TEMPLATES.rglob("*.html"), *_scripts()]
+
+
+@pytest.mark.parametrize("path", _outside_the_rules(), ids=lambda p: p.name)
+def test_no_evening_rule_outside_the_rules(path):
+    """Which movements there are, what each takes, which kind of evening it seats, how a
+    Danese cuts its groups and what a bye is worth are the referee's: the forms, pages,
+    papers and the command ask ``rules.movements``, ``rules.plans`` and ``rules.vptables``,
+    so that a movement added to the registry reaches every door at once. A documented
+    example (a doctest's document) is no rule."""
+    text = "\n".join(line for line in path.read_text(encoding="utf-8").splitlines()
+                     if not line.lstrip().startswith((">>>", "...")))
+    found = {what: pattern.findall(text) for what, pattern in EVENING_RULES.items()}
+    assert {what: hits for what, hits in found.items() if hits} == {}, path.name
+
+
+def test_the_evening_rules_are_seen():
+    """Each pattern finds what it is meant to (the lines the forms and views once held)."""
+    once = {
+        "a Danese told by its name": '    return str(name).startswith("danese")',
+        "a movement compared by its id": '    if name == "mitchell":',
+        "movements listed": 'PAIR = ("mitchell", "danese", "danese-modified", "round-robin")',
+        "a plan entry written by hand": 'plan = [{"movement": "mitchell", "shift": 1}] * turns',
+        "the bye's VP typed": '"bye_vp": 10 if form.bye_vp.data is None else form.bye_vp.data,',
+        "a Danese's groups counted in tables":
+            "    return groups > 1 and 0 < entrants < 2 * groups",
+        "a movement's own constant":
+            "    most = INDIVIDUAL_8_PLAYERS if kind == INDIVIDUAL else MAX_ENTRANTS",
+    }
+    for what, line in once.items():
+        assert EVENING_RULES[what].search(line), what
+    assert EVENING_RULES["movements listed"].search(
+        'MOVEMENTS = {"mitchell-danese": ("mitchell", "danese-modified"),')
+    assert EVENING_RULES["the bye's VP typed"].search(
+        '"bye_vp": doc.get("bye_vp", 10), "entrants": _entrants(doc),')
+    assert EVENING_RULES["the bye's VP typed"].search(
+        'bye_vp = IntegerField(_l("Victory points of a pair that sits out a turn"), default=10,')
+    assert EVENING_RULES["a movement compared by its id"].search(
+        "(form.kind.data == INDIVIDUAL) != (form.movement.data == 'individual-8')")
+    # words keyed by a movement's id, and an evening's other numbers, are no rule
+    for line in ('MOVEMENTS = {"mitchell": N_("Mitchell"), "danese": N_("Danish"),',
+                 '"bye_vp": BYE_VP if form.bye_vp.data is None else form.bye_vp.data,',
+                 "{{ turn.bye_vp }} {{ _('VP') }}", "MAX_TURNS, MAX_GROUPS = 30, 12"):
+        assert not any(p.search(line) for p in EVENING_RULES.values()), line
+
+
 #: What a script must not know of a new match's words (ARCHITECTURE.md, "Things we do not
 #: do"): the phone's referee reads a new match form as the server does
 #: (``scorekeeper.newmatch``), and the pages of a match set up without a network are
