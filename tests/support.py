@@ -1,17 +1,23 @@
 """What every kind of test reads of a page the same way: its hidden fields (the form's
 CSRF token, key and version), values unescaped as a browser reads them; how every test
-waits for something another thread or process does (``until``); and a database that
-stops answering for a while (``database_down``).
+waits for something another thread or process does (``until``), within a deadline
+scaled to how slow the machine is right now (``slowness``, ``scaled``); and a database
+that stops answering for a while (``database_down``).
 
 A module of its own (not conftest.py): the web and browser tests import it by name."""
 
 from __future__ import annotations
 
+import functools
 import html
+import importlib.util
+import os
 import re
+import statistics
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 _HIDDEN = re.compile(r'<input[^>]*type="hidden"[^>]*>')
@@ -61,15 +67,69 @@ def evening(client: Any, pairs: str = "Rossi\nVerdi\nGialli", seated: bool = Tru
     return event
 
 
+#: The CPU clock check's median (``bench/cpuclock.py``: a fixed loop's CPU time) on a
+#: quiet fast host, where the tests' deadlines were first set: 0.42 to 0.60 ms.
+QUIET_CLOCK_MS = 0.5
+#: The most a deadline is stretched: past it, a wait is a defect, not a slow host.
+SLOWEST = 10.0
+
+
+@functools.cache
+def clock_ms() -> float:
+    """This machine's CPU clock check (``bench/cpuclock.py``'s fixed loop, its median CPU
+    time in ms over 50 runs), taken once per test process: a shared virtual machine's
+    slow hours charge the same loop two to five times the CPU."""
+    path = Path(__file__).resolve().parents[1] / "bench" / "cpuclock.py"
+    spec = importlib.util.spec_from_file_location("cpuclock", path)
+    assert spec is not None
+    assert spec.loader is not None
+    cpuclock = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cpuclock)
+    times = []
+    for _ in range(50):
+        start = time.process_time()
+        cpuclock.fixed_loop()
+        times.append((time.process_time() - start) * 1000)
+    return float(statistics.median(times))
+
+
+def load_per_core() -> float:
+    """The work waiting for each core right now (at least 1): the larger of the last
+    minute's load average and the tasks running at this instant, over the cores."""
+    try:
+        fields = Path("/proc/loadavg").read_text().split()
+        running = int(fields[3].split("/")[0]) - 1  # this process is one of them
+        load = max(float(fields[0]), running)
+    except (OSError, IndexError, ValueError):
+        return 1.0
+    return max(1.0, load / (os.cpu_count() or 1))
+
+
+def slowness() -> float:
+    """How many times slower than a quiet fast host this machine runs a test now: the
+    CPU clock check over ``QUIET_CLOCK_MS`` times the load per core, from 1 to
+    ``SLOWEST``."""
+    return min(SLOWEST, max(1.0, clock_ms() / QUIET_CLOCK_MS) * load_per_core())
+
+
+def scaled(seconds: float) -> float:
+    """``seconds`` on a quiet fast host, as long as this machine needs now (``slowness``):
+    a deadline for what a test waits on, never a pause (waits end at their signal)."""
+    return seconds * slowness()
+
+
 def until(check: Callable[[], Any], what: str = "the awaited state", seconds: float = 15.0,
           every: float = 0.02) -> Any:
     """``check()``'s first true answer, asked every ``every`` seconds for up to ``seconds``
-    (a loaded machine takes longer than a quiet one); ``AssertionError`` naming ``what``
-    when it never comes."""
-    deadline = time.monotonic() + seconds
+    on a quiet fast host, stretched by this machine's ``slowness`` (a loaded machine
+    takes longer than a quiet one); ``AssertionError`` naming ``what`` when it never
+    comes."""
+    factor = slowness()
+    deadline = time.monotonic() + seconds * factor
     while not (found := check()):
         if time.monotonic() >= deadline:
-            raise AssertionError(f"{what}: not within {seconds:g} s")
+            raise AssertionError(f"{what}: not within {seconds * factor:.3g} s ({seconds:g} s "
+                                 f"on a quiet host, this one {factor:.1f} times slower now)")
         time.sleep(every)
     return found
 
