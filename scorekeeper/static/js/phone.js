@@ -1,7 +1,7 @@
 /* The phone's own referee (js/referee.js, a module Web Worker running the project's
    Python referee on Pyodide from the offline pack), for the pages that ask it when the
    server cannot answer: window.Scorekeeper.referee(asked) answers like the JSON API
-   ({status, doc}); warmUp starts Python once in the background to keep its snapshot. */
+   ({status, doc}); ready() starts it in the background once the pack is on the phone. */
 (function () {
   "use strict";
   var doc = document;
@@ -83,30 +83,24 @@
     return ask;
   })();
 
-  /* Once, right after a new pack arrives: Python's first start on this phone, in the
-     background, which keeps its snapshot (js/referee.js); every later start, the first
-     offline check included, restores it. */
-  function warmUp() {
-    if (!referee || !window.Worker) { return; }
-    var worker = new Worker(referee, {type: "module"});
-    /* ended once it answers (or fails), not at its first "alive" */
-    worker.onmessage = function (e) { if (!(e.data || {}).alive) { worker.terminate(); } };
-    worker.onerror = function () { worker.terminate(); };
-    worker.postMessage({id: 0, kind: "check", body: {melds: ["5H 6H 7H"]}, lang: "en"});
+  /* Started in the background once the pack is on the phone (register.js): on a page
+     that may ask it (ASKS), so that its first answer offline does not wait for Python;
+     elsewhere only while no snapshot is kept (Python's first start keeps one). */
+  var ASKS = "#deal-form, #outbox, #waiting, [data-check], form[data-phone-setup]";
+  function warm() {
+    S.warmed = S.warmed || phone(referee, {kind: "check", body: {melds: ["5H 6H 7H"]}, lang: "en"}, true)
+      .then(function () { return true; }, function () { return false; });  /* asked again later */
   }
-
-  /* The pack was held already: Python's first start again, unless its snapshot is kept
-     (a page left during the first start takes its worker with it). */
-  function warmUpIfCold() {
-    if (!referee || !window.caches) { return; }
+  function ready() {
+    if (!referee || !window.Worker) { return; }
+    if (doc.querySelector(ASKS) || !window.caches) { warm(); return; }
     var pack = new URL(referee, location.href).searchParams.get("pack") || "unversioned";
     caches.has("scorekeeper-referee-" + pack).then(function (kept) {
-      if (!kept) { warmUp(); }
-    }).catch(function () { /* no storage: the first offline check starts it */ });
+      if (!kept) { warm(); }
+    }).catch(warm);
   }
 
   S.refereeUrl = referee;
   S.referee = function (asked) { return phone(referee, asked); };
-  S.warmUp = warmUp;
-  S.warmUpIfCold = warmUpIfCold;
+  S.ready = ready;
 })();

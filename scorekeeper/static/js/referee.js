@@ -73,12 +73,22 @@ async function started() {
 self.postMessage({alive: true});
 setInterval(() => self.postMessage({alive: true}), 1000);
 
+/* One first start at a time on the phone: a page's worker that finds none kept waits for
+   another page's (or another worker's) start under way, then restores its snapshot,
+   rather than start Python beside it (two first starts at once on a phone's cores take
+   each about twice as long). A worker that ends lets go of it (Web Locks). */
+function alone(work) {
+  const locks = self.navigator && navigator.locks;
+  return locks ? locks.request(SNAPSHOT, work) : work();
+}
+
 /* Python started at the first question; ``fresh``: without the kept snapshot (the page
    starts a worker that failed once again so, in case the snapshot is what fails). */
 let ready = null;
 function start(fresh) {
   return (async () => {
-    const py = (fresh ? null : await restored()) || (await started());
+    const py = (fresh ? null : await restored()) ||
+      (await alone(async () => (fresh ? null : await restored()) || started()));
     return py.pyimport("scorekeeper.phone").answer;
   })();
 }

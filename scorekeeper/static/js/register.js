@@ -204,7 +204,7 @@
     sw.addEventListener("message", function (e) {
       var data = e.data || {}, bar = doc.getElementById("pack");
       if (data.type !== "pack") { return; }
-      if (data.held) { S.warmUpIfCold(); return; }
+      if (data.held) { S.ready(); return; }
       if (!bar) { return; }
       if (data.missing) {
         bar.hidden = false;
@@ -224,7 +224,7 @@
         bar.querySelector("[data-kept]").hidden = false;
         bar.querySelector("progress").hidden = true;
         setTimeout(function () { bar.hidden = true; }, 5000);
-        S.warmUp();
+        S.ready();
       }
     });
   }
