@@ -301,8 +301,11 @@ def warm_up(app: Flask) -> None:
     second of CPU in all), the match queries compiled (``scoreboard.prime``), then
     ``WARM_PAGES`` and the first deal's form of every game in every language, a sample
     match's scoreboard and next deal form in every language (``web.warm``), then
-    everything made so far set aside from the garbage collector's full collections
-    (``scorekeeper serve`` and each of its ``--workers`` processes call this)."""
+    everything made so far set aside from the garbage collector's full collections.
+    ``scorekeeper serve`` calls this before it serves; with ``--workers``, once before
+    it forks its processes (which start with what it made), then in each process at
+    start-up; a process started again after one died serves at once (phones may be
+    waiting) and calls this in a thread meanwhile."""
     from scorekeeper.web.warm import show_sample
 
     for name in app.jinja_env.list_templates(

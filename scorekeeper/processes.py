@@ -11,6 +11,10 @@ The parent only watches: a process that dies is started again, after a pause tha
 doubles with each death in a row (``FIRST_PAUSE`` up to ``LONGEST_PAUSE``, back to the
 first once a process has lived ``STEADY`` seconds), for as long as the command runs:
 a club's evening is never left without a server because a few processes died at once.
+A process killed (``SIGKILL``, ``SIGTERM``: the OOM killer, an admin) when no other is
+left is started again after ``FIRST_PAUSE`` whatever the deaths before it, so the port
+is never silent for a pause; a process started again is told so (``make(True)``), and
+serves at once instead of making its pages first.
 Only at start-up does a death stop everything: a process that ends by itself (an
 error, not a signal) before it is ready to serve (its app built, its server made)
 cannot start, and neither would the next one, so the command says so on stderr and
@@ -38,6 +42,8 @@ LONGEST_PAUSE = 5.0
 STEADY = 30.0
 #: How often the parent looks for dead processes and ready ones.
 _TICK = 0.1
+#: Signals another program ends a process with: a process killed by one did not fail.
+_FROM_OUTSIDE = frozenset({signal.SIGKILL, signal.SIGTERM})
 
 _PR_SET_PDEATHSIG = 1
 
@@ -53,10 +59,15 @@ def _stop_with_parent(parent: int) -> None:
         os._exit(0)
 
 
-def _child(make: Callable[[], Callable[[], Any]], parent: int, ready: int,
+#: ``make(restarted)``: the server of one process, built (``restarted``: a process
+#: started again after one died, which clients may be waiting for), as what serves.
+Make = Callable[[bool], Callable[[], Any]]
+
+
+def _child(make: Make, restarted: bool, parent: int, ready: int,
            inherited: list[int]) -> None:
-    """In the forked process: default signals; ``make()`` builds the server, the byte
-    written to ``ready`` tells the parent it did, then it serves until stopped; never
+    """In the forked process: default signals; ``make(restarted)`` builds the server, the
+    byte written to ``ready`` tells the parent it did, then it serves until stopped; never
     returns."""
     code = 0
     try:
@@ -65,7 +76,7 @@ def _child(make: Callable[[], Callable[[], Any]], parent: int, ready: int,
         _stop_with_parent(parent)
         for fd in inherited:  # the other processes' ready pipes are the parent's alone
             os.close(fd)
-        serve = make()
+        serve = make(restarted)
         os.write(ready, b"1")
         os.close(ready)
         serve()
@@ -86,6 +97,7 @@ class _Process:
     started: float
     ready: bool = False
     killed: bool = False  #: ended by a signal (the OOM killer, an admin), not by itself
+    signal: int = 0  #: the signal it was ended by
 
     def read_ready(self) -> bool:
         """Whether the process said it is ready (its byte read once, then remembered)."""
@@ -98,21 +110,21 @@ class _Process:
 class _Pool:
     """The server processes of one command, and the restarts owed to dead ones."""
 
-    def __init__(self, make: Callable[[], Callable[[], Any]]) -> None:
+    def __init__(self, make: Make) -> None:
         self.make = make
         self.parent = os.getpid()
         self.alive: dict[int, _Process] = {}
         self.restarts: list[float] = []  #: when each owed restart is due
         self.pause = FIRST_PAUSE
 
-    def start(self) -> None:
+    def start(self, restarted: bool = True) -> None:
         sys.stdout.flush()
         sys.stderr.flush()
         read, write = os.pipe()
         pid = os.fork()
         if pid == 0:
             os.close(read)
-            _child(self.make, self.parent,
+            _child(self.make, restarted, self.parent,
                    write, [p.ready_fd for p in self.alive.values()])
         os.close(write)
         os.set_blocking(read, False)
@@ -132,6 +144,7 @@ class _Pool:
             if process is not None:
                 process.read_ready()
                 process.killed = os.WIFSIGNALED(status)
+                process.signal = os.WTERMSIG(status) if process.killed else 0
                 os.close(process.ready_fd)
                 ended.append(process)
         return ended
@@ -140,7 +153,12 @@ class _Pool:
         now = time.monotonic()
         if now - dead.started >= STEADY:
             self.pause = FIRST_PAUSE  # it served a while: not a death in a row
-        self.restarts.append(now + self.pause)
+        left = self.alive or any(due <= now + FIRST_PAUSE for due in self.restarts)
+        if dead.signal in _FROM_OUTSIDE and not left:
+            # killed with no process left to answer the port: one comes back at once
+            self.restarts.append(now + FIRST_PAUSE)
+        else:
+            self.restarts.append(now + self.pause)
         self.pause = min(self.pause * 2, LONGEST_PAUSE)
 
     def restart_due(self) -> None:
@@ -157,11 +175,11 @@ class _Pool:
                 os.kill(pid, signal.SIGTERM)
 
 
-def supervise(make: Callable[[], Callable[[], Any]], workers: int,
-              gettext: Callable[[str], str] = str) -> int:
-    """Fork ``workers`` processes, each calling ``make()`` (which builds its server) and
-    then what it returns (which serves until the process is stopped); restart any that
-    dies, with a pause (module docstring), forever; stop them all on SIGTERM or SIGINT.
+def supervise(make: Make, workers: int, gettext: Callable[[str], str] = str) -> int:
+    """Fork ``workers`` processes, each calling ``make(False)`` (which builds its server)
+    and then what it returns (which serves until the process is stopped); restart any
+    that dies, with a pause (module docstring), forever, calling ``make(True)`` in the
+    new process; stop them all on SIGTERM or SIGINT.
     The exit status: 0 when stopped, 1 when a process failed before it was ready at
     start-up (said through ``gettext``)."""
     pool = _Pool(make)
@@ -176,7 +194,7 @@ def supervise(make: Callable[[], Callable[[], Any]], workers: int,
     failed = False
     try:
         for _ in range(workers):
-            pool.start()
+            pool.start(restarted=False)
         starting = True
         while pool.alive or (pool.restarts and not stopping):
             time.sleep(_TICK)

@@ -137,6 +137,28 @@ def _warm(app: Any) -> Any:
     return app
 
 
+def _warm_meanwhile(app: Any) -> Any:
+    """``app``, its pages made in a thread of their own while it serves: a process
+    started again after one died answers its first request at once."""
+    threading.Thread(target=_warm, args=(app,), name="warm-up", daemon=True).start()
+    return app
+
+
+def _process(args: argparse.Namespace, parent: Any, sock: socket.socket,
+             per_address: int) -> Callable[[bool], Callable[[], Any]]:
+    """What builds the server of each process of ``--workers``: its own app (``parent``'s
+    secret key and address), warmed before it serves at start-up (nobody waits for it
+    yet), and while it serves when it replaces a process that died."""
+    def make(restarted: bool) -> Callable[[], Any]:
+        app = _app(args, like=parent)
+        warmed = _warm_meanwhile(app) if restarted else _warm(app)
+        srv = make_server(warmed, args.host, args.port, args.threads, per_address,
+                          sock=sock, proxies=int(parent.config["PROXIES"]))
+        serve: Callable[[], Any] = srv.run
+        return serve
+    return make
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
     gettext = translator(args.lang)
@@ -179,10 +201,13 @@ def main(argv: list[str] | None = None) -> int:
         if workers > 1 and hasattr(os, "fork"):
             from scorekeeper.db import get_db
 
+            # What every app of the process makes alike (the templates' code, the
+            # catalogs, the referee's tables) is made once here: each server process,
+            # forked, starts with it, and one started again has little left to make.
+            _warm(app)
             get_db(app).engine.dispose()  # nothing of the database crosses the fork
-            return processes.supervise(lambda: make_server(
-                _warm(_app(args, like=app)), args.host, args.port, args.threads,
-                per_address, sock=sock, proxies=proxies).run, workers, gettext)
+            return processes.supervise(_process(args, app, sock, per_address), workers,
+                                       gettext)
         make_server(_warm(app), args.host, args.port, args.threads, per_address=per_address,
                     sock=sock, proxies=proxies).run()
     return 0
