@@ -248,7 +248,20 @@
         p.setAttribute("role", "status");
         p.textContent = form.getAttribute("data-offline");
         bar.appendChild(p);
+        counting(function () { S.countHere(form, bar, held, function () { return mine === asked && !draft.sent(); }); });
       });
+  }
+  /* the phone's own count (count.js, loaded once it is needed) */
+  var loading = null, held = [];
+  function counting(then) {
+    if (!S.refereeUrl) { return; }
+    loading = loading || new Promise(function (done) {
+      var script = doc.createElement("script");
+      script.src = doc.querySelector("script[src*='/deal.js']").src.replace("/deal.js", "/count.js");
+      script.onload = done;
+      doc.head.appendChild(script);
+    });
+    loading.then(then);
   }
   function changed(e) {
     /* ticking "save anyway, marked disputed" changes nothing the referee counts */
@@ -343,38 +356,19 @@
       });
       if (data.type !== "outbox" || data.token !== outbox) { return; }
       clearTimeout(late);
+      held = data.entries || [];
       settle(first + deals.length);
       if (!deals.length) { return; }
       /* the heading's number in its own element, the server's in data-n */
       var slot = heading.querySelector("[data-n]");
       if (slot) { slot.textContent = String(parseInt(slot.getAttribute("data-n"), 10) + deals.length); }
       if (!made) { return; }  /* a table's turn has no dealer to turn, nor a match's totals */
-      if (window.Scorekeeper) { window.Scorekeeper.turnOn(deals.length); }
-      legends(deals);
+      S.turnOn(deals.length);
+      counting(function () { S.countLegends(form, held); });
     });
     sw.controller.postMessage({type: "outbox", token: outbox});
   } else {
     settle(first);
-  }
-  /* each side's total in its legend counts the deals waiting on the phone, as the
-     phone's referee scores them (unchanged when it cannot) */
-  function legends(deals) {
-    if (!window.Scorekeeper) { return; }
-    fetch("/m/" + made + "/match.json", {credentials: "same-origin"})
-      .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
-      .then(function (kept) {
-        var lang = (doc.documentElement.getAttribute("lang") || "en").replace("-", "_");
-        return window.Scorekeeper.referee({kind: "pending", lang: lang, notation: lang,
-          body: {match: kept.match, pending: deals.map(function (e) { return e.fields; })}});
-      })
-      .then(function (answer) {
-        var shown = answer.doc && answer.doc.shown;
-        if (!shown) { return; }
-        form.querySelectorAll("fieldset.side > legend > small.num").forEach(function (small, i) {
-          if (shown.totals[i] !== undefined) { small.textContent = shown.totals[i]; }
-        });
-      })
-      .catch(function () { /* no referee on the phone: the totals stay the server's */ });
   }
   outChanged();
   firstChanged();
