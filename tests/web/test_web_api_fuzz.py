@@ -37,6 +37,7 @@ from schemathesis.generation.hypothesis.builder import (
     HypothesisTestMode,
     create_test,
 )
+from web_support import scaled
 
 SCOREKEEPER = Path(sys.executable).with_name("scorekeeper")
 MEMORY_CAP = 1 << 30  # bytes of address space
@@ -56,7 +57,7 @@ def _free_port() -> int:
 
 
 def _post(port: int, path: str, body: bytes) -> tuple[int, bytes]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=scaled(60))
     try:
         conn.request("POST", path, body=body, headers={"Content-Type": "application/json"})
         response = conn.getresponse()
@@ -67,7 +68,7 @@ def _post(port: int, path: str, body: bytes) -> tuple[int, bytes]:
 
 def _answers(port: int) -> bool:
     """The server answers a real request: the profiles, as data."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=scaled(20))
     try:
         conn.request("GET", "/api/v1/profiles")
         response = conn.getresponse()
@@ -89,7 +90,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[subproces
             [str(SCOREKEEPER), "serve", "--port", str(port)],
             env={**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'fuzz.sqlite3'}"},
             preexec_fn=_cap_memory, stdout=subprocess.DEVNULL, stderr=log)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + scaled(60)
     while not _answers(port):
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()
@@ -100,7 +101,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[subproces
     yield process, port
     process.send_signal(signal.SIGTERM)
     try:
-        process.wait(timeout=10)
+        process.wait(timeout=scaled(10))
     except subprocess.TimeoutExpired:  # pragma: no cover - a stuck server
         process.kill()
         process.wait(timeout=10)
@@ -123,7 +124,8 @@ def test_the_capped_server_gives_no_server_error_to_generated_requests(server):
         def no_server_error(case):
             if time.monotonic() > stop_at[0]:  # a busy machine sends fewer, never fails
                 return
-            response = case.call_and_validate(checks=[not_a_server_error], timeout=30)
+            response = case.call_and_validate(checks=[not_a_server_error],
+                                              timeout=scaled(30))
             statuses.append(response.status_code)
 
         create_test(operation=operation, test_func=no_server_error, config=HypothesisTestConfig(

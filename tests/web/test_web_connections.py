@@ -14,7 +14,7 @@ from contextlib import ExitStack, closing
 import pytest
 from web_support import closed_by_server as _closed_by_server
 from web_support import connect as _connect
-from web_support import until
+from web_support import scaled, until
 
 from scorekeeper import server
 
@@ -24,7 +24,8 @@ pytestmark = pytest.mark.any_database
 
 def _get(port: int, source: str) -> http.client.HTTPConnection:
     """A kept-alive connection from ``source`` that has had one page, read to the end."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=(source, 0))
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=scaled(5),
+                                      source_address=(source, 0))
     conn.request("GET", "/rules")
     response = conn.getresponse()
     assert response.status == 200
@@ -37,7 +38,7 @@ def test_silent_sockets_from_many_addresses_cannot_lock_a_phone_out(app):
     phone's connection takes the place of the oldest one of the most holding address
     (once, waitress stopped accepting at its limit and the phone waited in vain)."""
     srv = server.make_server(app, "127.0.0.1", 0, threads=2, per_address=8, limit=40,
-                             header_timeout=30)
+                             header_timeout=scaled(30))
     port = srv.socket.getsockname()[1]
     with server.running(srv):
         silent = [_connect(port, f"127.0.0.{2 + n // 8}") for n in range(40)]
@@ -50,7 +51,7 @@ def test_silent_sockets_from_many_addresses_cannot_lock_a_phone_out(app):
             phone = _connect(port, "127.0.0.1")
             phone.sendall(b"GET /rules HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             assert phone.recv(12) == b"HTTP/1.1 200"
-            assert time.monotonic() - started < 3
+            assert time.monotonic() - started < scaled(3)  # at once, not after a timeout
             phone.close()
             # 127.0.0.2 held the most (8, as every other, and the oldest): its next gave way
             until(lambda: _closed_by_server(silent[1]))
@@ -62,7 +63,7 @@ def test_silent_sockets_from_many_addresses_cannot_lock_a_phone_out(app):
 
 def test_an_address_at_its_cap_gives_up_idle_connections_never_busy_ones(app):
     srv = server.make_server(app, "127.0.0.1", 0, threads=2, per_address=3, limit=100,
-                             header_timeout=30)
+                             header_timeout=scaled(30))
     port = srv.socket.getsockname()[1]
     with server.running(srv), ExitStack() as opened:
         # Phones behind one NAT: three kept-alive connections between requests
@@ -114,8 +115,8 @@ def test_connections_that_do_not_finish_their_headers_are_closed(app):
             closed_after = time.monotonic() - started
         try:
             assert closed_after is not None
-            assert 1.0 <= closed_after < 4.0
-            assert _closed_by_server(silent)
+            assert 1.0 <= closed_after < 1.0 + scaled(3.0)
+            until(lambda: _closed_by_server(silent), "the silent socket closed")
             assert not _closed_by_server(kept.sock)  # idle, under CHANNEL_TIMEOUT
         finally:
             silent.close()

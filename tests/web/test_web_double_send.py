@@ -12,7 +12,7 @@ import threading
 from typing import Any
 
 from evening_pages import DEAL_A, DEAL_B, DEAL_C, first_turn, table_rows
-from support import form_fields
+from support import form_fields, scaled
 
 ROUNDS = 50
 
@@ -35,7 +35,7 @@ def _twice_at_once(app: Any, client: Any, url: str, data: dict[str, str]) -> lis
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=120)
+        thread.join(timeout=scaled(120))
     assert len(answers) == 2
     return answers
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from web_support import scaled
 
 from scorekeeper import server
 
@@ -35,7 +36,7 @@ def _get(port: int, path: str, conn: http.client.HTTPConnection | None = None,
          timeout: float = 120) -> tuple[int, dict[str, str], bytes, float]:
     """Status, headers, body and seconds of one GET (on ``conn`` when given)."""
     own = conn is None
-    conn = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    conn = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=scaled(timeout))
     started = time.perf_counter()
     try:
         conn.request("GET", path)
@@ -50,7 +51,7 @@ def _get(port: int, path: str, conn: http.client.HTTPConnection | None = None,
 
 def _board_latencies(port: int, path: str, until: Any, at_least: int) -> list[float]:
     """Scoreboard views one after another, until ``until()`` (and ``at_least`` of them)."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=scaled(60))
     seconds = []
     try:
         while len(seconds) < at_least or not until():
@@ -88,7 +89,7 @@ def test_pdf_downloads_under_load_never_fail_and_never_slow_the_scoreboard(
     loaded = _board_latencies(port, f"/m/{board}",
                               lambda: not any(t.is_alive() for t in threads), at_least=20)
     for thread in threads:
-        thread.join(timeout=120)
+        thread.join(timeout=scaled(120))
 
     statuses = sorted(status for status, *_rest in answers)
     assert len(answers) == DOWNLOADS
@@ -106,7 +107,7 @@ def test_pdf_downloads_under_load_never_fail_and_never_slow_the_scoreboard(
             # refused without waiting for a layout slot (which would take at least one
             # more layout after the slowest PDF); the slack is the server's own queue of
             # requests on a busy machine, which holds a refusal as long as any request
-            assert took < slowest_pdf + 5
+            assert took < slowest_pdf + scaled(5)
     idle_ms = statistics.median(idle) * 1000
     loaded_ms = statistics.median(loaded) * 1000
     print(f"scoreboard p50 idle {idle_ms:.1f} ms, during {DOWNLOADS} PDF downloads "

@@ -12,6 +12,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from web_support import scaled
 
 
 def _free_port() -> int:
@@ -41,11 +42,11 @@ def test_a_killed_server_leaves_no_pdf_worker_behind(tmp_path):
                                "127.0.0.1", "--port", str(port)], env=env, cwd=tmp_path,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + scaled(120)
         while True:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/sheets/burraco.pdf",
-                                            timeout=120) as response:
+                                            timeout=scaled(120)) as response:
                     assert response.read(5) == b"%PDF-"
                 break
             except OSError:
@@ -56,7 +57,7 @@ def test_a_killed_server_leaves_no_pdf_worker_behind(tmp_path):
     finally:
         server.kill()
         server.wait()
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + scaled(30)
     while any(Path(f"/proc/{pid}").exists() and "Z" not in _state(pid) for pid in workers):
         assert time.monotonic() < deadline, f"workers {workers} outlived their server"
         time.sleep(0.5)

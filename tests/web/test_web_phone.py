@@ -13,7 +13,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from web_support import worker_config
+from web_support import scaled, worker_config
 
 from scorekeeper import phone
 from scorekeeper.web import offline
@@ -79,7 +79,7 @@ def test_the_phone_runs_without_flask_or_babel():
         " 'fr', 'fr')\n"
         "print(a['status'], sorted(a['doc']['melds'][0]['cards']))\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60, check=False)
+                          cwd=ROOT, timeout=scaled(60), check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["\u22121.500 1\u202f234\u202f567",
                                         "200 ['JH', 'KH', 'QH']"]

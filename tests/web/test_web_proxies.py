@@ -14,13 +14,12 @@ import re
 import signal
 import subprocess
 import sys
-import time
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from web_support import hidden_fields
+from web_support import hidden_fields, scaled, until
 
 SCOREKEEPER = Path(sys.executable).with_name("scorekeeper")
 PROXY = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example.org",
@@ -45,7 +44,7 @@ class Browser:
 
     def send(self, method: str, path: str, body: dict[str, str] | None = None,
              **headers: str) -> tuple[int, http.client.HTTPMessage, str]:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=scaled(20))
         sent = {**PROXY, **headers}
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -72,15 +71,18 @@ def _start(db_url: str, *extra: str) -> tuple[subprocess.Popen[bytes], int]:
         [str(SCOREKEEPER), "serve", "--port", str(port), *extra],
         env={**os.environ, "DATABASE_URL": db_url},
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    def serves() -> bool:
         try:
-            if Browser(port).send("GET", "/rules")[0] == 200:
-                return process, port
+            return Browser(port).send("GET", "/rules")[0] == 200
         except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("the server answers within 30 s")
+            return False
+
+    try:
+        until(serves, "a page served", 30, every=0.1)
+    except AssertionError:
+        process.kill()
+        raise
+    return process, port
 
 
 @pytest.fixture
@@ -96,7 +98,7 @@ def serve(db_url) -> Iterator[object]:
     for process in started:
         process.send_signal(signal.SIGTERM)
         try:
-            process.wait(timeout=10)
+            process.wait(timeout=scaled(10))
         except subprocess.TimeoutExpired:  # pragma: no cover - a stuck server
             process.kill()
             process.wait(timeout=10)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from web_support import closed_by_server as _closed_by_server
 from web_support import connect as _connect
-from web_support import until
+from web_support import scaled, until
 
 from scorekeeper import server
 from scorekeeper.db import MIGRATIONS, Database, upgrade
@@ -152,24 +152,26 @@ def test_writers_of_two_processes_queue_on_one_lock_and_count_every_write(templa
     shutil.copyfile(template_db, path)
     one, two = Database(f"sqlite:///{path}"), Database(f"sqlite:///{path}")
     assert (one.stamp.value(), two.stamp.value()) == (0, 0)
-    inside, waited = threading.Event(), []
+    inside, began, wrote = threading.Event(), [], []
 
     def second() -> None:
-        inside.wait(5)
-        began = time.monotonic()
+        assert inside.wait(scaled(5))
+        began.append(time.monotonic())
         with two.writing() as session:
             session.add(Submission(key="second", target_url="/"))
-        waited.append(time.monotonic() - began)
+        wrote.append(time.monotonic())
 
     thread = threading.Thread(target=second)
     thread.start()
     with one.writing() as session:
         session.add(Submission(key="first", target_url="/"))
         inside.set()
+        until(lambda: began, "the other writer starts")
         time.sleep(0.3)  # the other process's writer queues meanwhile
-    thread.join(10)
-    assert len(waited) == 1
-    assert waited[0] >= 0.25
+        releasing = time.monotonic()
+    thread.join(scaled(10))
+    assert len(wrote) == 1
+    assert began[0] < releasing < wrote[0]  # it asked while the first wrote, wrote after
     assert (one.stamp.value(), two.stamp.value()) == (2, 2)
     lock = tmp_path / "two.sqlite3.lock"
     assert lock.exists()
@@ -275,7 +277,7 @@ def test_silent_sockets_from_one_address_cannot_lock_the_others_out(app):
             phone = _connect(port, "127.0.0.1")
             phone.sendall(b"GET /rules HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             assert phone.recv(12) == b"HTTP/1.1 200"
-            assert time.monotonic() - started < 5
+            assert time.monotonic() - started < scaled(5)  # at once, not after a timeout
             phone.close()
         finally:
             for s in idle:
@@ -341,8 +343,8 @@ def test_a_server_whose_trigger_is_closed_still_stops_and_frees_its_port(app):
         except OSError as err:
             if err.errno != errno.EBADF:
                 raise
-        time.sleep(0.2)
-    phone.settimeout(2)
+        until(lambda: srv.trigger._closed, "the loop closed its trigger")
+    phone.settimeout(scaled(2))
     while phone.recv(65536):  # the rest of the answer, then the end: closed by the server
         pass
     phone.close()

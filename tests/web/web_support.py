@@ -9,7 +9,7 @@ import re
 import socket
 from typing import Any
 
-from support import hidden_fields, until  # noqa: F401  (the web tests' import of them)
+from support import hidden_fields, scaled, until  # noqa: F401  (the web tests' import of them)
 
 
 class Site:
@@ -89,7 +89,7 @@ def connect(port: int, source: str) -> socket.socket:
     """A connection to the server on ``port`` from loopback address ``source``."""
     sock = socket.socket()
     sock.bind((source, 0))
-    sock.settimeout(5)
+    sock.settimeout(scaled(5))
     sock.connect(("127.0.0.1", port))
     return sock
 
