@@ -357,8 +357,8 @@ def _kept_turn(header: bytes, index: int, turn: Any, seating: tuple[str, dict[in
                 or len(set(seats)) != len(seats):
             return None
         seated.update(seats)
-        half = len(seats) // 2
-        if leaves and left_side(leaves, index + 1, (seats[:half], seats[half:]),
+        if leaves and left_side(leaves, index + 1, (seats[:len(seats) // 2],
+                                                    seats[len(seats) // 2:]),
                                 table.get("forfeit")) is not None:
             return None
         try:

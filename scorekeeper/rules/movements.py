@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper.rules.problems import InputError, Problem
 from scorekeeper.rules.scoring import _int, _show
@@ -77,18 +77,21 @@ class Movement:
         >>> Movement("mitchell", (("shift", 2),)).get("shift")
         2
         """
-        return dict(self.values).get(key)
+        for name, value in self.values:
+            if name == key:
+                return value
+        return None
 
 
-@dataclass(frozen=True)
-class Turn:
-    """What a seating hook is handed: the entrants by their place in ``entrants`` (None
-    for an empty seat: a withdrawn one), the standings' order without the withdrawn, the
-    r-th turn of this movement, its plan entry, and each entrant's last opponent when a
-    rematch is to be avoided (else None)."""
+class Turn(NamedTuple):
+    """What a seating hook is handed: the entrants by their place in ``entrants`` (for a
+    movement by place, None for an empty seat: a withdrawn one), the standings' order
+    (for a movement by standings, without the withdrawn), the r-th turn of this movement,
+    its plan entry, and each entrant's last opponent when a rematch is to be avoided
+    (else None)."""
 
-    places: tuple[Place, ...]
-    ranked: tuple[int, ...]
+    places: Sequence[Place]
+    ranked: Sequence[int]
     r: int
     entry: Movement
     last: Mapping[int, int] | None
@@ -287,10 +290,12 @@ def seat_next(ids: Sequence[int], plan: Sequence[Movement], played: int,
         return None
     entry = plan[played]
     rule = MOVEMENTS[entry.name]
-    gone = {e for e, turn in withdrawn.items() if turn <= played + 1} if withdrawn else set()
+    gone = {e for e, turn in withdrawn.items() if turn <= played + 1} if withdrawn else None
     final = played == len(plan) - 1  # the plan's last turn may bring a rematch
-    turn = Turn(tuple(None if e in gone else e for e in ids) if gone else tuple(ids),
-                tuple(e for e in ranked if e not in gone) if gone else tuple(ranked),
+    # withdrawn: left out of the standings a movement pairs, else an empty seat
+    turn = Turn([None if e in gone else e for e in ids] if gone and not rule.by_standings
+                else ids,
+                [e for e in ranked if e not in gone] if gone and rule.by_standings else ranked,
                 sum(1 for m in plan[: played + 1] if m.name == entry.name), entry,
                 last if rule.avoids_rematch and not final else None)
     tables, byes = rule.seat(turn)

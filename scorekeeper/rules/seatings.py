@@ -64,13 +64,13 @@ def mitchell(places: Sequence[Place], r: int, shift: int) -> tuple[list[Seat], l
     offset = mitchell_offset(shift, r, count)
     tables: list[Seat] = []
     byes: list[int] = []
-    for table in range(1, count + 1):
+    for table, north in enumerate(ns, start=1):
         started = (table - 1 - offset) % count  # the EW entrant's first table, 0-based
-        north, east = ns[table - 1], ew[started] if started < len(ew) else None
-        if north is not None and east is not None:
-            tables.append({"table": table, "ns": north, "ew": east})
+        south = ew[started] if started < len(ew) else None
+        if north is None or south is None:
+            byes += [e for e in (north, south) if e is not None]
         else:
-            byes += [e for e in (north, east) if e is not None]
+            tables.append({"table": table, "ns": north, "ew": south})
     return tables, byes
 
 
@@ -162,10 +162,12 @@ def danese(ranked: Sequence[int], groups: int | None, last: Mapping[int, int] | 
     [{'table': 1, 'ns': 4, 'ew': 1}, {'table': 2, 'ns': 2, 'ew': 3}]
     """
     rank = {entrant: i for i, entrant in enumerate(ranked)}
-    seated = list(ranked[: len(ranked) - len(ranked) % 2])
-    byes = list(ranked[len(seated):])
+    seated = len(ranked) - len(ranked) % 2
     tables: list[Seat] = []
-    for group, members in enumerate(cut(seated, groups or 1), start=1):
+    start = 0
+    for group, size in enumerate(group_sizes(len(ranked), groups or 1), start=1):
+        members = ranked[start:min(start + size, seated)]  # the last group less the bye
+        start += size
         pairs = _pair_down(members) if last is None else _pair_avoiding(members, last)
         for a, b in pairs:
             ns, ew = (a, b) if rank[a] < rank[b] else (b, a)
@@ -173,7 +175,7 @@ def danese(ranked: Sequence[int], groups: int | None, last: Mapping[int, int] | 
             if groups is not None:
                 seat["group"] = group
             tables.append(seat)
-    return tables, byes
+    return tables, list(ranked[seated:])
 
 
 def round_robin(places: Sequence[Place], r: int) -> tuple[list[Seat], list[int]]:
