@@ -223,7 +223,8 @@ def scored_sheet(event: Event, entered: dict[str, Any], deals: list[Any]) -> dic
     MP and the VP once every deal is in (the table's penalties counted)."""
     document = event.document
     turn = len(document["turns"])
-    doc = {**{k: v for k, v in document.items() if k not in ("turns", "plan")},
+    # one table of one turn: who withdrew, from which turn of the whole plan, is not its
+    doc = {**{k: v for k, v in document.items() if k not in ("turns", "plan", "withdrawn")},
            "name": event.name, "plan": [document["plan"][turn - 1]],
            "turns": [{"tables": [{**entered, "deals": deals, "forfeit": None}]}]}
     try:
