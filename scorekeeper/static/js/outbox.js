@@ -104,9 +104,14 @@
       row.appendChild(entry.fix ? el("i", {title: box.getAttribute("data-fixed")}, entry.fix + "\u270e")
                                 : el("i", {}, apart ? "\u2717" : String(stored + (++added))));
       for (var s = 0; s < sides; s++) {
-        var cell = el("b", {}, apart ? "\u2014" : "\u2026");
+        var cell = el("b", {});
+        cell.appendChild(doc.createTextNode(apart ? "\u2014" : ""));
         cell.appendChild(el("small", {}, ""));
         row.appendChild(cell);
+      }
+      /* until the phone's referee answers, the row says it counts (never a bare "…") */
+      if (!apart && window.Scorekeeper.refereeUrl) {
+        row.appendChild(el("span", {"class": "marks muted", "data-counting": ""}, box.getAttribute("data-counting")));
       }
       if (blocked[entry.token] && entry.id > blocked[entry.token]) {
         row.appendChild(el("span", {"class": "muted behind"}, box.getAttribute("data-behind")));
@@ -135,6 +140,11 @@
     if (counted.length) { score(counted); }
   }
 
+  /* the rows' "counting on this phone…", once the referee answered (or could not) */
+  function counted() {
+    box.querySelectorAll("[data-rows] [data-counting]").forEach(function (said) { said.remove(); });
+  }
+
   /* no verdict for the waiting deals: said in words, never as totals of nothing */
   function unchecked() {
     var note = box.querySelector("[data-unchecked]");
@@ -142,6 +152,7 @@
     box.querySelectorAll("[data-rows] .deal:not(.refused) b").forEach(function (cell) {
       cell.firstChild.textContent = "?";
     });
+    counted();
     /* the totals without the waiting deals would be wrong: unknown until they are sent */
     for (var s = 0; s < sides; s++) {
       var out = keep(doc.getElementById("total-" + s));
@@ -207,6 +218,7 @@
       })
       .then(function (done) {
         if (asked !== generation) { return; }
+        counted();
         /* what the referee finds wrong now, the server will say too once they are sent */
         var said = box.querySelector("[data-problems]"), found = done.answer.doc;
         said.textContent = "";
