@@ -1,7 +1,9 @@
 /* The deals of an evening's table entered on this phone while the server could not be
    reached (templates/event_phone.html): the service worker keeps them in its outbox
    (sw/main.js) and sends them, oldest first, as soon as the server answers. This page
-   lists them with their numbers, after the side's deals the server has; says, for one
+   lists them with their numbers, after the side's deals the server has, and each side's
+   count of each, from the phone's own referee (phone.js; "counting on this phone…" until
+   it answers), judged on its own as the server judges a table's deal; says, for one
    the server did not take, what it said changed ("this was typed for turn 1", "the
    director entered deal 1 of this table"), and offers to open it as typed (the server's
    own form, to save again) or to throw it away; and shows the server's page once none
@@ -52,8 +54,29 @@
     rows.textContent = "";
     waiting.forEach(function (entry) {
       var number = entry.fix || first + (added++);
-      rows.appendChild(S.el("li", {}, box.getAttribute("data-deal").replace("{n}", String(number)) +
-                                      (entry.fix ? " \u270e" : "")));
+      var item = S.el("li", {}, box.getAttribute("data-deal").replace("{n}", String(number)) +
+                                (entry.fix ? " \u270e" : ""));
+      rows.appendChild(item);
+      count(item, entry);
+    });
+  }
+  /* a deal's count, each side's, as the referee on this phone scores it (asked once a deal) */
+  var counts = {}, lang = (document.documentElement.getAttribute("lang") || "en").replace("-", "_");
+  function count(item, entry) {
+    if (!S.refereeUrl || !box.hasAttribute("data-rules")) { return; }
+    var said = S.el("span", {"data-counted": ""}, box.getAttribute("data-counting"));  /* under it */
+    item.appendChild(said);
+    var sides = JSON.parse(box.getAttribute("data-sides"));
+    counts[entry.id] = counts[entry.id] || S.referee({kind: "pending", lang: lang, notation: lang, body: {
+      match: {profile: JSON.parse(box.getAttribute("data-rules")), sides: sides, deals: []},
+      pending: [entry.fields]}}).then(function (answer) {
+      var shown = answer.doc.shown;
+      return shown ? sides.map(function (side, s) { return side + " " + shown.totals[s]; }).join(" \u00b7 ")
+                   : answer.doc.error.message;
+    });
+    counts[entry.id].then(function (text) { said.textContent = text; }, function () {
+      delete counts[entry.id];
+      item.removeChild(said);
     });
   }
   function said(entry) {
