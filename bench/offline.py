@@ -32,9 +32,20 @@ to the worker's answer in ``onmessage``. What is timed:
    process, median of ``--rounds``: Pyodide's factor over CPython. The phone's answers to
    the matches must equal CPython's.
 
+6. **KEPT, first count offline on a phone that kept the pack on an earlier page**
+   (bench/offline_kept.py): ``--kept-runs`` fresh phones, service workers on: a scoreboard
+   fetches the pack and starts the page's referee in the background, then the next deal's
+   form, opened again without a network, counts a deal typed at once; each run's figure
+   as a multiple of two floors of the same run: the server's count of the same deal
+   online, and the fetch round trip above; for each ``--dwell``, the seconds the earlier
+   page stays once its snapshot is kept (0: left at once, the worst case: the browser
+   has not kept Pyodide's compiled code yet, which every later page then compiles
+   again). ``--kept-only`` times this alone.
+
 Every answer must be 200 or 422 (else the run stops with the worker's error). Targets,
 each printed next to its figure: cold start <= 4 s; warm verdict <= 20 ms; 24-deal match
-<= 100 ms. The exit status is 1 when a target is missed.
+<= 100 ms; first count offline on a phone that kept the pack <= 4 s. The exit status is 1
+when a target is missed.
 """
 
 from __future__ import annotations
@@ -57,6 +68,7 @@ ROOT = BENCH.parent
 sys.path[:0] = [str(ROOT), str(BENCH)]
 
 import deals as generated  # noqa: E402
+from offline_kept import kept_report, kept_runs  # noqa: E402
 
 from scorekeeper.app import create_app  # noqa: E402
 from scorekeeper.db import upgrade  # noqa: E402
@@ -80,7 +92,9 @@ HELPERS = """() => {
   const timed = (worker, t0, msg) => new Promise((resolve) => {
     const timer = setTimeout(() => resolve({ms: performance.now() - t0, status: 0,
                                             error: "no answer in TIMEOUT_MS ms"}), TIMEOUT_MS);
-    worker.onmessage = (e) => { clearTimeout(timer);
+    worker.onmessage = (e) => {
+      if (e.data.alive) { return; }  /* it says every second that it is alive */
+      clearTimeout(timer);
       resolve({ms: performance.now() - t0, id: e.data.id, status: e.data.status,
                error: e.data.error, doc: e.data.doc}); };
     worker.onerror = (e) => { clearTimeout(timer);
@@ -349,6 +363,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=10, help="24-deal matches timed")
     parser.add_argument("--restarts", type=int, default=3, help="restored starts timed")
     parser.add_argument("--checks", type=int, default=50, help="warm check requests timed")
+    parser.add_argument("--kept-runs", type=int, default=3,
+                        help="phones timed counting offline after an earlier page kept the pack")
+    parser.add_argument("--kept-only", action="store_true", help="time only those (KEPT)")
+    parser.add_argument("--dwell", type=float, nargs="+", default=[0.0, 15.0],
+                        help="seconds the earlier page stays once its snapshot is kept: "
+                             "--kept-runs phones for each")
     args = parser.parse_args()
     if min(args.rounds, args.restarts, args.checks) < 1:
         parser.error("--rounds, --restarts and --checks must be at least 1")
@@ -364,11 +384,32 @@ def main() -> int:
         srv = make_server(app, "127.0.0.1", 0)
         with running(srv):
             base = f"http://127.0.0.1:{srv.socket.getsockname()[1]}"
-            found = browse(base, version, args)
+            found = None if args.kept_only else browse(base, version, args)
+            timed = kept(base, version, args.kept_runs, args.dwell)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    cpython = cpython_matches(found["warmup"], found["matches"], found["match_answers"])
-    return report(found, cpython, version, args)
+    failed = 0
+    if found is not None:
+        cpython = cpython_matches(found["warmup"], found["matches"], found["match_answers"])
+        failed = report(found, cpython, version, args)
+    met = [kept_report(runs) for runs in timed]
+    return 1 if failed or not all(met) else 0
+
+
+def kept(base: str, version: str, runs: int, dwells: list[float]) -> list[list[dict[str, Any]]]:
+    """The KEPT runs (``runs`` phones for each dwell), in a browser of their own with
+    service workers on."""
+    from playwright.sync_api import sync_playwright
+
+    if runs < 1:
+        return []
+    files = len(json.loads((PACK / "manifest.json").read_text())["files"])
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            return [kept_runs(browser, base, version, files, runs, dwell) for dwell in dwells]
+        finally:
+            browser.close()
 
 
 if __name__ == "__main__":
