@@ -7,16 +7,25 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from support import evening, form_fields
+from support import evening, form_fields, scaled
 from werkzeug.datastructures import MultiDict
 
 #: A phone held upright (the browser fixtures' own, for contexts of other sizes).
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 1, "locale": "en-US"}
+
+
+def ms(seconds: float) -> float:
+    """A Playwright timeout (ms) for what takes ``seconds`` at most on a quiet fast host,
+    stretched to this machine's speed now (``support.scaled``)."""
+    return scaled(seconds) * 1000
+
+
 #: How long a step of a browser test (a tap, a page loaded, a page after a form is sent)
 #: may take, in ms: generous, for a shared 2-core machine under load answers slowly
-#: (CI once saw a deal form's Save take more than 30 s), never wrongly.
-STEP = 60_000
+#: (CI once saw a deal form's Save take more than 30 s), never wrongly; a minute on a
+#: quiet host, stretched to this one's speed when the tests start.
+STEP = ms(60)
 
 #: Seed 001 §09: 180 exposed card points, one clean canastra, going out, 15 left in hand.
 _DEAL = [

@@ -12,7 +12,7 @@ import json
 import re
 
 import pytest
-from browser_pages import STEP
+from browser_pages import STEP, ms
 from playwright.sync_api import expect
 from test_browser_outbox import OUTBOX, START, sync_now
 from waiting import until
@@ -71,7 +71,7 @@ def test_burro_rounds_saved_offline_wait_with_their_letters_then_reach_the_serve
         rows = phone.locator("#outbox [data-rows] li")
         expect(rows).to_have_text(["Bia lost"])
         expect(phone.locator("[data-round]")).to_have_text("Round 2")
-        expect(phone.locator("#letters-1")).to_have_text("B", timeout=30_000)  # the worker
+        expect(phone.locator("#letters-1")).to_have_text("B", timeout=ms(30))  # the worker
         # a feint by Caio that fooled Ana and Bia: the kept feint pages
         phone.get_by_role("link", name="Nobody lost: it was a feint").tap()
         expect(phone.locator("h1")).to_have_text("Round 2: a feint")  # Bia's round waits

@@ -16,10 +16,12 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from support import scaled
 from test_browser_table import answer_rest
 
 from scorekeeper.db import get_db
@@ -57,12 +59,15 @@ class Serve:
             [str(SCOREKEEPER), "serve", "--port", str(self.port)], env=env,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         # a start migrates the database and warms the app up: seconds of CPU, several
-        # times that on a machine busy with the other test processes
-        deadline = time.monotonic() + 120
+        # times that on a machine busy with the other test processes. The port is bound
+        # before the warm-up; a page answers once the server serves.
+        deadline = time.monotonic() + scaled(120)
         while time.monotonic() < deadline and self.process.poll() is None:
             try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/rules",
+                                            timeout=scaled(30)) as response:
+                    if response.status == 200:
+                        return
             except OSError:
                 time.sleep(0.1)
         self.kill()  # never left running behind the test

@@ -8,6 +8,7 @@ import re
 import pytest
 from browser_pages import STEP
 from playwright.sync_api import expect
+from waiting import until
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +64,11 @@ def test_the_offline_page_speaks_the_language_of_the_last_page(browser, live_ser
         page.goto(live_server + "/lang/it?next=/")
         page.wait_for_function(CONTROLLED)
         page.goto(live_server + "/")  # tells the service worker: Italian
-        page.wait_for_timeout(300)
+        until(page, """async () => {
+            const kept = await caches.match("/__scorekeeper/lang",
+                                            {cacheName: "scorekeeper-pages"});
+            return kept !== undefined && (await kept.text()) === "it";
+        }""")
         context.set_offline(True)
         page.goto(live_server + "/rules")
         expect(page.locator("h1")).to_have_text("Il server non risponde")

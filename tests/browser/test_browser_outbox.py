@@ -12,7 +12,7 @@ import json
 import re
 
 import pytest
-from browser_pages import STEP
+from browser_pages import STEP, ms
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from waiting import until
@@ -24,7 +24,7 @@ from scorekeeper.web import offline
 pytestmark = pytest.mark.browser
 
 #: Python's first start on this machine takes tens of seconds (tools/offline_pack.py).
-START = 180_000
+START = ms(180)
 
 #: The phone's outbox, as the service worker keeps it.
 OUTBOX = """() => new Promise((resolve, reject) => {
@@ -157,7 +157,7 @@ def test_a_match_entered_offline_syncs_once_with_the_phones_totals(app, phone, l
         phone.get_by_role("button", name="Save the deal").tap()
         phone.wait_for_url(re.compile(r"#outbox$"))
         expect(phone.locator("#pending-1 i")).to_have_text("1")
-        expect(phone.locator("#total-0")).to_have_text("245", timeout=30_000)  # the worker starts
+        expect(phone.locator("#total-0")).to_have_text("245", timeout=ms(30))  # the worker starts
         expect(phone.locator("#total-1")).to_have_text("\u22125")  # a true minus sign
         expect(phone.locator(".dealer .turn b")).to_have_text(["Nós", "Eles"])
         # deal 2 by counts: 180 + 200 + 100 − 15 = 465 and 60 − 30 = 30
@@ -208,7 +208,7 @@ def test_a_deal_entered_offline_against_a_changed_match_meets_the_conflict_page(
     try:
         _count_deal(phone, board, 1, {"table_points": "70"}, {"table_points": "20"},
                     "Nobody: the stock ran out")
-        expect(phone.locator("#total-0")).to_have_text("70", timeout=30_000)
+        expect(phone.locator("#total-0")).to_have_text("70", timeout=ms(30))
         # meanwhile another phone, online, saves the first deal
         other = browser.new_context(viewport={"width": 390, "height": 844})
         page = other.new_page()
@@ -251,8 +251,9 @@ def test_a_deal_entered_offline_against_a_changed_match_meets_the_conflict_page(
 
 
 def _emptied(page, timeout_ms: int = 10_000) -> None:
-    """The outbox empties (the service worker saw the server take the last entry)."""
-    for _ in range(timeout_ms // 250):
+    """The outbox empties (the service worker saw the server take the last entry), within
+    ``timeout_ms`` on a quiet host (``ms``)."""
+    for _ in range(int(ms(timeout_ms / 1000) // 250)):
         if json.loads(page.evaluate(OUTBOX)) == []:
             return
         page.wait_for_timeout(250)
@@ -299,7 +300,7 @@ def test_a_past_deal_fixed_offline_waits_with_the_totals_it_makes_then_reaches_t
         phone.wait_for_url(re.compile(r"#outbox$"))
         fixed = phone.locator("#pending-1")
         expect(fixed.locator("i")).to_have_text("2\u270e")
-        expect(phone.locator("#total-0")).to_have_text("620", timeout=30_000)  # the worker
+        expect(phone.locator("#total-0")).to_have_text("620", timeout=ms(30))  # the worker
         expect(phone.locator("#total-1")).to_have_text("570")
         expect(fixed.locator("b").first).to_contain_text("620+565")
         # the stored line of deal 2 says the fix's numbers, marked; deal 1's is as it was

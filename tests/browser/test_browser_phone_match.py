@@ -13,7 +13,7 @@ import json
 import re
 
 import pytest
-from browser_pages import STEP
+from browser_pages import STEP, ms
 from playwright.sync_api import expect
 from test_browser_outbox import OUTBOX, START, _count_deal, sync_now
 from waiting import until
@@ -109,7 +109,7 @@ def test_a_match_set_up_offline_keeps_its_links_and_reaches_the_server(app, phon
         # then 95 − 40 = 55 and 240 + 200 + 100 = 540
         _count_deal(phone, board, 1, {"table_points": "180", "clean": "1", "hand_points": "15"},
                     {"table_points": "60", "hand_points": "30"}, "Noi")
-        expect(phone.locator("#total-0")).to_have_text("465", timeout=30_000)
+        expect(phone.locator("#total-0")).to_have_text("465", timeout=ms(30))
         expect(phone.locator("#total-1")).to_have_text("30")
         _count_deal(phone, board, 2, {"table_points": "95", "hand_points": "40"},
                     {"table_points": "240", "clean": "1"}, "Voi")

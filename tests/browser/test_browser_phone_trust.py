@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_pages import PHONE, STEP
+from browser_pages import PHONE, STEP, ms
 from playwright.sync_api import expect
 from support import evening
 from test_browser_outbox import OUTBOX, _stored
@@ -127,7 +127,7 @@ def test_deals_waiting_while_the_server_restarts_reach_it_with_the_page_left_ope
     # the page stays as it is; the server comes back on the same port
     laptop.start()
     started = time.monotonic()
-    while _stored(app, token)[0] < 3 and time.monotonic() - started < 30:
+    while _stored(app, token)[0] < 3 and time.monotonic() - started < ms(30) / 1000:
         phone.wait_for_timeout(250)
     took = time.monotonic() - started
     print(f"3 waiting deals reached the restarted server in {took:.1f} s")
@@ -179,7 +179,7 @@ def test_deals_saved_while_the_database_does_not_answer_wait_on_the_phone(
     # did not were each answered 503, keeping the deal)
     phone.evaluate(HEARD)
     started = time.monotonic()
-    while _stored(app, token)[0] < 2 and time.monotonic() - started < 30:
+    while _stored(app, token)[0] < 2 and time.monotonic() - started < ms(30) / 1000:
         phone.wait_for_timeout(250)
     assert _stored(app, token) == (2, [145, 75]), \
         f"after {time.monotonic() - started:.1f} s: {_phone_side(phone)}"
@@ -285,9 +285,10 @@ def test_a_referee_that_cannot_start_is_said_in_words_and_no_totals_are_made_up(
         _counts(phone, board, {"table_points": "95"}, {"table_points": "35"})
         phone.wait_for_url(re.compile(r"#outbox$"))
         shown = time.monotonic()
-        # said in words within 10 s, never a total made up without the waiting deal
+        # said in words within 10 s (on a quiet host), never a total made up without the
+        # waiting deal
         down = phone.locator("#referee-down")
-        expect(down).to_be_visible(timeout=10_000)
+        expect(down).to_be_visible(timeout=ms(10))
         print(f"the referee's failure said in {time.monotonic() - shown:.1f} s")
         expect(down).to_contain_text("The referee on this phone could not start")
         expect(phone.locator("#total-0")).to_have_text("?")
@@ -370,7 +371,7 @@ class Pack:
         self.page.wait_for_timeout(wait_ms)
 
     def fetching(self) -> None:
-        for _ in range(120):
+        for _ in range(int(ms(30) // 250)):
             if self.asked:
                 return
             self.page.wait_for_timeout(250)

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 import pytest
-from browser_pages import PHONE, STEP
+from browser_pages import PHONE, STEP, ms
 from conftest import chromium_options
 from playwright.sync_api import expect
 from test_browser_outbox import OUTBOX, _stored
@@ -97,13 +97,14 @@ def test_a_deal_waiting_offline_survives_a_browser_restart_without_cookies(
     page.goto(live_server + "/")
     # sent with a fresh token, once; the home page lists the match again (handed back
     # from the phone's own storage)
-    # (a minute at most: a busy machine starts the browser and its worker slowly)
-    for _ in range(240):
+    # (a minute at most on a quiet host: a busy machine starts the browser and its worker
+    # slowly)
+    for _ in range(int(ms(60) // 250)):
         if _stored(app, token)[0]:
             break
         page.wait_for_timeout(250)
     assert _stored(app, token) == (1, [50, 40]), page.evaluate(OUTBOX)
-    expect(page.locator("main")).to_contain_text("Vovó × Netos", timeout=15_000)
+    expect(page.locator("main")).to_contain_text("Vovó × Netos", timeout=ms(15))
     expect(page.locator("main")).to_contain_text("Sexta")  # the table
     expect(page.locator("main")).to_contain_text("Nonna")  # the house rules
     expect(page.locator("main")).to_contain_text("Venerdì")  # the evening

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 import pytest
+from browser_pages import ms
 from event_steps import DEAL_A, DEAL_C, DEAL_D, cells, enter, post_deal
 from playwright.sync_api import expect
 from waiting import until
@@ -65,7 +66,7 @@ def test_deals_typed_offline_after_an_online_save_reach_the_table_in_order(app, 
     _offline_deals(phone, side)
     phone.context.set_offline(False)  # the page sends them by itself
     rows = phone.locator("table:has(caption:text-is('Our deals')) tbody tr")
-    expect(rows).to_have_count(3, timeout=10_000)
+    expect(rows).to_have_count(3, timeout=ms(10))
     assert cells(phone, "Our deals") == [["1", "600", "110", "Fix"], ["2", "100", "100", "Fix"],
                                          ["3", "250", "580", "Fix"]]
     expect(phone.locator("#waiting")).to_be_hidden()
@@ -82,7 +83,7 @@ def test_deals_waiting_after_the_director_changed_the_table_are_refused_named(ap
     post_deal(client, f"{table}/deals/new", DEAL_A)
     phone.context.set_offline(False)
     why = phone.locator("#waiting [data-why]")
-    expect(why).to_have_text("The director entered deal 1 of this table.", timeout=10_000)
+    expect(why).to_have_text("The director entered deal 1 of this table.", timeout=ms(10))
     expect(phone.locator("#waiting [data-count]")).to_have_text("1")  # deal 3, behind it
     # nothing lost: both wait on the phone; the table has NS's deal 1 alone
     waiting = until(phone, """async (token) => new Promise((done) => {

@@ -22,10 +22,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from browser_pages import ms
 from waiting import until
 
 #: Python's first start on this machine takes tens of seconds (tools/offline_pack.py).
-START = 180_000
+START = ms(180)
 
 BLANK = "/__blank-for-the-referee-snapshot__"
 SNAPSHOT = BLANK + "/snapshot"
