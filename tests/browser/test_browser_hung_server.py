@@ -42,6 +42,8 @@ class Hanging:
         self._passing = threading.Event()
         self._passing.set()
         self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()  # a socket taken after close() is closed at once
+        self._closed = False
         self._asked: list[bytearray] = []  # what each connection of the phone passed on
         self._listener = socket.create_server(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self._listener.getsockname()[1]}"
@@ -64,16 +66,25 @@ class Hanging:
     def close(self) -> None:
         self._passing.set()
         self._listener.close()
-        for one in self._sockets:
-            one.close()
+        with self._lock:
+            self._closed = True
+            for one in self._sockets:
+                one.close()
+
+    def _keep(self, one: socket.socket) -> None:
+        with self._lock:
+            self._sockets.append(one)
+            if self._closed:
+                one.close()
+                raise OSError("closed")
 
     def _accept(self) -> None:
         while True:
             try:
                 phone, _address = self._listener.accept()
-                self._sockets.append(phone)
+                self._keep(phone)
                 app = socket.create_connection(("127.0.0.1", self._port))
-                self._sockets.append(app)
+                self._keep(app)
             except OSError:
                 return  # closed
             asked = bytearray()
