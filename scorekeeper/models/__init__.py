@@ -8,7 +8,16 @@ change and read only for the version it was made for.
 """
 
 from scorekeeper.models.base import Base, new_token, utcnow
-from scorekeeper.models.evening import Event, EventChange, EventSheet, Season
+from scorekeeper.models.evening import (
+    Event,
+    EventChange,
+    EventDeal,
+    EventEntrant,
+    EventPenalty,
+    EventSheet,
+    EventTable,
+    Season,
+)
 from scorekeeper.models.games import (
     BurroGame,
     Change,
@@ -22,6 +31,7 @@ from scorekeeper.models.games import (
     used_submission,
 )
 
-__all__ = ["Base", "BurroGame", "Change", "Deal", "Event", "EventChange", "EventSheet",
+__all__ = ["Base", "BurroGame", "Change", "Deal", "Event", "EventChange", "EventDeal",
+           "EventEntrant", "EventPenalty", "EventSheet", "EventTable",
            "HouseRules", "Match", "Season", "Submission", "Table", "TablePlayer",
            "match_snapshot", "new_token", "used_submission", "utcnow"]

@@ -14,18 +14,22 @@ from scorekeeper.models.base import Base, new_token, utcnow
 
 
 class Event(Base):
-    """A club's evening (a tournament), reached by a secret link like a match's: the
-    contract's event document as the director has entered it so far (docs/contract.md,
-    "Events"), scored by the referee on every change."""
+    """A club's evening (a tournament), reached by a secret link like a match's: its head
+    (its rules, kind, deals per turn, VP scale, bye VP and plan), and in rows of their own
+    its entrants (``EventEntrant``) and each turn's tables (``EventTable``) with their
+    deals and penalties; together, the contract's event document (docs/contract.md,
+    "Events"), which ``web/evening/store.py`` writes and reads back."""
 
     __tablename__ = "events"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(120))
     day: Mapped[date] = mapped_column(Date)
-    # {"profile": …, "kind": …, "deals_per_turn": …, "entrants": […], "plan": […],
-    #  "turns": […], …}: the event document, without its name (``name`` above)
-    document: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # {"profile": …, "kind": …, "deals_per_turn": …, "vp_table": …, "bye_vp": …,
+    #  "plan": […]}: the event document without its name, entrants and turns
+    head: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # How many turns are seated (each seated turn's tables are rows of EventTable).
+    seated: Mapped[int] = mapped_column(Integer, default=0)
     created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     updated: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     # Raised by one on every change; a form carries the version it was built from.
@@ -45,10 +49,83 @@ class Event(Base):
 
     changes: Mapped[list[EventChange]] = relationship(
         order_by="EventChange.version", cascade="all, delete-orphan", passive_deletes=True)
+    # its rows, for an evening made whole at once (``web/evening/store.build``); a change
+    # of one reads and writes that row alone
+    entrant_rows: Mapped[list[EventEntrant]] = relationship(
+        order_by="EventEntrant.position", cascade="all, delete-orphan", passive_deletes=True,
+        lazy="raise")
+    table_rows: Mapped[list[EventTable]] = relationship(
+        order_by="EventTable.id", cascade="all, delete-orphan", passive_deletes=True,
+        lazy="raise")
 
-    def event_input(self) -> dict[str, Any]:
-        """The contract's event document."""
-        return {**self.document, "name": self.name}
+
+
+class EventEntrant(Base):
+    """A pair (or a player, in an individual evening) of an evening: its id in the
+    document, its place in the order the movements seat by, its name, and the turn it
+    withdrew from (1-based; None while it plays)."""
+
+    __tablename__ = "event_entrants"
+    __table_args__ = (UniqueConstraint("event_id", "number", name="uq_event_entrant"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"),
+                                          index=True)
+    number: Mapped[int] = mapped_column(Integer)  # the document's ``id``
+    position: Mapped[int] = mapped_column(Integer)  # 0-based
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    withdrawn_from: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class EventTable(Base):
+    """One table of a seated turn (``turn`` 0-based): who sits NS and EW (an entrant's
+    id, or two in an individual evening), a forfeit, and the referee's result for it as
+    it stands (its MP, VP, deals' totals and problems), kept with each change of it."""
+
+    __tablename__ = "event_tables"
+    __table_args__ = (UniqueConstraint("event_id", "turn", "number", name="uq_event_table"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"),
+                                          index=True)
+    turn: Mapped[int] = mapped_column(Integer)
+    number: Mapped[int] = mapped_column(Integer)
+    ns: Mapped[Any] = mapped_column(JSON)
+    ew: Mapped[Any] = mapped_column(JSON)
+    forfeit: Mapped[str | None] = mapped_column(String(2), nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+    deals: Mapped[list[EventDeal]] = relationship(
+        order_by="EventDeal.position", cascade="all, delete-orphan", passive_deletes=True)
+    penalties: Mapped[list[EventPenalty]] = relationship(
+        order_by="EventPenalty.position", cascade="all, delete-orphan", passive_deletes=True)
+
+
+class EventDeal(Base):
+    """A deal of a table, as the contract's deal document (sides NS then EW)."""
+
+    __tablename__ = "event_deals"
+    __table_args__ = (UniqueConstraint("table_id", "position", name="uq_event_deal"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("event_tables.id", ondelete="CASCADE"),
+                                          index=True)
+    position: Mapped[int] = mapped_column(Integer)  # 0-based
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class EventPenalty(Base):
+    """MP taken off one side of a table, and why."""
+
+    __tablename__ = "event_penalties"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("event_tables.id", ondelete="CASCADE"),
+                                          index=True)
+    position: Mapped[int] = mapped_column(Integer)  # 0-based
+    side: Mapped[str] = mapped_column(String(2))
+    mp: Mapped[int] = mapped_column(Integer)
+    why: Mapped[str | None] = mapped_column(String(80), nullable=True)
 
 
 class EventChange(Base):

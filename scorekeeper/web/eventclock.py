@@ -18,7 +18,7 @@ def clock_of(event: Event, seated: int | None = None) -> dict[str, Any] | None:
     """The clock of the turn in play, when the director started it: its minutes, the
     seconds left (never below 0), whether it warns and whether time is up (``seated``:
     how many turns are seated, when the caller knows)."""
-    turn = len(event.document["turns"]) if seated is None else seated
+    turn = event.seated if seated is None else seated
     if not turn or event.clock_turn != turn or event.clock_started is None:
         return None
     minutes = event.clock_minutes or 0

@@ -9,7 +9,6 @@ shown both versions, deal by deal, until one takes the other's or the director c
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -24,6 +23,7 @@ from scorekeeper.web import writes
 from scorekeeper.web.common import _
 from scorekeeper.web.dealform import build_form
 from scorekeeper.web.deals import answer_deal, unstored_deal_page
+from scorekeeper.web.evening import store
 from scorekeeper.web.eventclock import clock_of
 from scorekeeper.web.events import bump, load_event
 from scorekeeper.web.eventsheets import (
@@ -58,13 +58,13 @@ def _found(token: str, table: int, sig: str, side: str | None = None) -> Event:
     return event
 
 
-def _seated(event: Event, table: int) -> dict[str, Any] | None:
-    """The table in the turn in play, None before the first turn or when the turn has no
-    such table."""
-    turns = event.document["turns"]
-    if not turns:
+def _seated(event: Event, table: int, db: Session | None = None) -> dict[str, Any] | None:
+    """The table in the turn in play (read in ``db``, else by a reader), None before the
+    first turn or when the turn has no such table."""
+    if not event.seated:
         return None
-    return next((t for t in turns[-1]["tables"] if t["table"] == table), None)
+    found = store.table_row(db or reader(), event, event.seated - 1, table)
+    return None if found is None else store.as_table(found)
 
 
 @bp.get(PAGE)
@@ -84,11 +84,11 @@ def _page(event: Event, table: int, sig: str, side: str | None, notice: Any = No
     entered = _seated(event, table)
     if entered is None:
         return render_template("event_phone.html", event=event, entered=None, table=table,
-                               turn=len(event.document["turns"]), side=None), status
-    turn = len(event.document["turns"])
+                               turn=event.seated, side=None), status
+    turn = event.seated
     sheets = turn_sheets(reader(), event, turn).get(table, {})
     deals = {s: sheets[s].deals if s in sheets else [] for s in SIDES}
-    state = table_state(entered, deals, event.document["deals_per_turn"])
+    state = table_state(entered, deals, event.head["deals_per_turn"])
     confirm = writes.keyed(ConfirmForm(formdata=None))
     if side is not None:
         confirm.version.data = str(sheets[OTHER[side]].version if OTHER[side] in sheets else 1)
@@ -107,7 +107,7 @@ def _page(event: Event, table: int, sig: str, side: str | None, notice: Any = No
         official=scored_sheet(event, entered, entered["deals"]) if scoring else None,
         diffs={n: what_differs(event, deals["ns"][n - 1], deals["ew"][n - 1])
                for n in state.differing},
-        per_turn=event.document["deals_per_turn"], clock=clock_of(event)), status
+        per_turn=event.head["deals_per_turn"], clock=clock_of(event)), status
 
 
 @bp.route(f"{PAGE}/<side>/deals/new", methods=["GET", "POST"])
@@ -126,7 +126,7 @@ def _enter(event: Event, table: int, sig: str, side: str, number: int | None) ->
     entered = _seated(event, table)
     if entered is None:
         abort(404)
-    turn = len(event.document["turns"])
+    turn = event.seated
     if request.method == "POST" and (replay := writes.answered_before(writes.posted_key(
             f"event {event.view_token} {table} {side}"))) is not None:
         return replay  # the same form sent again once it was saved, whatever came since
@@ -137,7 +137,7 @@ def _enter(event: Event, table: int, sig: str, side: str, number: int | None) ->
                     side=side)
     sheet = turn_sheets(reader(), event, turn).get(table, {}).get(side)
     deals, version = (sheet.deals, sheet.version) if sheet else ([], 1)
-    per_turn = event.document["deals_per_turn"]
+    per_turn = event.head["deals_per_turn"]
     locked = table_state(entered, {}, per_turn).state == CONFIRMED
     if request.method == "GET" and (locked or (number is None and len(deals) >= per_turn)):
         return redirect(board, 303)
@@ -185,13 +185,13 @@ def _locked_sheet(db: Session, event: Event, table: int, side: str, key: str) ->
     made for another turn (``turn`` it carries), once the table is confirmed (only the
     director changes it then) or no longer in play."""
     row = writes.lock_row(db, Event, event.edit_token, key)
-    turn = len(row.document["turns"])
+    turn = row.seated
     if (typed := _typed_turn()) != turn:
         raise Refused(turn_moved(typed, turn))
-    entered = _seated(row, table)
+    entered = _seated(row, table, db)
     if entered is None:
         raise Refused(_("The director has seated the next turn: here is this table's."))
-    if table_state(entered, {}, row.document["deals_per_turn"]).state == CONFIRMED:
+    if table_state(entered, {}, row.head["deals_per_turn"]).state == CONFIRMED:
         raise Refused(_("This table's deals are confirmed: only the director can change "
                         "them now."))
     return row, entered, sheet_for(db, row, turn, table, side)
@@ -221,7 +221,7 @@ def _save(event: Event, table: int, side: str, number: int | None, form: DealFor
 
     def again(notice: Any) -> Any:
         fresh = load_event(reader(), view=event.view_token)
-        turn = len(fresh.document["turns"])
+        turn = fresh.seated
         sheet = turn_sheets(reader(), fresh, turn).get(table, {}).get(side)
         form.version.data = str(sheet.version if sheet else 1)
         page = unstored_deal_page(table_match(fresh, turn, table), form, {
@@ -265,7 +265,7 @@ def _both_sheets(db: Session, event: Event, table: int, side: str, form: Any,
     """The event locked, this side's sheet and the other side's, which ``form`` was built
     from (a form of an older version of it is stale)."""
     row, _entered, mine = _locked_sheet(db, event, table, side, key)
-    theirs = sheet_for(db, row, len(row.document["turns"]), table, OTHER[side])
+    theirs = sheet_for(db, row, row.seated, table, OTHER[side])
     if writes.form_version(form.version.data) != theirs.version:
         raise writes.Stale(theirs.id or 0, writes.form_version(form.version.data) or 0)
     return row, mine, theirs
@@ -281,15 +281,16 @@ def confirm(token: str, table: int, sig: str, side: str) -> Any:
 
     def run(db: Session) -> str:
         row, mine, theirs = _both_sheets(db, event, table, side, form, key)
-        per_turn = row.document["deals_per_turn"]
+        per_turn = row.head["deals_per_turn"]
         if len(theirs.deals) < per_turn:
             raise Refused(_("Not every deal of the turn is entered yet."))
         if not all(same_deal(a, b) for a, b in zip(mine.deals, theirs.deals, strict=False)):
             raise Refused(_("The two sides entered a deal differently: see both below."))
-        document = copy.deepcopy(row.document)
-        seated = next(t for t in document["turns"][-1]["tables"] if t["table"] == table)
-        seated["deals"] = list(theirs.deals[:per_turn])
-        bump(db, row, document, f"confirmed-{side}", len(document["turns"]) - 1, table)
+        seated = store.table_row(db, row, row.seated - 1, table)
+        if seated is None:  # pragma: no cover - a table of the turn in play (_locked_sheet)
+            abort(404)
+        store.set_deals(seated, list(theirs.deals[:per_turn]))
+        bump(db, row, f"confirmed-{side}", row.seated - 1, table)
         return board
 
     return _answer(event, table, sig, side, form, run, _(

@@ -14,6 +14,7 @@ from scorekeeper import pdf
 from scorekeeper.db import reader
 from scorekeeper.eventfiles import event_file, results_csv
 from scorekeeper.models import Event
+from scorekeeper.web.evening import store
 from scorekeeper.web.events import load_event, scored
 from scorekeeper.web.eventsheets import table_link
 from scorekeeper.web.exports import file_name, language, paper, send_pdf
@@ -29,7 +30,7 @@ def _paper(found: Event, kind: str) -> Response:
         abort(404)
 
     # the turn in play (its seating, cards and slips), else the first one to seat
-    turn = len(found.document["turns"]) or None
+    turn = found.seated or None
 
     def table_url(table: int) -> str:
         # the table card's QR code: the table's own page, where its phones enter and
@@ -37,7 +38,7 @@ def _paper(found: Event, kind: str) -> Response:
         # the director's link)
         return table_link(found, table, _external=True)
 
-    data = pdf.render_event_paper(kind, found.event_input(), language(), paper(),
+    data = pdf.render_event_paper(kind, store.event_input(reader(), found), language(), paper(),
                                   table_url=table_url, turn=turn)
     return send_pdf(data, file_name(f"{found.name} {kind}", found.day, "pdf", "event"))
 
@@ -62,7 +63,7 @@ def results(token: str) -> Any:
     found = load_event(reader(), edit=token)
     if "unreadable" in scored(found):
         abort(404)
-    response = Response(results_csv(found.event_input()), mimetype="text/csv")
+    response = Response(results_csv(store.event_input(reader(), found)), mimetype="text/csv")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{file_name(found.name, found.day, "csv", "event")}"')
     return response
@@ -72,7 +73,8 @@ def results(token: str) -> Any:
 def document(token: str) -> Any:
     """The event document as entered (docs/contract.md, "Events")."""
     found = load_event(reader(), edit=token)
-    response = Response(event_file({**found.event_input(), "day": found.day.isoformat()}),
+    named = store.event_input(reader(), found)
+    response = Response(event_file({**named, "day": found.day.isoformat()}),
                         mimetype="application/json")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{file_name(found.name, found.day, "json", "event")}"')

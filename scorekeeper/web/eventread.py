@@ -15,11 +15,11 @@ from flask import Blueprint, render_template
 from scorekeeper import rules
 from scorekeeper.forms import NewTableForm, clean_text, name_problem
 from scorekeeper.incoming import EVENING_BYTES, read_json
-from scorekeeper.models import Event
 from scorekeeper.rules.eventdoc import MAX_ENTRANT_NAME, MAX_EVENT_NAME, MAX_WHY, PAIRS
 from scorekeeper.rules.vptables import BYE_VP, FIBUR_2026
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, input_error_text, uploaded
+from scorekeeper.web.evening import store
 from scorekeeper.web.eventsetup import entrant_problems
 
 bp = Blueprint("event_read", __name__)
@@ -119,7 +119,7 @@ def import_event() -> Any:
             # the key is the form's and the file's: another file is another evening
             key = writes.form_key(form, f"import-event {hashlib.sha256(raw).hexdigest()[:16]}")
             return writes.guarded(form, lambda: writes.create_once(
-                key, lambda: Event(name=name, day=day, document=document), "events.event",
+                key, lambda: store.build(name, day, document), "events.event",
                 "events"),
                 lambda notice: render_template("event_import.html", form=form, problem=notice))
     form.idem.data = writes.new_key()

@@ -39,14 +39,14 @@ def start_clock(token: str) -> Any:
     event = load_event(reader(), edit=token)
     form = ClockForm()
     url = url_for("events.event", token=token)
-    if not event.document["turns"] or not form.validate():
+    if not event.seated or not form.validate():
         return director_page(event, clock=form, status=422)
 
     key = writes.form_key(form, f"event {token}")
 
     def run(db: Session) -> str:
         row = writes.lock_row(db, Event, token, key)
-        row.clock_turn = len(row.document["turns"])
+        row.clock_turn = row.seated
         row.clock_started = utcnow()
         row.clock_minutes = form.minutes.data
         return url

@@ -1,20 +1,20 @@
 """A club's evening run by its director: the event made, its entrants registered, each
 turn seated by the plan's movement, the standings; the room's read-only page. Its
-tables' deals are entered in ``eventtables.py``; the referee scores the event document on
+tables' deals are entered in ``eventtables.py``; its rows are written and read back as
+the contract's document by ``evening/store.py``; the referee scores the event document on
 every change (``rules.events``, docs/contract.md "Events"; each table's result kept by
 the table as given, so that a deal saved scores one table again), and the writer keeps
 what the pages show beside the new version (``eventtally.py``)."""
 
 from __future__ import annotations
 
-import copy
 import secrets
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import ngettext
 from sqlalchemy import select
-from sqlalchemy.orm import Session, defer
+from sqlalchemy.orm import Session
 
 from scorekeeper import rules
 from scorekeeper.db import reader
@@ -37,6 +37,7 @@ from scorekeeper.rules.vptables import BYE_VP, FIBUR_2026
 from scorekeeper.vocabulary import profile_name
 from scorekeeper.web import eventtally, writes
 from scorekeeper.web.common import _, cache, input_error_text, profile_choices, remember
+from scorekeeper.web.evening import store
 from scorekeeper.web.eventclock import clock_form, clock_of
 from scorekeeper.web.eventsheets import turn_states
 from scorekeeper.web.house import HOUSE, load_house, remembered_house
@@ -45,14 +46,13 @@ from scorekeeper.web.tables import my_tables, players_as_entrants
 bp = Blueprint("events", __name__)
 
 def load_event(db: Session, *, edit: str | None = None, view: str | None = None) -> Event:
-    """The event with this edit (or view) link; 404 when there is none. Its document is
-    read from the database when a page asks for it (the pages that show the evening as
-    it stands read ``evening`` instead)."""
+    """The event with this edit (or view) link, with its head; 404 when there is none
+    (the pages that show the evening as it stands read ``evening``)."""
     token = edit if edit is not None else view
     if not is_token(token):
         abort(404)
     column = Event.edit_token if edit is not None else Event.view_token
-    found = db.scalar(select(Event).where(column == token).options(defer(Event.document)))
+    found = db.scalar(select(Event).where(column == token))
     if found is None:
         abort(404)
     return found
@@ -68,7 +68,8 @@ def evening(event: Event) -> dict[str, Any]:
     document."""
     def make() -> dict[str, Any]:
         kept = eventtally.stored(event.id, event.version, cache("event-turns", 256))
-        return kept if kept is not None else eventtally.shown(event.name, event.document)
+        return kept if kept is not None else eventtally.shown(
+            event.name, store.document(reader(), event))
 
     found: dict[str, Any] = cache("event", 64).get_or_make((event.edit_token, event.version),
                                                            make)
@@ -109,15 +110,14 @@ def _why_not(head: dict[str, Any], error: rules.InputError) -> str:
     return input_error_text(error)
 
 
-def bump(db: Session, row: Event, document: dict[str, Any], action: str,
-         turn: int | None = None, table: int | None = None, reason: str | None = None,
-         deal: int | None = None) -> None:
-    """Store the event's new document as its next version, with its history line (``deal``:
-    the table's deal entered or fixed) and what its pages show (``eventtally``)."""
-    row.document = document
+def bump(db: Session, row: Event, action: str, turn: int | None = None,
+         table: int | None = None, reason: str | None = None, deal: int | None = None) -> None:
+    """The event's rows as just changed, its next version: its history line (``deal``: the
+    table's deal entered or fixed) and what its pages show (``eventtally``)."""
+    db.flush()
     row.version += 1
     row.updated = utcnow()
-    kept = eventtally.columns(row.version, eventtally.shown(row.name, document))
+    kept = eventtally.columns(row.version, eventtally.shown(row.name, store.document(db, row)))
     row.tally, row.tally_of = kept["tally"], kept["tally_of"]
     db.add(EventChange(event_id=row.id, version=row.version, action=action, turn=turn,
                        table=table, reason=reason, deal=deal))
@@ -150,10 +150,10 @@ def _create(form: NewEventForm) -> Any:
         if house is None:
             abort(404)
         chosen = house.document
-    document = {"profile": chosen, "kind": form.kind.data, "deals_per_turn": deals,
-                "vp_table": FIBUR_2026,
-                "bye_vp": BYE_VP if form.bye_vp.data is None else form.bye_vp.data,
-                "entrants": [], "plan": plan_of(form), "turns": []}
+    head = {"profile": chosen, "kind": form.kind.data, "deals_per_turn": deals,
+            "vp_table": FIBUR_2026,
+            "bye_vp": BYE_VP if form.bye_vp.data is None else form.bye_vp.data,
+            "plan": plan_of(form)}
 
     def reused(notice: Any) -> Any:
         form.name.errors = [*form.name.errors, notice]
@@ -161,7 +161,7 @@ def _create(form: NewEventForm) -> Any:
 
     return writes.guarded(form, lambda: writes.create_once(
         writes.form_key(form, "new-event"),
-        lambda: Event(name=form.name.data, day=form.day.data, document=document),
+        lambda: Event(name=form.name.data, day=form.day.data, head=head, seated=0),
         "events.event", "events"), reused)
 
 
@@ -245,11 +245,12 @@ def draw(token: str) -> Any:
 
 
 def _drawn(db: Session, row: Event) -> None:
-    document = copy.deepcopy(row.document)
-    if document["turns"]:
+    if row.seated:
         abort(409)
-    secrets.SystemRandom().shuffle(document["entrants"])
-    bump(db, row, document, "drawn")
+    listed = store.entrants(db, row)
+    secrets.SystemRandom().shuffle(listed)
+    store.set_entrants(db, row, listed)
+    bump(db, row, "drawn")
 
 
 @bp.post("/e/<token>/turns")
@@ -259,16 +260,13 @@ def seat_turn(token: str) -> Any:
 
 
 def _seat(db: Session, row: Event) -> None:
-    answer = rules.event_document(row.event_input(), kept=True)
+    answer = rules.event_document(store.event_input(db, row), kept=True)
     current = _current(answer)
     following = answer["next"]
     if following is None or not following["tables"] or (current and not current["complete"]):
         abort(409)
-    document = copy.deepcopy(row.document)
-    document["turns"].append({"tables": [
-        {"table": t["table"], "ns": t["ns"], "ew": t["ew"], "deals": [], "penalties": [],
-         "forfeit": None} for t in following["tables"]]})
-    bump(db, row, document, "turn", turn=len(document["turns"]) - 1)
+    store.seat(db, row, following["tables"])
+    bump(db, row, "turn", turn=row.seated - 1)
 
 
 def write_event(token: str, form: Any, change: Any, again: Any = None) -> Any:

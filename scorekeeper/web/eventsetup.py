@@ -6,7 +6,6 @@ into groups of consecutive ranks, each paired within itself, as the federation's
 
 from __future__ import annotations
 
-import copy
 import csv
 import io
 from typing import Any
@@ -24,6 +23,7 @@ from scorekeeper.rules.eventdoc import INDIVIDUAL, MAX_ENTRANT_NAME, MAX_ENTRANT
 from scorekeeper.rules.movements import needed_entrants
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
+from scorekeeper.web.evening import store
 from scorekeeper.web.events import bump, director_page, head_of, load_event, write_event
 
 bp = Blueprint("event_setup", __name__)
@@ -107,7 +107,7 @@ def add_entrants(token: str) -> Any:
             return director_page(found, form, status=422)
         if form.validate():
             names = entrant_lines(f"{form.lines.data or ''}\n{typed}")
-            problems = entrant_problems(names, [], found.document["kind"])
+            problems = entrant_problems(names, [], found.head["kind"])
             form.lines.errors = [*form.lines.errors, *problems]
             if not form.lines.errors:
                 return write_event(token, form, lambda db, row: _register(db, row, names))
@@ -120,11 +120,10 @@ def add_entrants(token: str) -> Any:
 def _register(db: Session, row: Event, names: list[str]) -> None:
     """The list of entrants, as the form now says it (numbered in its order: no turn is
     seated yet, nothing refers to them)."""
-    document = copy.deepcopy(row.document)
-    if document["turns"]:
+    if row.seated:
         abort(409)
-    document["entrants"] = [{"id": i + 1, "name": n} for i, n in enumerate(names)]
-    bump(db, row, document, "entrants")
+    store.set_entrants(db, row, [{"id": i + 1, "name": n} for i, n in enumerate(names)])
+    bump(db, row, "entrants")
 
 
 
@@ -172,9 +171,8 @@ def save_plan(token: str) -> Any:
         return _page(found, head, writes.keyed(form, found.version), status=422)
 
     def change(db: Session, row: Event) -> None:
-        document = copy.deepcopy(row.document)
-        document["plan"] = planned(form, document["plan"], len(document["turns"]))
-        bump(db, row, document, "plan")
+        row.head = {**row.head, "plan": planned(form, row.head["plan"], row.seated)}
+        bump(db, row, "plan")
 
     def again(notice: Any, typed: bool) -> Any:
         fresh = load_event(reader(), edit=token)

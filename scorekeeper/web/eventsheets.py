@@ -25,6 +25,7 @@ from scorekeeper.db import lookup_all
 from scorekeeper.models import Event, EventChange, EventSheet
 from scorekeeper.vocabulary import count_label, term
 from scorekeeper.web.common import _
+from scorekeeper.web.evening import store
 from scorekeeper.web.typedby import (
     TypedBy,
     director_change,
@@ -138,8 +139,9 @@ def turn_states(db: Session, event: Event, turn: int, answer: dict[str, Any] | N
         seated, per_turn = head["seated"], head["deals_per_turn"]
         tables = answer["turns"][turn - 1]["tables"] if turn >= 1 else []
     else:
-        seated, per_turn = len(event.document["turns"]), event.document["deals_per_turn"]
-        tables = event.document["turns"][turn - 1]["tables"] if 1 <= turn <= seated else []
+        seated, per_turn = event.seated, event.head["deals_per_turn"]
+        tables = [store.as_table(t) for t in store.tables(db, event, turn - 1)] \
+            if 1 <= turn <= seated else []
     if not 1 <= turn <= seated:
         return {}
     sheets = sheet_deals(event.id, turn)
@@ -188,7 +190,7 @@ def directed_since(db: Session, event: Event, table: int, seen: int | None) -> l
     version ``seen`` (the one a phone's form was opened at), in sentences."""
     if seen is None:
         return []
-    turn = len(event.document["turns"]) - 1
+    turn = event.seated - 1
     found = db.execute(select(EventChange.action, EventChange.deal).where(
         EventChange.event_id == event.id, EventChange.version > seen,
         EventChange.turn == turn, EventChange.table == table,
@@ -221,11 +223,11 @@ def table_link(event: Event, table: int, **kwargs: Any) -> str:
 def scored_sheet(event: Event, entered: dict[str, Any], deals: list[Any]) -> dict[str, Any]:
     """The referee's answer for a table's turn as a sheet says it: each deal's totals, the
     MP and the VP once every deal is in (the table's penalties counted)."""
-    document = event.document
-    turn = len(document["turns"])
-    # one table of one turn: who withdrew, from which turn of the whole plan, is not its
-    doc = {**{k: v for k, v in document.items() if k not in ("turns", "plan", "withdrawn")},
-           "name": event.name, "plan": [document["plan"][turn - 1]],
+    head = event.head  # one table of one turn: without the evening's withdrawals (its rows')
+    seats = [entered[side] for side in SIDES]
+    ids = [i for seat in seats for i in (seat if isinstance(seat, list) else [seat])]
+    doc = {**{k: v for k, v in head.items() if k != "plan"}, "name": event.name,
+           "entrants": [{"id": i} for i in ids], "plan": [head["plan"][event.seated - 1]],
            "turns": [{"tables": [{**entered, "deals": deals, "forfeit": None}]}]}
     try:
         return dict(rules.event_document(doc)["turns"][0]["tables"][0])
@@ -235,7 +237,7 @@ def scored_sheet(event: Event, entered: dict[str, Any], deals: list[Any]) -> dic
 
 def what_differs(event: Event, one: dict[str, Any], other: dict[str, Any]) -> list[str]:
     """Where two versions of a deal differ, in words: "North-South · Clean burracos"."""
-    profile = rules.profile_of(event.document["profile"])
+    profile = rules.profile_of(event.head["profile"])
     words = {"table_points": _("Points of the cards on the table"), "melds": _("Melds"),
              "hand": _("Cards left in hand"), "hand_points": _("Cards left in hand"),
              "morto": str(term("morto", profile.id)).capitalize(),

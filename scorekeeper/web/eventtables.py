@@ -4,7 +4,6 @@ sides start it from 0, as an event scores it), its match points and victory poin
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -17,14 +16,15 @@ from scorekeeper import rules
 from scorekeeper.db import reader
 from scorekeeper.eventforms import ForfeitForm, PenaltyForm
 from scorekeeper.forms import ConfirmForm, DealForm, clean_text
-from scorekeeper.models import Event, EventChange, Match
+from scorekeeper.models import Event, EventChange, EventTable, Match
 from scorekeeper.rules.document import MAX_TARGET
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
 from scorekeeper.web.dealform import build_form
 from scorekeeper.web.deals import answer_deal, unstored_deal_page
+from scorekeeper.web.evening import store
 from scorekeeper.web.eventrows import seat_name
-from scorekeeper.web.events import bump, entrant_names, load_event, scored
+from scorekeeper.web.events import bump, entrant_names, head_of, load_event, scored
 from scorekeeper.web.eventsheets import (
     CONFIRMED,
     SIDES,
@@ -45,18 +45,17 @@ TABLE_ACTIONS = ("deal", "edited", "penalty", "forfeit", "confirmed-ns", "confir
 
 def seat_names(event: Event, side: int | list[int]) -> str:
     """Who sits on a side of a table: a pair's name, or an individual side's two players."""
-    return seat_name(side, entrant_names(event.document))
+    return seat_name(side, entrant_names(head_of(event)))
 
 
 def _table(event: Event, turn: int, table: int) -> dict[str, Any]:
-    """The table as entered (the event document's), 404 when the turn has no such table."""
-    turns = event.document["turns"]
-    if not 1 <= turn <= len(turns):
-        abort(404)
-    found = next((t for t in turns[turn - 1]["tables"] if t["table"] == table), None)
+    """The table as entered (as the event document writes it), 404 when the turn has no
+    such table."""
+    found = store.table_row(reader(), event, turn - 1, table) if 1 <= turn <= event.seated \
+        else None
     if found is None:
         abort(404)
-    return found  # type: ignore[no-any-return]
+    return store.as_table(found)
 
 
 def _scored_table(event: Event, turn: int, table: int) -> dict[str, Any]:
@@ -82,7 +81,7 @@ def _table_page(event: Event, turn: int, table: int, *, penalty: PenaltyForm | N
     return render_template(
         "event_table.html", event=event, turn=turn, table=entered,
         result=_scored_table(event, turn, table), ns=seat_names(event, entered["ns"]),
-        ew=seat_names(event, entered["ew"]), deals_per_turn=event.document["deals_per_turn"],
+        ew=seat_names(event, entered["ew"]), deals_per_turn=event.head["deals_per_turn"],
         penalty=penalty, forfeit=forfeit, notice=notice,
         phones=table_link(event, table, _external=True), sheets=_phones(event, turn, entered),
         keep=writes.keyed(ConfirmForm(formdata=None), event.version),
@@ -95,7 +94,7 @@ def _phones(event: Event, turn: int, entered: dict[str, Any]) -> dict[str, Any]:
     each side's deals scored, and what differs where the two disagree."""
     sheets = turn_sheets(reader(), event, turn).get(entered["table"], {})
     deals = {side: sheets[side].deals if side in sheets else [] for side in SIDES}
-    state = table_state(entered, deals, event.document["deals_per_turn"])
+    state = table_state(entered, deals, event.head["deals_per_turn"])
     if state.state == CONFIRMED or not any(deals.values()):
         return {}
     return {"state": state, "deals": deals,
@@ -114,11 +113,12 @@ def keep(token: str, turn: int, table: int, side: str) -> Any:
         abort(404)
     form = ConfirmForm()
 
-    def change(db: Session, found: dict[str, Any], document: dict[str, Any]) -> None:
+    def change(db: Session, found: EventTable, row: Event) -> None:
         sheet = turn_sheets(db, event, turn).get(table, {}).get(side)
-        if sheet is None or len(sheet.deals) < document["deals_per_turn"]:
+        per_turn = row.head["deals_per_turn"]
+        if sheet is None or len(sheet.deals) < per_turn:
             abort(409)
-        found["deals"] = list(sheet.deals[: document["deals_per_turn"]])
+        store.set_deals(found, list(sheet.deals[:per_turn]))
 
     return _change_table(token, turn, table, form, change, f"kept-{side}", _reason())
 
@@ -131,10 +131,9 @@ def penalty(token: str, turn: int, table: int) -> Any:
     form = PenaltyForm()
     if not form.validate():
         return _table_page(event, turn, table, penalty=form, status=422)
-    entry = {"side": form.side.data, "mp": form.mp.data,
-             **({"why": form.why.data} if form.why.data else {})}
+    entry = {"side": form.side.data, "mp": form.mp.data, "why": form.why.data or None}
     return _change_table(token, turn, table, form,
-                         lambda _db, t, _doc: t["penalties"].append(entry), "penalty",
+                         lambda _db, t, _row: store.add_penalty(t, **entry), "penalty",
                          form.why.data or None)
 
 
@@ -147,15 +146,15 @@ def forfeit(token: str, turn: int, table: int) -> Any:
     if not form.validate():
         return _table_page(event, turn, table, forfeit=form, status=422)
     side = form.side.data or None
-    return _change_table(token, turn, table, form, lambda _db, t, _doc: t.update(forfeit=side),
+    return _change_table(token, turn, table, form,
+                         lambda _db, t, _row: setattr(t, "forfeit", side),
                          "forfeit", None)
 
 
 def _change_table(token: str, turn: int, table: int, form: Any,
-                  change: Callable[[Session, dict[str, Any], dict[str, Any]], None], action: str,
+                  change: Callable[[Session, EventTable, Event], None], action: str,
                   reason: str | None) -> Any:
-    """``change(db, table, document)`` the table in the locked event document, once per
-    form."""
+    """``change(db, table, event)`` the table's row of the locked event, once per form."""
     key = writes.form_key(form, f"event {token}")
     url = url_for("event_tables.table_page", token=token, turn=turn, table=table)
 
@@ -163,10 +162,11 @@ def _change_table(token: str, turn: int, table: int, form: Any,
         row = writes.lock(db, Event, token, form.version.data, key,
                           harmless=lambda db, found, since: _elsewhere(db, found, since,
                                                                        turn, table))
-        document = copy.deepcopy(row.document)
-        found = next(t for t in document["turns"][turn - 1]["tables"] if t["table"] == table)
-        change(db, found, document)
-        bump(db, row, document, action, turn - 1, table, reason)
+        found = store.table_row(db, row, turn - 1, table)
+        if found is None:
+            abort(404)
+        change(db, found, row)
+        bump(db, row, action, turn - 1, table, reason)
         return url
 
     def again(notice: Any) -> Any:  # what was typed kept, to send again
@@ -184,11 +184,11 @@ def table_match(event: Event, turn: int, table: int) -> Match:
     target and no deal before it, so that the deal form judges each deal on its own."""
     entered = _table(event, turn, table)
     now = datetime(event.day.year, event.day.month, event.day.day)
-    chosen = event.document["profile"]
+    chosen = event.head["profile"]
     house = None
     if isinstance(chosen, dict):  # house rules: the match keeps their document, as a match
         played = rules.profile_of(chosen)
-        chosen, house = played.base or played.id, {"document": event.document["profile"],
+        chosen, house = played.base or played.id, {"document": event.head["profile"],
                                                    "version": event.version, "token": None}
     return Match.unstored(name=event.name, profile=chosen, rules=house, target=MAX_TARGET,
                           version=event.version, sides=[
@@ -220,7 +220,7 @@ def _enter(token: str, turn: int, table: int, number: int | None) -> Any:
     event = load_event(reader(), edit=token)
     deals = _table(event, turn, table)["deals"]
     board = url_for("event_tables.table_page", token=token, turn=turn, table=table)
-    if number is None and len(deals) >= event.document["deals_per_turn"] \
+    if number is None and len(deals) >= event.head["deals_per_turn"] \
             and request.method == "GET":
         return redirect(board, 303)  # all its deals are in: fix one from the table's page
     if number is not None and not 1 <= number <= len(deals):
@@ -241,25 +241,18 @@ def _enter(token: str, turn: int, table: int, number: int | None) -> Any:
 
 def _save(token: str, turn: int, table: int, number: int | None, form: DealForm,
           doc: Any, board: str) -> Any:
-    """Store the deal in the event document: the next one of the table, or in place of
-    deal ``number``."""
+    """Store the deal as the table's: its next one, or in place of deal ``number``."""
     key = writes.form_key(form, f"event {token}")
 
     def run(db: Session) -> str:
         row = writes.lock(db, Event, token, form.version.data, key,
                           harmless=lambda db, found, since: _elsewhere(db, found, since,
                                                                        turn, table))
-        document = copy.deepcopy(row.document)
-        deals = next(t for t in document["turns"][turn - 1]["tables"]
-                     if t["table"] == table)["deals"]
-        if number is None:
-            if len(deals) >= document["deals_per_turn"]:
-                abort(409)
-            deals.append(doc)
-        else:
-            deals[number - 1] = doc
-        bump(db, row, document, "deal" if number is None else "edited", turn - 1, table,
-             _reason(), number or len(deals))
+        found = store.table_row(db, row, turn - 1, table)
+        if found is None or (number is None and len(found.deals) >= row.head["deals_per_turn"]):
+            abort(409)
+        saved = store.put_deal(found, number, doc)
+        bump(db, row, "deal" if number is None else "edited", turn - 1, table, _reason(), saved)
         return board
 
     def stale(_error: Any) -> Any:

@@ -18,7 +18,7 @@ from scorekeeper.names import visible_key
 from scorekeeper.rules.season import MAX_EVENINGS, season_standings
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, remember, remembered
-from scorekeeper.web.events import entrant_names, scored
+from scorekeeper.web.events import entrant_names, head_of, scored
 
 bp = Blueprint("seasons", __name__)
 
@@ -127,7 +127,7 @@ def season(token: str) -> Any:
         event = events.get(entry["event"])
         if event is None:  # an evening deleted since
             continue
-        names = entrant_names(event.document)
+        names = entrant_names(head_of(event))
         lines = [{"name": names[s["id"]], "vp": s["vp"], "mp": s["mp"]}
                  for s in scored(event)["standings"]]
         evenings.append({"event": event, "double": entry["double"], "standings": lines})

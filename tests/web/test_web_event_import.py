@@ -27,6 +27,7 @@ from scorekeeper import eventfiles
 from scorekeeper.db import get_db
 from scorekeeper.incoming import EVENING_BYTES
 from scorekeeper.models import Event
+from scorekeeper.web.evening import store
 
 
 @pytest.fixture
@@ -147,8 +148,9 @@ def test_what_the_reader_lets_through_is_shown_printed_and_exported(played, clie
     with app.app_context(), get_db().read_sessions() as db:
         stored = db.scalars(select(Event).where(Event.edit_token == event.rsplit("/", 1)[1])).one()
         assert stored.name == "Venerdì al circolo"
-        assert [e["name"] for e in stored.document["entrants"]] == names
-        assert stored.document["turns"][0]["tables"][0]["penalties"][0]["why"] == "late"
+        kept = store.document(db, stored)
+        assert [e["name"] for e in kept["entrants"]] == names
+        assert kept["turns"][0]["tables"][0]["penalties"][0]["why"] == "late"
         view = f"/e/v/{stored.view_token}"
     director = client.get(event).get_data(as_text=True)
     assert sorted(row[1] for row in table_rows(director, "Standings")) == sorted(names)
@@ -175,7 +177,7 @@ def test_what_the_reader_lets_through_is_shown_printed_and_exported(played, clie
     assert sorted({row[3] for row in rows[1:]}) == sorted(
         ["[31mRossi – Bianchi", "Verdi – Neri", "'=CMD|' /C calc'!A0", "Marroni – Rosa"])
     exported = client.get(f"{event}/event.json")
-    assert json.loads(exported.data)["entrants"] == stored.document["entrants"]
+    assert json.loads(exported.data)["entrants"] == kept["entrants"]
     assert json.loads(exported.data)["name"] == "Venerdì al circolo"
     assert [s["name"] for s in json.loads(exported.data)["turns"][0]["tables"][0]["deals"][0][
         "sides"]] == ["Rossi – Bianchi", "Gialli"]
@@ -248,8 +250,9 @@ def test_an_evening_of_more_than_4_mib_reads_back(client, app):
     assert response.status_code == 302, response.get_data(as_text=True)[-1500:]
     with app.app_context(), get_db().read_sessions() as db:
         stored = db.scalars(select(Event)).one()
-        assert len(stored.document["turns"]) == 15
-        assert stored.document["entrants"][199]["name"] == doc["entrants"][199]["name"]
+        kept = store.document(db, stored)
+        assert len(kept["turns"]) == 15
+        assert kept["entrants"][199]["name"] == doc["entrants"][199]["name"]
 
 
 def test_no_mutation_of_a_real_evening_breaks_the_import_or_a_page(played, client, app):

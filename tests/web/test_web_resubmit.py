@@ -73,6 +73,14 @@ def _rows(app: Any, model: Any) -> list[Any]:
         return list(db.scalars(query))
 
 
+def _evenings(app: Any) -> list[dict[str, Any]]:
+    """Every evening's document, as its rows say it."""
+    from scorekeeper.web.evening import store
+
+    with app.app_context(), get_db().read_sessions() as db:
+        return [store.document(db, e) for e in db.scalars(select(Event).order_by(Event.id))]
+
+
 def _everything(app: Any) -> list[str]:
     """Every stored row but the spent keys, as text."""
     with app.app_context(), get_db().read_sessions() as db:
@@ -354,12 +362,12 @@ def _forfeit(site: Site, app: Any) -> Forms:
 
 
 def _first_table(app: Any, field: str) -> list[Any]:
-    return [e.document["turns"][0]["tables"][0][field] for e in _rows(app, Event)]
+    return [e["turns"][0]["tables"][0][field] for e in _evenings(app)]
 
 
 def _event_table_points(app: Any) -> list[Any]:
-    return [d["sides"][0]["counts"]["table_points"] for e in _rows(app, Event)
-            for turn in e.document["turns"] for t in turn["tables"] for d in t["deals"]]
+    return [d["sides"][0]["counts"]["table_points"] for e in _evenings(app)
+            for turn in e["turns"] for t in turn["tables"] for d in t["deals"]]
 
 
 def _phone(site: Site, ns_deals: int = 0) -> str:
@@ -439,16 +447,16 @@ def _sheet_points(app: Any) -> list[Any]:
 CASES: dict[str, Case] = {
     "/events/new": Case(_new_event, lambda app: [e.name for e in _rows(app, Event)],
                         ["Venerdì"], typed='value="Sabato"'),
-    "/e/<token>/entrants": Case(_entrants, lambda app: [[n["name"] for n in e.document[
-        "entrants"]] for e in _rows(app, Event)], [["Rossi", "Verdi"]], typed="Gialli"),
+    "/e/<token>/entrants": Case(_entrants, lambda app: [[n["name"] for n in e[
+        "entrants"]] for e in _evenings(app)], [["Rossi", "Verdi"]], typed="Gialli"),
     "/events/import": Case(_event_import, lambda app: len(_rows(app, Event)), 2),
-    "/e/<token>/draw": Case(_draw, lambda app: [sorted(n["name"] for n in e.document[
-        "entrants"]) for e in _rows(app, Event)], [["Bruni", "Gialli", "Rossi", "Verdi"]],
+    "/e/<token>/draw": Case(_draw, lambda app: [sorted(n["name"] for n in e[
+        "entrants"]) for e in _evenings(app)], [["Bruni", "Gialli", "Rossi", "Verdi"]],
         form=False),
-    "/e/<token>/plan": Case(_plan, lambda app: [len(e.document["plan"]) for e in _rows(
-        app, Event)], [6], typed='value="7"'),
-    "/e/<token>/turns": Case(_seat, lambda app: [len(e.document["turns"])
-                                                 for e in _rows(app, Event)], [1], form=False),
+    "/e/<token>/plan": Case(_plan, lambda app: [len(e["plan"]) for e in _evenings(
+        app)], [6], typed='value="7"'),
+    "/e/<token>/turns": Case(_seat, lambda app: [len(e["turns"])
+                                                 for e in _evenings(app)], [1], form=False),
     "/e/<token>/turns/<int:turn>/tables/<int:table>/penalty": Case(
         _penalty, lambda app: _first_table(app, "penalties"), [[{"side": "ns", "mp": 100}]],
         typed='value="150"'),
