@@ -36,7 +36,7 @@ standings; sorting 100 ids and pairing them in order for a seating.
 
   - COLD: the first view of a version this process has not shown, right after a deal of
     the last turn is saved by a writer as the app saves one (``events.bump``: the new
-    document, and what the pages show kept beside its version, ``web/eventtally.py``),
+    document, and what the pages show kept beside its version, ``web/evening/tally.py``),
     every referee cache emptied first, on a process that showed the evening before: the
     page reads the kept evening (its head, standings and the changed turn's line; the
     other turns' lines are the same and were read by this process before), scores
@@ -183,7 +183,7 @@ def bench_page(doc: dict[str, Any]) -> dict[str, list[float]]:
     from scorekeeper.app import create_app
     from scorekeeper.db import Database, upgrade
     from scorekeeper.models import Event
-    from scorekeeper.web.events import bump
+    from scorekeeper.web.evening.director import bump
 
     folder = tempfile.mkdtemp()
     url = f"sqlite:///{folder}/bench.sqlite3"

@@ -206,13 +206,6 @@ def _register(app: Flask) -> None:
         deals,
         device,
         errors,
-        eventphones,
-        eventprints,
-        eventread,
-        eventroom,
-        events,
-        eventsetup,
-        eventtables,
         exports,
         filters,
         house,
@@ -220,7 +213,6 @@ def _register(app: Flask) -> None:
         offline,
         players,
         referee,
-        seasons,
         seats,
         share,
         tablefiles,
@@ -228,6 +220,14 @@ def _register(app: Flask) -> None:
         written,
     )
     from scorekeeper.web.common import safe_next
+    from scorekeeper.web.evening import director as events
+    from scorekeeper.web.evening import phones as eventphones
+    from scorekeeper.web.evening import prints as eventprints
+    from scorekeeper.web.evening import read as eventread
+    from scorekeeper.web.evening import room as eventroom
+    from scorekeeper.web.evening import seasons
+    from scorekeeper.web.evening import setup as eventsetup
+    from scorekeeper.web.evening import tables as eventtables
 
     for module in (matches, seats, deals, referee, burro, share, exports, api, offline, tables,
                    players, tablefiles, house, device, events, eventtables, eventprints,

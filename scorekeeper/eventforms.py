@@ -1,4 +1,4 @@
-"""The forms of a club's evening (``web/events.py``): the event itself and its
+"""The forms of a club's evening (``web/evening/director.py``): the event itself and its
 entrants; what their fields mean in the contract's event document (docs/contract.md,
 "Events"). Which movements there are, what they take and which kind of evening each
 seats are the referee's (``rules.movements``, ``rules.plans``): the forms ask them."""

@@ -1,5 +1,5 @@
 """A file that comes in, read one way whatever the door: an evening's or a table's JSON
-read back as a new one (``web/eventread.py``, ``web/tableread.py``), the documents and
+read back as a new one (``web/evening/read.py``, ``web/tableread.py``), the documents and
 house rules the ``scorekeeper`` command reads (``cli.py``).
 
 A file is read within bounds before anything looks at what it says: at most a number of

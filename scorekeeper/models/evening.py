@@ -37,12 +37,12 @@ class Event(Base):
     edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     # The turn's clock, started by the director: the turn it runs for (1-based), when it
-    # started, its minutes (``web/eventroom.py``).
+    # started, its minutes (``web/evening/room.py``).
     clock_turn: Mapped[int | None] = mapped_column(Integer, nullable=True)
     clock_started: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     clock_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # What the evening's pages show, kept with each change of the document (JSON,
-    # web/eventtally.py), and what it was made for: the version and the referee. One of
+    # web/evening/tally.py), and what it was made for: the version and the referee. One of
     # another version or referee is never read.
     tally: Mapped[str | None] = mapped_column(Text, nullable=True, deferred=True)
     tally_of: Mapped[str | None] = mapped_column(String(80), nullable=True, deferred=True)
@@ -149,7 +149,7 @@ class EventChange(Base):
 class EventSheet(Base):
     """The deals one side of a table entered on its own phone for a turn (``side``: "ns"
     or "ew"; ``turn`` 0-based), each as the contract's deal document. They reach the
-    event document when the other side confirms them (``web/eventphones.py``)."""
+    event document when the other side confirms them (``web/evening/phones.py``)."""
 
     __tablename__ = "event_sheets"
     __table_args__ = (UniqueConstraint("event_id", "turn", "table", "side",

@@ -251,7 +251,7 @@ def answer_deal(match: Match, form: DealForm, index: int, count: int, before: di
     """A deal form sent: the referee's preview (``action=preview``, as JSON), the form
     again with what is wrong or still to answer, or ``save(doc, full)`` of the deal the
     players entered and the referee's match document with it. ``extra``: what the page
-    shows besides a match's deal form (an event table's, ``web/eventtables.py``)."""
+    shows besides a match's deal form (an event table's, ``web/evening/tables.py``)."""
     action = request.form.get("action")
     if not form.validate():
         if action == "preview":

@@ -23,7 +23,7 @@ from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web import formhtml
 from scorekeeper.web.chrome import chrome, per_language
 from scorekeeper.web.common import locale_code, num, red, rules_name
-from scorekeeper.web.eventrows import seat_name, standing_rows, table_rows
+from scorekeeper.web.evening.rows import seat_name, standing_rows, table_rows
 from scorekeeper.web.offline import (
     pack_bytes,
     referee_url,

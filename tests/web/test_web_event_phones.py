@@ -38,7 +38,7 @@ def _both_sides_enter(client: Any, link: str, ns: list[Any], ew: list[Any]) -> N
 def test_a_table_card_leads_to_its_tables_own_page_never_the_directors(client, monkeypatch):
     """A card lies on its table for anyone to scan: its QR code opens that table's page,
     which no other table's number reaches and which holds no director's link."""
-    from scorekeeper.web import eventprints
+    from scorekeeper.web.evening import prints as eventprints
 
     event = first_turn(client)
     asked: list[str] = []

@@ -28,7 +28,7 @@ def _play(client: Any, event: str, table: int, deals: list[tuple[Any, str]]) -> 
 
 
 def test_the_clock_counts_the_turn_warns_and_says_the_rule_at_time_out(client, monkeypatch):
-    from scorekeeper.web import eventclock
+    from scorekeeper.web.evening import clock as eventclock
 
     event = first_turn(client)
     assert post(client, event, f"{event}/clock", minutes="45").status_code == 302

@@ -1,4 +1,4 @@
-"""What the director sets up of an evening (web/eventsetup.py): its turns and their
+"""What the director sets up of an evening (web/evening/setup.py): its turns and their
 movements changed on their own page (a Danese in groups, as the federation's exam's "3
 Danese in groups"), the standings shown per group while the turn seated plays in groups,
 each group's lines ranked among themselves; the entrants filled in from a table's

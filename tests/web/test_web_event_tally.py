@@ -1,4 +1,4 @@
-"""An evening keeps what its pages show beside each version (``web/eventtally.py``): the
+"""An evening keeps what its pages show beside each version (``web/evening/tally.py``): the
 writer of a deal leaves the referee's answer there, and another server process shows the
 director's page, the room's and the big screen from it, scoring nothing; one kept for
 another version is never read."""
@@ -13,7 +13,7 @@ from sqlalchemy import text
 from support import post_deal
 
 from scorekeeper.db import get_db
-from scorekeeper.web import eventtally
+from scorekeeper.web.evening import tally as eventtally
 from scorekeeper.web.tally import referee
 
 

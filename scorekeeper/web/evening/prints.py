@@ -15,8 +15,8 @@ from scorekeeper.db import reader
 from scorekeeper.eventfiles import event_file, results_csv
 from scorekeeper.models import Event
 from scorekeeper.web.evening import store
-from scorekeeper.web.events import load_event, scored
-from scorekeeper.web.eventsheets import table_link
+from scorekeeper.web.evening.director import load_event, scored
+from scorekeeper.web.evening.sheets import table_link
 from scorekeeper.web.exports import file_name, language, paper, send_pdf
 
 bp = Blueprint("event_prints", __name__)

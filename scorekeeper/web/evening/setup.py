@@ -24,7 +24,7 @@ from scorekeeper.rules.movements import needed_entrants
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
 from scorekeeper.web.evening import store
-from scorekeeper.web.events import bump, director_page, head_of, load_event, write_event
+from scorekeeper.web.evening.director import bump, director_page, head_of, load_event, write_event
 
 bp = Blueprint("event_setup", __name__)
 

@@ -1,10 +1,10 @@
 """A club's evening run by its director: the event made, its entrants registered, each
 turn seated by the plan's movement, the standings; the room's read-only page. Its
-tables' deals are entered in ``eventtables.py``; its rows are written and read back as
+tables' deals are entered in ``evening/tables.py``; its rows are written and read back as
 the contract's document by ``evening/store.py``; the referee scores the event document on
 every change (``rules.events``, docs/contract.md "Events"; each table's result kept by
 the table as given, so that a deal saved scores one table again), and the writer keeps
-what the pages show beside the new version (``eventtally.py``)."""
+what the pages show beside the new version (``evening/tally.py``)."""
 
 from __future__ import annotations
 
@@ -35,11 +35,12 @@ from scorekeeper.rules.eventdoc import INDIVIDUAL
 from scorekeeper.rules.movements import needed_entrants
 from scorekeeper.rules.vptables import BYE_VP, FIBUR_2026
 from scorekeeper.vocabulary import profile_name
-from scorekeeper.web import eventtally, writes
+from scorekeeper.web import writes
 from scorekeeper.web.common import _, cache, input_error_text, profile_choices, remember
 from scorekeeper.web.evening import store
-from scorekeeper.web.eventclock import clock_form, clock_of
-from scorekeeper.web.eventsheets import turn_states
+from scorekeeper.web.evening import tally as eventtally
+from scorekeeper.web.evening.clock import clock_form, clock_of
+from scorekeeper.web.evening.sheets import turn_states
 from scorekeeper.web.house import HOUSE, load_house, remembered_house
 from scorekeeper.web.tables import my_tables, players_as_entrants
 
@@ -62,7 +63,7 @@ NOTHING_YET = eventtally.NOTHING_YET
 
 
 def evening(event: Event) -> dict[str, Any]:
-    """The evening as its pages show it (``eventtally.shown``: the referee's answer, the
+    """The evening as its pages show it (``tally.shown``: the referee's answer, the
     document without its turns, the standings after the last closed turn), kept by its
     link and version: the one the writer of this version left, else made from the
     document."""
@@ -113,7 +114,7 @@ def _why_not(head: dict[str, Any], error: rules.InputError) -> str:
 def bump(db: Session, row: Event, action: str, turn: int | None = None,
          table: int | None = None, reason: str | None = None, deal: int | None = None) -> None:
     """The event's rows as just changed, its next version: its history line (``deal``: the
-    table's deal entered or fixed) and what its pages show (``eventtally``)."""
+    table's deal entered or fixed) and what its pages show (``evening/tally.py``)."""
     db.flush()
     row.version += 1
     row.updated = utcnow()

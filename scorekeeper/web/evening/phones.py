@@ -3,7 +3,7 @@ play, with no account. A side says which it is, enters the turn's deals on the o
 deal form (counts or cards, the referee judging each deal on its own), and the other side
 confirms them, on its own phone or on the same one passed across the table. Confirmed,
 they are the table's deals in the event document, and only the director changes them
-(``eventtables.py``, with a reason kept). Two sides that entered a deal differently are
+(``evening/tables.py``, with a reason kept). Two sides that entered a deal differently are
 shown both versions, deal by deal, until one takes the other's or the director chooses.
 """
 
@@ -24,9 +24,9 @@ from scorekeeper.web.common import _
 from scorekeeper.web.dealform import build_form
 from scorekeeper.web.deals import answer_deal, unstored_deal_page
 from scorekeeper.web.evening import store
-from scorekeeper.web.eventclock import clock_of
-from scorekeeper.web.events import bump, load_event
-from scorekeeper.web.eventsheets import (
+from scorekeeper.web.evening.clock import clock_of
+from scorekeeper.web.evening.director import bump, load_event
+from scorekeeper.web.evening.sheets import (
     CONFIRMED,
     OTHER,
     SIDES,
@@ -42,7 +42,7 @@ from scorekeeper.web.eventsheets import (
     turn_sheets,
     what_differs,
 )
-from scorekeeper.web.eventtables import seat_names, table_match
+from scorekeeper.web.evening.tables import seat_names, table_match
 from scorekeeper.web.scoreboard import match_result
 from scorekeeper.web.typedby import TypedBy, said, turn_moved, typed_by
 

@@ -20,7 +20,7 @@ from scorekeeper.rules.vptables import BYE_VP, FIBUR_2026
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, input_error_text, uploaded
 from scorekeeper.web.evening import store
-from scorekeeper.web.eventsetup import entrant_problems
+from scorekeeper.web.evening.setup import entrant_problems
 
 bp = Blueprint("event_read", __name__)
 

@@ -16,8 +16,8 @@ from scorekeeper.db import reader
 from scorekeeper.eventforms import CLOCK_PRESETS, ClockForm
 from scorekeeper.models import Event, utcnow
 from scorekeeper.web import writes
-from scorekeeper.web.eventclock import clock_of
-from scorekeeper.web.events import (
+from scorekeeper.web.evening.clock import clock_of
+from scorekeeper.web.evening.director import (
     director_page,
     entrant_names,
     evening,
@@ -25,7 +25,7 @@ from scorekeeper.web.events import (
     load_event,
     scored,
 )
-from scorekeeper.web.eventsheets import CONFIRMED, turn_states
+from scorekeeper.web.evening.sheets import CONFIRMED, turn_states
 
 bp = Blueprint("event_room", __name__)
 

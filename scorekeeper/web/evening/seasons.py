@@ -18,7 +18,7 @@ from scorekeeper.names import visible_key
 from scorekeeper.rules.season import MAX_EVENINGS, season_standings
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, remember, remembered
-from scorekeeper.web.events import entrant_names, head_of, scored
+from scorekeeper.web.evening.director import entrant_names, head_of, scored
 
 bp = Blueprint("seasons", __name__)
 

@@ -23,9 +23,9 @@ from scorekeeper.web.common import _
 from scorekeeper.web.dealform import build_form
 from scorekeeper.web.deals import answer_deal, unstored_deal_page
 from scorekeeper.web.evening import store
-from scorekeeper.web.eventrows import seat_name
-from scorekeeper.web.events import bump, entrant_names, head_of, load_event, scored
-from scorekeeper.web.eventsheets import (
+from scorekeeper.web.evening.director import bump, entrant_names, head_of, load_event, scored
+from scorekeeper.web.evening.rows import seat_name
+from scorekeeper.web.evening.sheets import (
     CONFIRMED,
     SIDES,
     scored_sheet,
