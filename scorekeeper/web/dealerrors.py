@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.forms import DealForm
-from scorekeeper.models import Match
 from scorekeeper.web.common import _
+from scorekeeper.web.dealplace import DealPlace
 
 
-def form_problems(match: Match, form: DealForm,
+def form_problems(match: DealPlace, form: DealForm,
                   general: list[Any]) -> list[tuple[str | None, Any]]:
     """Every problem of the form, for the list next to Save: the field it is at (its id,
     or None for the deal as a whole) and what it says, with the side's name."""

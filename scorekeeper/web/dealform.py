@@ -24,8 +24,10 @@ from scorekeeper.rules.states import ClosedBy, Morto
 from scorekeeper.vocabulary import rule_label, term
 from scorekeeper.web import tally
 from scorekeeper.web.common import _, input_error_text, locale_code, localize
+from scorekeeper.web.dealplace import DealPlace
 from scorekeeper.web.scoreboard import (
     deal_count,
+    deals_alone,
     match_result,
     match_rules,
     next_result,
@@ -42,7 +44,7 @@ def _meld_line(item: Any) -> str:
     return shown(item)
 
 
-def build_form(match: Match, profile: rules.Profile,
+def build_form(match: DealPlace, profile: rules.Profile,
                doc: dict[str, Any] | None = None) -> DealForm:
     """The deal form for this match, from the request or prefilled from a stored deal."""
     n = len(match.sides)
@@ -211,7 +213,7 @@ def apply_readings(form: DealForm) -> set[int]:
     return rewritten
 
 
-def form_to_doc(form: DealForm, match: Match) -> dict[str, Any]:
+def form_to_doc(form: DealForm, match: DealPlace) -> dict[str, Any]:
     """The contract's deal document, exactly as the players entered it."""
     sides = [SideEntry(
         mode=f.mode.data, table_points=f.table_points.data,
@@ -306,8 +308,9 @@ def _meld_label(index: int, meld: dict[str, Any]) -> str:
 Judged = tuple[dict[str, Any], dict[str, Any] | None, list[str], dict[str, Any] | None]
 
 
-def judge(form: DealForm, match: Match, index: int) -> Judged:
-    """Score the entered deal in its place in the match; route each problem to its field."""
+def judge(form: DealForm, match: DealPlace, index: int) -> Judged:
+    """Score the entered deal in its place (in the match; a table's on its own); route each
+    problem to its field."""
     general: list[str] = []
     form.meld_problems.clear()
     doc = form_to_doc(form, match)
@@ -315,7 +318,9 @@ def judge(form: DealForm, match: Match, index: int) -> Judged:
     # rest of the deal is judged with them held to those limits
     judged = rules.held_counts(doc, match_rules(match))
     try:
-        if index == deal_count(match):  # a new deal: scored after the stored ones' tally
+        if not isinstance(match, Match):  # a table's deal: on its own
+            full = deals_alone(match, [judged])
+        elif index == deal_count(match):  # a new deal: scored after the stored ones' tally
             full = next_result(match, judged)
         else:
             deals = match.deal_docs()

@@ -38,9 +38,11 @@ from scorekeeper.web.dealform import (
     judge,
     remember_modes,
 )
+from scorekeeper.web.dealplace import DealPlace, TableDeal
 from scorekeeper.web.scoreboard import (
     changes_since,
     deal_count,
+    deals_alone,
     last_sides,
     load_match,
     match_result,
@@ -68,7 +70,7 @@ from scorekeeper.web.writes import (
 bp = Blueprint("deals", __name__)
 
 
-def _profile(match: Match) -> rules.Profile:
+def _profile(match: DealPlace) -> rules.Profile:
     """The match's rules (a match whose profile no longer exists leads nowhere)."""
     try:
         return match_rules(match)
@@ -77,7 +79,7 @@ def _profile(match: Match) -> rules.Profile:
 
 
 def _page(
-    match: Match,
+    match: DealPlace,
     form: DealForm,
     index: int,
     *,
@@ -94,8 +96,12 @@ def _page(
     ``disputable``: the deal breaks a rule but can be counted, so it may be saved marked
     as disputed. ``before``: the state the deal starts from, and ``count``: how many
     deals the match holds, when the caller has them."""
-    count = deal_count(match) if count is None else count
-    before = _before(match, index, count) if before is None else before
+    dealer = None
+    if isinstance(match, Match):
+        count = deal_count(match) if count is None else count
+        before = _before(match, index, count) if before is None else before
+        dealer = turn(match, index)
+    count, before = count or 0, before or {}  # a table's deal: the caller says them
     profile = _label(match, form)
     shown = dict(
         match=match,
@@ -112,7 +118,7 @@ def _page(
         problems=form_problems(match, form, general or []),
         changes=changes,
         disputable=disputable,
-        turn=turn(match, index),
+        turn=dealer,
     )
     return render_template("deal.html", **{**shown, **(extra or {})}), status
 
@@ -146,11 +152,11 @@ def _shown(match: Match, form: DealForm, last: list[dict[str, Any]] | None) -> D
     return form
 
 
-def unstored_deal_page(match: Match, form: DealForm, extra: dict[str, Any]) -> Any:
-    """The form of a deal judged on its own, the first of ``match``, a match that is not
-    stored (an event table's deal: every deal starts from 0), with ``extra`` for the page
-    (``board``: where Cancel goes; ``number``: the deal's number in its turn)."""
-    return _page(match, form, 0, before=match_result(match, []), count=0, extra=extra)
+def table_deal_page(place: TableDeal, form: DealForm, extra: dict[str, Any]) -> Any:
+    """The form of a table's deal, judged on its own (both sides start it from 0), with
+    ``extra`` for the page (``board``: where Cancel goes; ``number``: the deal's number in
+    its turn)."""
+    return _page(place, form, 0, before=deals_alone(place, []), count=0, extra=extra)
 
 
 def _before(match: Match, index: int, count: int) -> dict[str, Any]:
@@ -161,7 +167,7 @@ def _before(match: Match, index: int, count: int) -> dict[str, Any]:
     return match_result(match, match.deal_docs()[:index])
 
 
-def _label(match: Match, form: DealForm) -> rules.Profile:
+def _label(match: DealPlace, form: DealForm) -> rules.Profile:
     """The match's rules; the form's labels in the words of its tradition ("Clean
     burracos" in an Italian game, its own name for the morto)."""
     profile = _profile(match)
@@ -181,7 +187,7 @@ def _breakdown(result: dict[str, Any] | None, index: int) -> dict[str, Any] | No
             "running": after[index] if index < len(after) else []}
 
 
-def _preview(match: Match, form: DealForm, index: int, result: dict[str, Any] | None,
+def _preview(match: DealPlace, form: DealForm, index: int, result: dict[str, Any] | None,
              general: list[Any], rewritten: set[int], disputable: bool,
              before: dict[str, Any], implied: dict[str, str] | None = None) -> Any:
     """The deal form's fields as they stand, counted by the referee, for the page to show
@@ -245,7 +251,7 @@ def _enter(token: str, number: int | None) -> Any:
                        lambda doc, full: _save(token, form, index, index < count, doc, full))
 
 
-def answer_deal(match: Match, form: DealForm, index: int, count: int, before: dict[str, Any],
+def answer_deal(match: DealPlace, form: DealForm, index: int, count: int, before: dict[str, Any],
                 save: Callable[[Any, dict[str, Any]], Any],
                 extra: dict[str, Any] | None = None) -> Any:
     """A deal form sent: the referee's preview (``action=preview``, as JSON), the form

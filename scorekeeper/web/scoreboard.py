@@ -17,6 +17,7 @@ from scorekeeper.models import Change, Match
 from scorekeeper.vocabulary import profile_name, tradition_of
 from scorekeeper.web import tally, versions
 from scorekeeper.web.common import _, cache, locale_code, localize, num
+from scorekeeper.web.dealplace import DealPlace
 from scorekeeper.web.dealrows import deal_rows
 from scorekeeper.web.links import public_url
 
@@ -90,6 +91,11 @@ def match_result(match: Match, deals: list[dict[str, Any]] | None = None) -> dic
         return cache("match").get_or_make(  # type: ignore[no-any-return]
             kept_key(match), lambda: _compute(match.match_input()))
     return _compute(match.match_input(deals))
+
+
+def deals_alone(place: DealPlace, deals: list[dict[str, Any]]) -> dict[str, Any]:
+    """The referee's document for ``deals`` and no others (a table's deal, on its own)."""
+    return _compute(place.match_input(deals))
 
 
 def kept_key(match: Match) -> tuple[str, int]:
@@ -287,7 +293,7 @@ def plays_alone(match: Match) -> bool:
     return piles is not None and len(match.sides) > piles
 
 
-def rules_label(match: Match) -> str:
+def rules_label(match: Match | DealPlace) -> str:
     """The rules a match is played by, as its pages name them: the profile's name, or the
     house rules' name and the version the match was started with, then the profile's."""
     base = str(profile_name(match.profile))
@@ -298,7 +304,7 @@ def rules_label(match: Match) -> str:
              version=num(match.rules.get("version", 1)), profile=base)
 
 
-def match_rules(match: Match) -> rules.Profile:
+def match_rules(match: Match | DealPlace) -> rules.Profile:
     """The rules the match is played by: its house rules, or its built-in profile."""
     return rules.profile_of(match.rules_document())
 

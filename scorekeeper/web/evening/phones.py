@@ -14,17 +14,16 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from sqlalchemy.orm import Session
 
-from scorekeeper import digits, rules
+from scorekeeper import digits
 from scorekeeper.db import reader
 from scorekeeper.forms import ConfirmForm, DealForm
 from scorekeeper.models import Event, utcnow
 from scorekeeper.rules.eventdoc import MAX_PLAN
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
-from scorekeeper.web.dealform import build_form
-from scorekeeper.web.deals import answer_deal, unstored_deal_page
-from scorekeeper.web.evening import store
+from scorekeeper.web.evening import deal, store
 from scorekeeper.web.evening.clock import clock_of
+from scorekeeper.web.evening.deal import seat_names
 from scorekeeper.web.evening.director import bump, load_event
 from scorekeeper.web.evening.sheets import (
     CONFIRMED,
@@ -42,8 +41,6 @@ from scorekeeper.web.evening.sheets import (
     turn_sheets,
     what_differs,
 )
-from scorekeeper.web.evening.tables import seat_names, table_match
-from scorekeeper.web.scoreboard import match_result
 from scorekeeper.web.typedby import TypedBy, said, turn_moved, typed_by
 
 bp = Blueprint("event_phones", __name__)
@@ -141,24 +138,15 @@ def _enter(event: Event, table: int, sig: str, side: str, number: int | None) ->
     locked = table_state(entered, {}, per_turn).state == CONFIRMED
     if request.method == "GET" and (locked or (number is None and len(deals) >= per_turn)):
         return redirect(board, 303)
-    if number is not None and not 1 <= number <= len(deals):
-        abort(404)
-    match = table_match(event, turn, table)
-    form = build_form(match, rules.profile_of(match.rules_document()),
-                      deals[number - 1] if number is not None else None)
-    extra = {"board": board, "number": number or len(deals) + 1,
-             "outbox": f"{event.view_token}/{table}/{sig}/{side}",
+    extra = {"board": board, "outbox": f"{event.view_token}/{table}/{sig}/{side}",
              "drafts": drafts_of(event, table, turn, side),
-             "table_heading": _("Table %(table)d · Turn %(turn)d", table=table, turn=turn),
+             "table_heading": deal.heading(table, turn),
              # what the form was opened for; a form sent back keeps what it was sent with
              "bound": {"turn": turn, "seen": request.form.get("seen", "")
                        if request.method == "POST" else event.version}}
-    if request.method == "GET":
-        writes.keyed(form, version)
-        return unstored_deal_page(match, form, extra)
-    return answer_deal(match, form, 0, 0, match_result(match, []),
-                       lambda doc, _full: _save(event, table, side, number, form, doc, board),
-                       extra)
+    where = deal.place(event, entered, version, f"event-{event.view_token}-{turn}-{table}")
+    return deal.enter(where, deals, number, extra,
+                      lambda form, doc: _save(event, table, side, number, form, doc, extra))
 
 
 def _typed_turn() -> int | None:
@@ -198,7 +186,7 @@ def _locked_sheet(db: Session, event: Event, table: int, side: str, key: str) ->
 
 
 def _save(event: Event, table: int, side: str, number: int | None, form: DealForm,
-          doc: Any, board: str) -> Any:
+          doc: Any, extra: dict[str, Any]) -> Any:
     """The deal on the side's sheet: its next one, or in place of deal ``number``."""
     key = writes.form_key(form, f"event {event.view_token} {table} {side}")
     by = typed_by()
@@ -217,18 +205,20 @@ def _save(event: Event, table: int, side: str, number: int | None, form: DealFor
             deals[number - 1] = doc
         _written(sheet, deals, by, "added" if number is None else "edited",
                  number or len(deals))
-        return board
+        return str(extra["board"])
 
-    def again(notice: Any) -> Any:
+    def again(notice: Any) -> Any:  # nothing saved: what was typed, to send again
         fresh = load_event(reader(), view=event.view_token)
-        turn = fresh.seated
+        turn, entered = fresh.seated, _seated(fresh, table)
         sheet = turn_sheets(reader(), fresh, turn).get(table, {}).get(side)
-        form.version.data = str(sheet.version if sheet else 1)
-        page = unstored_deal_page(table_match(fresh, turn, table), form, {
-            "board": board, "number": number or len(sheet.deals if sheet else []) + 1,
-            "stale_notice": notice, "drafts": drafts_of(fresh, table, turn, side),
-            "bound": {"turn": turn, "seen": fresh.version}})
-        return page[0], 409  # nothing saved: what was typed, to send again
+        if entered is None:
+            abort(404)
+        where = deal.place(fresh, entered, sheet.version if sheet else 1,
+                           f"event-{fresh.view_token}-{turn}-{table}")
+        return deal.again(where, form, {
+            **extra, "number": number or len(sheet.deals if sheet else []) + 1,
+            "drafts": drafts_of(fresh, table, turn, side),
+            "bound": {"turn": turn, "seen": fresh.version}}, notice)
 
     def write() -> Any:
         try:

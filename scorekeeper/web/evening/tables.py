@@ -5,26 +5,22 @@ sides start it from 0, as an event scores it), its match points and victory poin
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from scorekeeper import rules
 from scorekeeper.db import reader
 from scorekeeper.eventforms import ForfeitForm, PenaltyForm
 from scorekeeper.forms import ConfirmForm, DealForm, clean_text
-from scorekeeper.models import Event, EventChange, EventTable, Match
-from scorekeeper.rules.document import MAX_TARGET
+from scorekeeper.models import Event, EventChange, EventTable
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
-from scorekeeper.web.dealform import build_form
-from scorekeeper.web.deals import answer_deal, unstored_deal_page
-from scorekeeper.web.evening import store
-from scorekeeper.web.evening.director import bump, entrant_names, head_of, load_event, scored
-from scorekeeper.web.evening.rows import seat_name
+from scorekeeper.web.dealplace import TableDeal
+from scorekeeper.web.evening import deal, store
+from scorekeeper.web.evening.deal import seat_names
+from scorekeeper.web.evening.director import bump, load_event, scored
 from scorekeeper.web.evening.sheets import (
     CONFIRMED,
     SIDES,
@@ -34,18 +30,12 @@ from scorekeeper.web.evening.sheets import (
     turn_sheets,
     what_differs,
 )
-from scorekeeper.web.scoreboard import match_result
 
 bp = Blueprint("event_tables", __name__)
 
 #: What the history says of a change to one table (``EventChange.action``).
 TABLE_ACTIONS = ("deal", "edited", "penalty", "forfeit", "confirmed-ns", "confirmed-ew",
                  "kept-ns", "kept-ew")
-
-
-def seat_names(event: Event, side: int | list[int]) -> str:
-    """Who sits on a side of a table: a pair's name, or an individual side's two players."""
-    return seat_name(side, entrant_names(head_of(event)))
 
 
 def _table(event: Event, turn: int, table: int) -> dict[str, Any]:
@@ -179,27 +169,9 @@ def _change_table(token: str, turn: int, table: int, form: Any,
         "This table changed since the page was opened: here it is as it stands.")))
 
 
-def table_match(event: Event, turn: int, table: int) -> Match:
-    """The table's deal as a match that is not stored: NS and EW, the event's rules, no
-    target and no deal before it, so that the deal form judges each deal on its own."""
-    entered = _table(event, turn, table)
-    now = datetime(event.day.year, event.day.month, event.day.day)
-    chosen = event.head["profile"]
-    house = None
-    if isinstance(chosen, dict):  # house rules: the match keeps their document, as a match
-        played = rules.profile_of(chosen)
-        chosen, house = played.base or played.id, {"document": event.head["profile"],
-                                                   "version": event.version, "token": None}
-    return Match.unstored(name=event.name, profile=chosen, rules=house, target=MAX_TARGET,
-                          version=event.version, sides=[
-                              {"name": seat_names(event, entered[seat]), "players": []}
-                              for seat in ("ns", "ew")],
-                          token=_token(event, turn, table), view_token="", when=now)
-
-
 def _token(event: Event, turn: int, table: int) -> str:
-    """The edit link of the table's match that is not stored: what its deal drafts are
-    kept under on the director's phone (``static/js/deal.js``)."""
+    """Whose deal drafts the director's deal form of the table keeps on the phone
+    (``static/js/drafts.js``): the table in its turn."""
     return f"event-{event.edit_token}-{turn}-{table}"
 
 
@@ -216,31 +188,28 @@ def edit_deal(token: str, turn: int, table: int, number: int) -> Any:
     return _enter(token, turn, table, number)
 
 
+def _where(event: Event, turn: int, table: int) -> tuple[TableDeal, list[dict[str, Any]]]:
+    """Where the director's deal of the table goes (its form built from the evening's
+    version), and the table's deals."""
+    entered = _table(event, turn, table)
+    return deal.place(event, entered, event.version, _token(event, turn, table)), entered["deals"]
+
+
 def _enter(token: str, turn: int, table: int, number: int | None) -> Any:
     event = load_event(reader(), edit=token)
-    deals = _table(event, turn, table)["deals"]
+    where, deals = _where(event, turn, table)
     board = url_for("event_tables.table_page", token=token, turn=turn, table=table)
     if number is None and len(deals) >= event.head["deals_per_turn"] \
             and request.method == "GET":
         return redirect(board, 303)  # all its deals are in: fix one from the table's page
-    if number is not None and not 1 <= number <= len(deals):
-        abort(404)
-    match = table_match(event, turn, table)
-    stored = deals[number - 1] if number is not None else None
-    form = build_form(match, rules.profile_of(match.rules_document()), stored)
-    extra = {"board": board, "number": number or len(deals) + 1,
-             "table_heading": _("Table %(table)d · Turn %(turn)d", table=table, turn=turn),
+    extra = {"board": board, "table_heading": deal.heading(table, turn),
              **({"ask_reason": True} if number is not None else {})}
-    if request.method == "GET":
-        writes.keyed(form, event.version)
-        return unstored_deal_page(match, form, extra)
-    return answer_deal(match, form, 0, 0, match_result(match, []),
-                       lambda doc, _full: _save(token, turn, table, number, form, doc, board),
-                       extra)
+    return deal.enter(where, deals, number, extra,
+                      lambda form, doc: _save(token, turn, table, number, form, doc, extra))
 
 
 def _save(token: str, turn: int, table: int, number: int | None, form: DealForm,
-          doc: Any, board: str) -> Any:
+          doc: Any, extra: dict[str, Any]) -> Any:
     """Store the deal as the table's: its next one, or in place of deal ``number``."""
     key = writes.form_key(form, f"event {token}")
 
@@ -253,21 +222,15 @@ def _save(token: str, turn: int, table: int, number: int | None, form: DealForm,
             abort(409)
         saved = store.put_deal(found, number, doc)
         bump(db, row, "deal" if number is None else "edited", turn - 1, table, _reason(), saved)
-        return board
+        return str(extra["board"])
 
-    def stale(_error: Any) -> Any:
-        fresh = load_event(reader(), edit=token)
-        form.version.data = str(fresh.version)
-        return unstored_deal_page(table_match(fresh, turn, table), form, {
-            "board": board, "number": number or len(_table(fresh, turn, table)["deals"]) + 1,
-            "changes": None, "stale_notice": _(
-                "This table's deals changed since the form was opened: check the deal "
-                "and save it again.")})
+    def again(notice: Any) -> Any:  # what was typed, with the table as it stands now
+        where, deals = _where(load_event(reader(), edit=token), turn, table)
+        return deal.again(where, form, {**extra, "number": number or len(deals) + 1}, notice)
 
-    return writes.guarded(form, lambda: writes.write_once(key, run),
-                          lambda notice: unstored_deal_page(
-                              table_match(load_event(reader(), edit=token), turn, table),
-                              form, {"board": board, "stale_notice": notice}), stale)
+    return writes.guarded(form, lambda: writes.write_once(key, run), again, lambda _e: again(_(
+        "This table's deals changed since the form was opened: check the deal and save it "
+        "again.")))
 
 
 def _reason() -> str | None:
