@@ -41,12 +41,6 @@ class Event(Base):
     clock_turn: Mapped[int | None] = mapped_column(Integer, nullable=True)
     clock_started: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     clock_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    # What the evening's pages show, kept with each change of the document (JSON,
-    # web/evening/tally.py), and what it was made for: the version and the referee. One of
-    # another version or referee is never read.
-    tally: Mapped[str | None] = mapped_column(Text, nullable=True, deferred=True)
-    tally_of: Mapped[str | None] = mapped_column(String(80), nullable=True, deferred=True)
-
     changes: Mapped[list[EventChange]] = relationship(
         order_by="EventChange.version", cascade="all, delete-orphan", passive_deletes=True)
     # its rows, for an evening made whole at once (``web/evening/store.build``); a change
@@ -93,7 +87,10 @@ class EventTable(Base):
     ns: Mapped[Any] = mapped_column(JSON)
     ew: Mapped[Any] = mapped_column(JSON)
     forfeit: Mapped[str | None] = mapped_column(String(2), nullable=True)
-    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True),
+                                                          nullable=True)
+    # the referee that made ``result`` (``web/tally.referee``): another's is made again
+    result_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
     deals: Mapped[list[EventDeal]] = relationship(
         order_by="EventDeal.position", cascade="all, delete-orphan", passive_deletes=True)

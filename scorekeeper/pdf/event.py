@@ -36,7 +36,7 @@ from scorekeeper.pdf.eventwords import (
 from scorekeeper.pdf.words import number
 from scorekeeper.pdf.worker import standalone_app
 from scorekeeper.rules.eventdoc import read_event
-from scorekeeper.rules.events import kept_document
+from scorekeeper.rules.eventkept import kept_document
 from scorekeeper.rules.movements import by_group, last_groups
 from scorekeeper.rules.vptables import FIBUR_2026
 

@@ -14,7 +14,7 @@ from scorekeeper.rules.cards import Card, format_cards, parse_cards
 from scorekeeper.rules.document import describe as describe_profile
 from scorekeeper.rules.document import export as export_profile
 from scorekeeper.rules.eventdoc import read_event
-from scorekeeper.rules.events import event_document, kept_document
+from scorekeeper.rules.eventkept import answer_from, event_document, kept_document, table_result
 from scorekeeper.rules.house import profile_of
 from scorekeeper.rules.house import read as read_profile
 from scorekeeper.rules.limits import (
@@ -106,7 +106,7 @@ def profiles_document() -> dict[str, Any]:
 
 
 __all__ = [
-    "kept_document", "ranked_within", "by_group", "last_groups",
+    "kept_document", "table_result", "answer_from", "ranked_within", "by_group", "last_groups",
     "CODES", "DEFAULT_PROFILE", "INPUT_CODES", "PROFILES", "Card", "CountLimits", "InputError",
     "Problem", "canastra_cards", "clear_caches", "count_limits", "count_step",
     "event_document", "read_event",

@@ -18,6 +18,7 @@ import scorekeeper.rules.cards as cards
 import scorekeeper.rules.consistency as consistency
 import scorekeeper.rules.document as document
 import scorekeeper.rules.eventdoc as eventdoc
+import scorekeeper.rules.eventkept as eventkept
 import scorekeeper.rules.events as events
 import scorekeeper.rules.house as house
 import scorekeeper.rules.limits as limits
@@ -38,7 +39,7 @@ import scorekeeper.rules.verdicts as verdicts
 import scorekeeper.rules.vptables as vptables
 
 #: The modules of the core, where its caches are looked for.
-MODULES: tuple[ModuleType, ...] = (burro, cards, consistency, document, eventdoc, events,
+MODULES: tuple[ModuleType, ...] = (burro, cards, consistency, document, eventdoc, eventkept, events,
                                    house, limits, match, melds, movements, plans, problems,
                                    profiles, scoring, season, seatings, sides, states,
                                    tabletime, totals, verdicts, vptables)

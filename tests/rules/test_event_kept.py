@@ -1,5 +1,5 @@
 """Each table of an evening is scored once for the rules it is played by and the table as
-given (``rules.events._kept_table``), as a match keeps each deal's score: a deal saved
+given (``rules.eventkept._kept_table``), as a match keeps each deal's score: a deal saved
 scores its table again, no other; and the kept road answers what reading and scoring
 the whole document answers, for documents right and wrong."""
 
@@ -12,7 +12,8 @@ import pytest
 from event_support import event, table
 
 from scorekeeper.rules import InputError, clear_caches, event_document, read_event
-from scorekeeper.rules.events import _kept_table, score_event
+from scorekeeper.rules.eventkept import _kept_table
+from scorekeeper.rules.events import score_event
 
 MITCHELL = [{"movement": "mitchell", "shift": 1}] * 2
 

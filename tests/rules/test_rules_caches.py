@@ -50,7 +50,7 @@ def test_every_cache_of_the_referee_is_emptied():
     warm = _sizes()
     assert set(warm) == {
         "scorekeeper.rules.cards._parse_canonical", "scorekeeper.rules.cards._parse_text",
-        "scorekeeper.rules.events._kept_table", "scorekeeper.rules.events._rules_of",
+        "scorekeeper.rules.eventkept._kept_table", "scorekeeper.rules.eventkept._rules_of",
         "scorekeeper.rules.house._read_text", "scorekeeper.rules.house.from_key",
         "scorekeeper.rules.limits._limits",
         "scorekeeper.rules.match._scored", "scorekeeper.rules.melds._judge_cached",

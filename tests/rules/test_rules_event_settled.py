@@ -8,7 +8,7 @@ import pytest
 from event_support import deal, entrants, event, play, table
 
 from scorekeeper.rules import InputError, event_document, last_groups
-from scorekeeper.rules.events import kept_document
+from scorekeeper.rules.eventkept import kept_document
 
 MITCHELL = [{"movement": "mitchell", "shift": 1}] * 3
 

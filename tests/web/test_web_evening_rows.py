@@ -182,3 +182,34 @@ def test_a_stored_evening_reads_as_its_document(app, client):
     exported = json.loads(client.get(response.headers["Location"] + "/event.json").data)
     assert {k: v for k, v in exported.items() if k not in ("name", "day")} == \
         {"bye_vp": 10, **{k: v for k, v in doc.items() if k != "name"}}
+
+
+def test_the_answer_from_kept_results_is_the_referee_s_for_the_whole_document(app, client):
+    """An evening changed through its pages (deals, a fix, a penalty, a forfeit, a turn
+    seated): the answer made from each table's kept result is the one the referee gives
+    for the whole document."""
+    from evening_pages import DEAL_A, DEAL_B, DEAL_C, first_turn, post, seat_turn
+    from support import post_deal
+
+    from scorekeeper.db import get_db
+
+    event = first_turn(client)
+    table_1, table_2 = (f"{event}/turns/1/tables/{n}" for n in (1, 2))
+    for deal, out in ((DEAL_A, "0"), (DEAL_B, "1")):
+        assert post_deal(client, f"{table_1}/deals/new", deal, out).status_code == 302
+    assert post_deal(client, f"{table_1}/deals/2/edit", DEAL_C, "").status_code == 302
+    assert post(client, table_1, f"{table_1}/penalty", side="ew", mp="100",
+                why="late").status_code == 302
+    assert post(client, table_2, f"{table_2}/forfeit", side="ns").status_code == 302
+    seat_turn(client, event)
+    assert post_deal(client, f"{event}/turns/2/tables/1/deals/new", DEAL_A, "0") \
+        .status_code == 302
+    with app.app_context(), get_db().read_sessions() as db:
+        found = db.scalars(sa.select(Event)).one()
+        answer, before = store.answer(db, found, store.head_document(db, found))
+        whole, earlier = rules.kept_document(store.event_input(db, found))
+    assert answer == whole
+    assert before == earlier
+    # table 1: 600 + 100 (deal 2 fixed to DEAL_C) = 700, less nothing; EW 110 + 100 − 100
+    assert answer["turns"][0]["tables"][0]["mp"] == [700, 110]
+    assert answer["turns"][0]["tables"][1]["vp"] == [6, 14]  # NS forfeited: 6 – 14

@@ -1,7 +1,8 @@
-"""An evening keeps what its pages show beside each version (``web/evening/tally.py``): the
-writer of a deal leaves the referee's answer there, and another server process shows the
-director's page, the room's and the big screen from it, scoring nothing; one kept for
-another version is never read."""
+"""An evening keeps each table's result in its row, with the referee that made it
+(``web/evening/store.py``): the writer of a change scores the tables it changed, and
+another server process shows the director's page, the room's and the big screen from the
+kept results, scoring no table; a result another referee made (the rules changed since) is
+made again, and kept again by the next change."""
 
 from __future__ import annotations
 
@@ -12,9 +13,8 @@ from evening_pages import DEAL_A, DEAL_B, first_turn, table_rows
 from sqlalchemy import text
 from support import post_deal
 
+from scorekeeper import rules
 from scorekeeper.db import get_db
-from scorekeeper.web.evening import tally as eventtally
-from scorekeeper.web.tally import referee
 
 
 @pytest.fixture
@@ -27,29 +27,37 @@ def second(db_url, tmp_path):
     get_db(other).engine.dispose()
 
 
-def _kept(app, token: str) -> tuple[int, str | None]:
+def _made_by(app) -> list[str | None]:
     with get_db(app).engine.connect() as connection:
-        row = connection.execute(text("SELECT version, tally_of FROM events "
-                                      "WHERE edit_token = :t"), {"t": token}).one()
-    return row[0], row[1]
+        return list(connection.execute(text(
+            "SELECT result_of FROM event_tables ORDER BY turn, id")).scalars())
 
 
-def test_another_process_shows_the_evening_from_what_the_writer_kept(app, client, second,
-                                                                      monkeypatch):
+def _scored(monkeypatch) -> list[int]:
+    """Each table the referee scores from now on, by its number."""
+    made: list[int] = []
+    real = rules.table_result
+
+    def counted(head, turn, table):
+        made.append(table["table"])
+        return real(head, turn, table)
+
+    monkeypatch.setattr(rules, "table_result", counted)
+    return made
+
+
+def test_another_process_shows_the_evening_from_the_tables_kept_results(app, client, second,
+                                                                         monkeypatch):
     event = first_turn(client)
-    token = event.rsplit("/", 1)[-1]
     table_1 = f"{event}/turns/1/tables/1"
     for _ in range(2):
         assert post_deal(client, f"{table_1}/deals/new", DEAL_A, "0").status_code == 302
     assert post_deal(client, f"{event}/turns/1/tables/2/deals/new", DEAL_B, "1") \
         .status_code == 302
-    version, kept = _kept(app, token)
-    assert kept == f"{version}/{referee()}"
+    from scorekeeper.web.tally import referee
 
-    def never(*_args, **_kwargs):
-        raise AssertionError("the evening was scored again")
-
-    monkeypatch.setattr(eventtally, "shown", never)
+    assert _made_by(app) == [referee(), referee()]
+    scored = _scored(monkeypatch)
     other = second.test_client()
     page = other.get(event).get_data(as_text=True)
     # 600 + 600 = 1,200 against 110 + 110 = 220: 980 apart, 875–1000 with 2 deals is
@@ -65,21 +73,25 @@ def test_another_process_shows_the_evening_from_what_the_writer_kept(app, client
     assert "Standings after" not in tv
     assert table_rows(other.get(room).get_data(as_text=True), "Standings")[0] == \
         ["1", "Rossi – Bianchi", "19", "1,200"]
+    assert scored == []  # no table scored again: every result was kept
 
 
-def test_what_was_kept_for_another_version_is_not_read(app, client, second, monkeypatch):
+def test_a_result_another_referee_made_is_made_again(app, client, second, monkeypatch):
     event = first_turn(client)
-    token = event.rsplit("/", 1)[-1]
     assert post_deal(client, f"{event}/turns/1/tables/1/deals/new", DEAL_A, "0") \
         .status_code == 302
-    with get_db(app).engine.begin() as connection:  # as if the row moved on without it
-        connection.execute(text("UPDATE events SET version = version + 1"))
-    made = []
-    real = eventtally.shown
-    monkeypatch.setattr(eventtally, "shown", lambda *a: made.append(1) or real(*a))
+    with get_db(app).engine.begin() as connection:  # as if the rules changed since
+        connection.execute(text("UPDATE event_tables SET result_of = 'another'"))
+    scored = _scored(monkeypatch)
     page = second.test_client().get(event).get_data(as_text=True)
-    assert made == [1]
+    assert sorted(scored) == [1, 2]
     # one deal of two: 600 against 110, in play
     assert table_rows(page, "Turn 1")[0] == ["1", "Rossi – Bianchi", "Gialli – Bruni",
                                              "Deals: 1 of 2"]
-    assert _kept(app, token)[1] is not None
+    assert _made_by(app) == ["another", "another"]  # a page writes nothing
+    # the next change keeps both again, by this referee
+    assert post_deal(client, f"{event}/turns/1/tables/2/deals/new", DEAL_B, "1") \
+        .status_code == 302
+    from scorekeeper.web.tally import referee
+
+    assert _made_by(app) == [referee(), referee()]

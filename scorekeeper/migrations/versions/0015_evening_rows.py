@@ -1,8 +1,10 @@
 """A club's evening as rows: its entrants (``event_entrants``), each seated turn's tables
-(``event_tables``) with their deals (``event_deals``) and penalties
-(``event_penalties``); the event keeps its head (``events.head``: the document without its
-entrants and turns) and how many turns are seated (``events.seated``). Each evening's
-document is moved into the rows as it is, and written back whole on the way down.
+(``event_tables``, each with the referee's result for it once one is made: ``result``,
+``result_of``) with their deals (``event_deals``) and penalties (``event_penalties``); the
+event keeps its head (``events.head``: the document without its entrants and turns) and
+how many turns are seated (``events.seated``), and no longer a tally of its pages (each
+table's result is). Each evening's document is moved into the rows as it is, and written
+back whole on the way down.
 
 Revision ID: 0015
 Revises: 0014
@@ -49,6 +51,8 @@ def upgrade() -> None:
         batch.add_column(sa.Column("head", sa.JSON(), nullable=False, server_default="{}"))
         batch.add_column(sa.Column("seated", sa.Integer(), nullable=False, server_default="0"))
         batch.drop_column("document")
+        batch.drop_column("tally_of")
+        batch.drop_column("tally")
     _create_tables()
     for event_id, document in documents:
         _into_rows(bind, event_id, document or {})
@@ -78,6 +82,7 @@ def _create_tables() -> None:
         sa.Column("ew", sa.JSON(), nullable=False),
         sa.Column("forfeit", sa.String(2), nullable=True),
         sa.Column("result", sa.JSON(), nullable=True),
+        sa.Column("result_of", sa.String(16), nullable=True),
         sa.UniqueConstraint("event_id", "turn", "number", name="uq_event_table"),
     )
     op.create_index("ix_event_tables_event_id", "event_tables", ["event_id"])
@@ -117,7 +122,7 @@ def _into_rows(bind: Any, event_id: int, document: dict[str, Any]) -> None:
         for table in played.get("tables") or []:
             table_id = bind.execute(_TABLES.insert().values(
                 event_id=event_id, turn=turn, number=table["table"], ns=table["ns"],
-                ew=table["ew"], forfeit=table.get("forfeit"), result=None)
+                ew=table["ew"], forfeit=table.get("forfeit"))
                 .returning(_TABLES.c.id)).scalar_one()
             for position, deal in enumerate(table.get("deals") or []):
                 bind.execute(_DEALS.insert().values(table_id=table_id, position=position,
@@ -141,6 +146,8 @@ def downgrade() -> None:
         op.drop_table(name)
     with op.batch_alter_table("events") as batch:
         batch.add_column(sa.Column("document", sa.JSON(), nullable=True))
+        batch.add_column(sa.Column("tally", sa.Text(), nullable=True))
+        batch.add_column(sa.Column("tally_of", sa.String(80), nullable=True))
         batch.drop_column("seated")
         batch.drop_column("head")
     for event_id, document in documents:

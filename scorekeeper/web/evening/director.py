@@ -9,6 +9,7 @@ what the pages show beside the new version (``evening/tally.py``)."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
@@ -30,7 +31,7 @@ from scorekeeper.eventforms import (
     seats_its_kind,
 )
 from scorekeeper.forms import ConfirmForm, choices, is_token
-from scorekeeper.models import Event, EventChange, utcnow
+from scorekeeper.models import Event, EventChange, EventTable, utcnow
 from scorekeeper.rules.eventdoc import INDIVIDUAL
 from scorekeeper.rules.movements import needed_entrants
 from scorekeeper.rules.vptables import BYE_VP, FIBUR_2026
@@ -64,13 +65,11 @@ NOTHING_YET = eventtally.NOTHING_YET
 
 def evening(event: Event) -> dict[str, Any]:
     """The evening as its pages show it (``tally.shown``: the referee's answer, the
-    document without its turns, the standings after the last closed turn), kept by its
-    link and version: the one the writer of this version left, else made from the
-    document."""
+    document without its turns, the standings after the last closed turn), made from each
+    table's kept result, and kept by its link and version."""
     def make() -> dict[str, Any]:
-        kept = eventtally.stored(event.id, event.version, cache("event-turns", 256))
-        return kept if kept is not None else eventtally.shown(
-            event.name, store.document(reader(), event))
+        head = store.head_document(reader(), event)
+        return eventtally.shown(head, event.seated, lambda: store.answer(reader(), event, head))
 
     found: dict[str, Any] = cache("event", 64).get_or_make((event.edit_token, event.version),
                                                            make)
@@ -112,14 +111,18 @@ def _why_not(head: dict[str, Any], error: rules.InputError) -> str:
 
 
 def bump(db: Session, row: Event, action: str, turn: int | None = None,
-         table: int | None = None, reason: str | None = None, deal: int | None = None) -> None:
-    """The event's rows as just changed, its next version: its history line (``deal``: the
-    table's deal entered or fixed) and what its pages show (``evening/tally.py``)."""
+         table: int | None = None, reason: str | None = None, deal: int | None = None,
+         changed: Iterable[EventTable] = ()) -> None:
+    """The event's rows as just changed, its next version: the result of each table
+    ``changed`` (and of any without one) kept in its row, and its history line (``deal``:
+    the table's deal entered or fixed)."""
     db.flush()
+    head = store.head_document(db, row)
+    for found in changed:
+        store.rescore(head, found)
+    store.keep_results(db, row, head)
     row.version += 1
     row.updated = utcnow()
-    kept = eventtally.columns(row.version, eventtally.shown(row.name, store.document(db, row)))
-    row.tally, row.tally_of = kept["tally"], kept["tally_of"]
     db.add(EventChange(event_id=row.id, version=row.version, action=action, turn=turn,
                        table=table, reason=reason, deal=deal))
 
@@ -261,13 +264,13 @@ def seat_turn(token: str) -> Any:
 
 
 def _seat(db: Session, row: Event) -> None:
-    answer = rules.event_document(store.event_input(db, row), kept=True)
+    answer, _before = store.answer(db, row, store.head_document(db, row), keep=True)
     current = _current(answer)
     following = answer["next"]
     if following is None or not following["tables"] or (current and not current["complete"]):
         abort(409)
-    store.seat(db, row, following["tables"])
-    bump(db, row, "turn", turn=row.seated - 1)
+    seated = store.seat(db, row, following["tables"])
+    bump(db, row, "turn", turn=row.seated - 1, changed=seated)
 
 
 def write_event(token: str, form: Any, change: Any, again: Any = None) -> Any:

@@ -280,7 +280,7 @@ def confirm(token: str, table: int, sig: str, side: str) -> Any:
         if seated is None:  # pragma: no cover - a table of the turn in play (_locked_sheet)
             abort(404)
         store.set_deals(seated, list(theirs.deals[:per_turn]))
-        bump(db, row, f"confirmed-{side}", row.seated - 1, table)
+        bump(db, row, f"confirmed-{side}", row.seated - 1, table, changed=[seated])
         return board
 
     return _answer(event, table, sig, side, form, run, _(

@@ -6,14 +6,18 @@ printed; the rows are what a change writes, so that a deal saved writes its tabl
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import Text, cast, delete, or_, select
 from sqlalchemy.orm import Session, selectinload
 
+from scorekeeper import rules
+from scorekeeper.caching import LRU
 from scorekeeper.models import Event, EventDeal, EventEntrant, EventPenalty, EventTable
+from scorekeeper.web.tally import referee
 
 #: What the rows hold of an event document; the rest is its head (``Event.head``).
 ROWS = ("entrants", "turns", "withdrawn")
@@ -77,6 +81,104 @@ def turns(db: Session, event: Event) -> list[dict[str, Any]]:
     return out
 
 
+def head_document(db: Session, event: Event) -> dict[str, Any]:
+    """The event document without its turns, named: what a table is scored by and the
+    answer is worked out from (its rules, entrants, plan and withdrawals)."""
+    rows = db.execute(select(EventEntrant.number, EventEntrant.name,
+                             EventEntrant.withdrawn_from)
+                      .where(EventEntrant.event_id == event.id)
+                      .order_by(EventEntrant.position)).all()
+    out = {**event.head, "name": event.name,
+           "entrants": [{"id": number, "name": name} for number, name, _turn in rows]}
+    left = [{"entrant": number, "from_turn": turn} for number, _name, turn in rows
+            if turn is not None]
+    if left:
+        out["withdrawn"] = left
+    return out
+
+
+def rescore(head: dict[str, Any], row: EventTable) -> None:
+    """The table's result as the referee scores it now (``rules.table_result``: its MP,
+    VP, deals' totals and problems), kept in its row with the referee that made it; none
+    for a table it cannot read."""
+    try:
+        out, problems = rules.table_result(head, row.turn, as_table(row))
+    except rules.InputError:
+        row.result, row.result_of = None, None
+        return
+    row.result, row.result_of = {"table": out, "problems": problems}, referee()
+
+
+#: Each table's kept result as its text: read as JSON once per process for the same text
+#: (a save changes one table's; the others are the same text, and the same dicts, which
+#: no caller changes).
+_RESULTS = (EventTable.id, EventTable.turn, cast(EventTable.result, Text).label("result"),
+            EventTable.result_of)
+_DECODED: LRU[dict[str, Any]] = LRU(8192)
+
+
+def answer(db: Session, event: Event, head: dict[str, Any], *, keep: bool = False
+           ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The referee's answer for the evening and the standings before its last turn, from
+    each table's kept result (a table without one, as the migration left it, scored here,
+    and kept in its row when ``keep``: ``db`` writes): no deal read but those.
+    ``InputError`` when the evening cannot be scored yet."""
+    rows = db.execute(select(*_RESULTS).where(EventTable.event_id == event.id)
+                      .order_by(EventTable.turn, EventTable.id)).all()
+    made = _made(db, head, [row.id for row in rows if not _kept(row)], keep)
+    turns: list[list[dict[str, Any]]] = [[] for _ in range(event.seated)]
+    problems: list[dict[str, Any]] = []
+    for row in rows:
+        result = _decoded(row.result) if _kept(row) else made[row.id]
+        turns[row.turn].append(result["table"])
+        problems.extend(result["problems"])
+    return rules.answer_from(head, turns, problems)
+
+
+def _kept(row: Any) -> bool:
+    """Whether a table's result is kept, by the referee of this code (another's, a result
+    of the rules before a change of them, is made again)."""
+    return bool(row.result) and row.result_of == referee()
+
+
+def keep_results(db: Session, event: Event, head: dict[str, Any]) -> None:
+    """Every table of the evening without a kept result of this referee (as the migration
+    to rows left them, or a change of the rules since) scored and kept: the pages then
+    read results alone."""
+    missing = select(EventTable.id).where(
+        EventTable.event_id == event.id,
+        or_(EventTable.result.is_(None), EventTable.result_of.is_distinct_from(referee())))
+    if db.scalar(missing.limit(1)) is None:
+        return
+    for row in db.scalars(select(EventTable).where(EventTable.id.in_(missing))
+                          .options(selectinload(EventTable.deals),
+                                   selectinload(EventTable.penalties))):
+        rescore(head, row)
+
+
+def _decoded(text: str) -> dict[str, Any]:
+    found: dict[str, Any] = _DECODED.get_or_make(text, lambda: json.loads(text))
+    return found
+
+
+def _made(db: Session, head: dict[str, Any], missing: list[int],
+          keep: bool) -> dict[int, dict[str, Any]]:
+    """The results of the tables ``missing`` one, scored, kept in their rows when
+    ``keep`` (``InputError`` for one the referee cannot read, as the whole evening's
+    answer would)."""
+    made: dict[int, dict[str, Any]] = {}
+    if not missing:
+        return made
+    for row in db.scalars(select(EventTable).where(EventTable.id.in_(missing))
+                          .options(selectinload(EventTable.deals),
+                                   selectinload(EventTable.penalties))):
+        out, problems = rules.table_result(head, row.turn, as_table(row))
+        made[row.id] = {"table": out, "problems": problems}
+        if keep:
+            row.result, row.result_of = made[row.id], referee()
+    return made
+
+
 def document(db: Session, event: Event) -> dict[str, Any]:
     """The contract's event document of the evening as it stands, without its name."""
     out = {**event.head, "entrants": entrants(db, event), "turns": turns(db, event)}
@@ -106,6 +208,10 @@ def build(name: str, day: date, document: dict[str, Any]) -> Event:
     event.table_rows = [_table(turn, table)
                         for turn, played in enumerate(document.get("turns") or [])
                         for table in played.get("tables") or []]
+    head = {**event.head, "name": name, "entrants": document.get("entrants") or [],
+            **({"withdrawn": document["withdrawn"]} if document.get("withdrawn") else {})}
+    for row in event.table_rows:
+        rescore(head, row)
     return event
 
 
@@ -127,14 +233,17 @@ def set_entrants(db: Session, event: Event, listed: Iterable[dict[str, Any]]) ->
                for i, e in enumerate(listed))
 
 
-def seat(db: Session, event: Event, seated: Iterable[dict[str, Any]]) -> None:
+def seat(db: Session, event: Event, seated: Iterable[dict[str, Any]]) -> list[EventTable]:
     """The next turn's tables (as the document writes them: who sits where)."""
     turn = event.seated
+    rows = []
     for table in seated:
         row = _table(turn, table)
         row.event_id = event.id
         db.add(row)
+        rows.append(row)
     event.seated = turn + 1
+    return rows
 
 
 def set_deals(row: EventTable, deals: list[dict[str, Any]]) -> None:

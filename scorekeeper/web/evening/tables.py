@@ -156,7 +156,7 @@ def _change_table(token: str, turn: int, table: int, form: Any,
         if found is None:
             abort(404)
         change(db, found, row)
-        bump(db, row, action, turn - 1, table, reason)
+        bump(db, row, action, turn - 1, table, reason, changed=[found])
         return url
 
     def again(notice: Any) -> Any:  # what was typed kept, to send again
@@ -221,7 +221,8 @@ def _save(token: str, turn: int, table: int, number: int | None, form: DealForm,
         if found is None or (number is None and len(found.deals) >= row.head["deals_per_turn"]):
             abort(409)
         saved = store.put_deal(found, number, doc)
-        bump(db, row, "deal" if number is None else "edited", turn - 1, table, _reason(), saved)
+        bump(db, row, "deal" if number is None else "edited", turn - 1, table, _reason(), saved,
+             changed=[found])
         return str(extra["board"])
 
     def again(notice: Any) -> Any:  # what was typed, with the table as it stands now
