@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -78,16 +78,26 @@ def event_facts(doc: Any, turn: int | None = None,
 
 def render_event_paper(paper_kind: str, doc: Any, lang: str, paper: str = "A4",
                        table_url: Callable[[int], str] | None = None,
-                       turn: int | None = None) -> bytes:
-    """One of ``EVENT_PAPERS`` for the event document ``doc``, kept by what it shows;
-    ``InputError`` for an unreadable document, ``ValueError`` for a turn it does not have."""
+                       turn: int | None = None, version: Hashable | None = None) -> bytes:
+    """One of ``EVENT_PAPERS`` for the event document ``doc`` (or ``doc()``'s, made only
+    when the paper is laid out), kept by what it shows, or by ``version`` when the
+    caller names the document's version (its paper is then found again without the
+    document made or scored); ``InputError`` for an unreadable document, ``ValueError``
+    for a turn it does not have."""
     check_paper(paper)
     if paper_kind not in EVENT_PAPERS:
         raise ValueError(f"unknown paper {paper_kind!r}, expected one of {EVENT_PAPERS}")
-    facts = event_facts(doc, turn, table_url)
-    digest = hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()
+
+    def facts() -> dict[str, Any]:
+        return event_facts(doc() if callable(doc) else doc, turn, table_url)
+
+    if version is not None:
+        return cached(("event", paper_kind, version, turn, lang, paper),
+                      lambda: Job(layout_event_paper, (paper_kind, facts(), lang, paper)))
+    shown = facts()
+    digest = hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()
     return cached(("event", paper_kind, digest, lang, paper),
-                  partial(Job, layout_event_paper, (paper_kind, facts, lang, paper)))
+                  partial(Job, layout_event_paper, (paper_kind, shown, lang, paper)))
 
 
 def print_event_paper(paper_kind: str, doc: Any, lang: str, paper: str = "A4",

@@ -43,8 +43,10 @@ def test_a_table_card_leads_to_its_tables_own_page_never_the_directors(client, m
     event = first_turn(client)
     asked: list[str] = []
 
-    def render(kind: str, doc: Any, lang: str, paper: str, table_url: Any, turn: Any) -> bytes:
-        asked.extend(table_url(t["table"]) for t in doc["turns"][turn - 1]["tables"])
+    def render(kind: str, doc: Any, lang: str, paper: str, table_url: Any, turn: Any,
+               version: Any) -> bytes:
+        shown = doc() if callable(doc) else doc
+        asked.extend(table_url(t["table"]) for t in shown["turns"][turn - 1]["tables"])
         return b"%PDF-1.7"
 
     monkeypatch.setattr(eventprints.pdf, "render_event_paper", render)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort
+from flask import Blueprint, Response, abort, request
 
 from scorekeeper import pdf
 from scorekeeper.db import reader
@@ -38,8 +38,11 @@ def _paper(found: Event, kind: str) -> Response:
         # the director's link)
         return table_link(found, table, _external=True)
 
-    data = pdf.render_event_paper(kind, store.event_input(reader(), found), language(), paper(),
-                                  table_url=table_url, turn=turn)
+    # laid out once per version of the evening (and language, paper size, and the address
+    # its cards' QR codes lead to): the document is made from its rows only then
+    data = pdf.render_event_paper(kind, lambda: store.event_input(reader(), found), language(),
+                                  paper(), table_url=table_url, turn=turn,
+                                  version=(found.edit_token, found.version, request.host_url))
     return send_pdf(data, file_name(f"{found.name} {kind}", found.day, "pdf", "event"))
 
 
