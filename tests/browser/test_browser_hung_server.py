@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from browser_pages import STEP
 from playwright.sync_api import expect
+from support import scaled
 from test_browser_outbox import OUTBOX, _answer, _stored
 from test_browser_phone_count import _by_counts
 from waiting import until
@@ -30,7 +31,8 @@ pytestmark = pytest.mark.browser
 
 #: The service worker's bound on a form sent from a page (sw/main.js, WAIT).
 WAIT_S = 5.0
-#: What a loaded shared machine may add to it before the outbox holds the deal.
+#: What the page and the outbox add to it before the outbox holds the deal, on a quiet
+#: host (stretched to the machine's speed: ``support.scaled``).
 GRACE_S = 2.5
 
 
@@ -148,12 +150,12 @@ def test_a_deal_saved_on_a_server_that_never_answers_waits_then_is_stored_once(a
 
     hanging.hang()
     phone.get_by_role("button", name="Save the deal").tap()
-    began = time.monotonic()
+    began, bound = time.monotonic(), WAIT_S + scaled(GRACE_S)
     entries = until(watcher, f"async () => ({OUTBOX})().then(JSON.parse).then(e => e.length && e)",
                     timeout_ms=(WAIT_S + GRACE_S) * 1000, every_ms=100)
     waited = time.monotonic() - began
-    print(f"the deal waiting on the phone {waited:.1f} s after Save")
-    assert waited <= WAIT_S + GRACE_S
+    print(f"the deal waiting on the phone {waited:.1f} s after Save (at most {bound:.1f} s)")
+    assert waited <= bound
     assert [(e["token"], dict(e["fields"])["sides-0-table_points"]) for e in entries] == [
         (token, "180")]
     # the board as the phone keeps it (its own request given up on too), the deal waiting
