@@ -99,6 +99,20 @@ class ForfeitForm(WriteForm):
                       choices=choices([*SEATS, ("", _l("Nobody"))]))
 
 
+#: The most characters of why the director withdrew an entrant (the history keeps it).
+MAX_REASON = 200
+
+
+class WithdrawForm(WriteForm):
+    """An entrant withdrawn from the evening (or brought back), from the turn the page
+    said: ``who``, its id; ``turn``, the turn it leaves from (1-based); why, kept."""
+
+    who = HiddenField()
+    turn = HiddenField()
+    why = StringField(_l("Why (kept in the evening’s history)"),
+                      validators=[Optional(), Length(max=MAX_REASON), Visible])
+
+
 def plan_turn(name: str, groups: int | None) -> dict[str, Any]:
     """One turn of the plan as the referee writes it (``rules.movements.plan_entry``):
     its movement and its parameters, a Danese's groups when more than one."""

@@ -87,7 +87,9 @@ TABLE_CHANGES = {"deal": N_("A deal entered"), "edited": N_("A deal corrected"),
                  "confirmed-ns": N_("Deals confirmed by North-South"),
                  "confirmed-ew": N_("Deals confirmed by East-West"),
                  "kept-ns": N_("The director kept North-South’s deals"),
-                 "kept-ew": N_("The director kept East-West’s deals")}
+                 "kept-ew": N_("The director kept East-West’s deals"),
+                 "withdrawn": N_("Withdrawn from the evening: the table is a forfeit"),
+                 "returned": N_("Back in the evening: the forfeit is taken back")}
 
 
 def table_change(action: str) -> str:

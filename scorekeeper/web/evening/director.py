@@ -42,6 +42,7 @@ from scorekeeper.web.evening import store
 from scorekeeper.web.evening import tally as eventtally
 from scorekeeper.web.evening.clock import clock_form, clock_of
 from scorekeeper.web.evening.sheets import turn_states
+from scorekeeper.web.evening.withdrawal import coming_back, gone, gone_by, still_playing
 from scorekeeper.web.house import HOUSE, load_house, remembered_house
 from scorekeeper.web.tables import my_tables, players_as_entrants
 
@@ -200,17 +201,29 @@ def director_page(found: Event, entrants: EntrantsForm | None = None, notice: An
         turn = writes.keyed(ConfirmForm(formdata=None), found.version)
     else:
         timer = clock_form(found, clock)
+    seated = head["seated"]
     return render_template(
         "event.html", event=found, head=head, answer=answer, names=entrant_names(head),
         entrants=form, turn_form=turn, draw_form=drawn, notice=notice, current=current,
         tables=my_tables(reader()) if current is None else [],
-        states=turn_states(reader(), found, head["seated"], answer, head),
+        states=turn_states(reader(), found, seated, answer, head),
         groups=group_standings(found, answer),
-        groups_short=head["seated"] < len(head["plan"]) and groups_too_small(
-            head["plan"][head["seated"]], len(head["entrants"])),
+        groups_short=seated < len(head["plan"]) and groups_too_small(
+            head["plan"][seated], len(head["entrants"]) - len(gone_by(head, seated + 1))),
+        playing=still_playing(head, answer) if current else [],
+        withdrawn=withdrawn_lines(head, answer),
         clock=clock_of(found, head["seated"]), clock_form=timer,
         presets=CLOCK_PRESETS, plan_turns=len(head["plan"]), format=_format(head),
         rules_label=rules_label(head["profile"])), status
+
+
+def withdrawn_lines(head: dict[str, Any], answer: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each entrant who left the evening, in the entrants' order: its id, the turn it
+    left from, and whether its withdrawal may still be undone (``back``)."""
+    left = gone(head)
+    return [{"id": e["id"], "turn": left[e["id"]],
+             "back": coming_back(head, answer, e["id"]) is not None}
+            for e in head["entrants"] if e["id"] in left]
 
 
 def entrant_names(document: dict[str, Any]) -> dict[int, str]:
@@ -313,4 +326,4 @@ def room(token: str) -> Any:
                            groups=group_standings(found, answer),
                            clock=clock_of(found, head["seated"]),
                            format=_format(head), rules_label=rules_label(head["profile"]),
-                           here=request.path)
+                           withdrawn=withdrawn_lines(head, answer), here=request.path)

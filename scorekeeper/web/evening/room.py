@@ -25,7 +25,9 @@ from scorekeeper.web.evening.director import (
     load_event,
     scored,
 )
+from scorekeeper.web.evening.rows import withdrawn_mark
 from scorekeeper.web.evening.sheets import CONFIRMED, turn_states
+from scorekeeper.web.evening.withdrawal import gone, gone_by
 
 bp = Blueprint("event_room", __name__)
 
@@ -115,8 +117,19 @@ def tv(token: str) -> Any:
         clock=clock_of(event, head["seated"]),
         playing=sorted(t for t, s in states.items() if s.state != CONFIRMED),
         pages=_pages(standings, evening(event).get("groups") or []),
-        seated=seated, by_name=sorted(seated[2].items(), key=lambda kv: names[kv[0]].casefold())
-        if seated else [])
+        seated=seated, by_name=_by_name(seated, names, head), gone=withdrawn_mark(head["kind"]))
+
+
+def _by_name(seated: tuple[str, int, dict[int, dict[str, Any]]] | None, names: dict[int, str],
+             head: dict[str, Any]) -> list[tuple[int, dict[str, Any] | None]]:
+    """Where everyone sits in the turn ``seats`` says, by name: each entrant's seat, or
+    ``None`` for one withdrawn by that turn (at its table's forfeit, or seated nowhere)."""
+    if seated is None:
+        return []
+    left = gone_by(head, seated[1])
+    found = {e: None if e in left else seat for e, seat in seated[2].items()}
+    found.update(dict.fromkeys(left))
+    return sorted(found.items(), key=lambda kv: names[kv[0]].casefold())
 
 
 def _pages(standings: list[dict[str, Any]], groups: list[list[int]]
@@ -133,17 +146,19 @@ def _pages(standings: list[dict[str, Any]], groups: list[list[int]]
 def find(token: str) -> Any:
     """A player finds their table and seat by name, and their results so far."""
     event = load_event(reader(), view=token)
-    answer = scored(event)
-    names = entrant_names(head_of(event))
+    answer, head = scored(event), head_of(event)
+    names = entrant_names(head)
     chosen = request.args.get("who", "")
     who = digits.below(chosen, 10**6)
     if who is not None and who not in names:
         abort(404)
     seated = seats(answer)
     line = next((s for s in answer["standings"] if s["id"] == who), None)
+    left = gone(head).get(who) if who is not None else None
     return render_template(
-        "event_find.html", event=event, names=names, who=who, seated=seated,
-        seat=seated[2].get(who) if seated and who is not None else None,
+        "event_find.html", event=event, names=names, who=who, seated=seated, left=left,
+        kind=head["kind"], seat=seated[2].get(who) if seated and who is not None and (
+            left is None or left > seated[1]) else None,
         results=results_of(answer, who) if who is not None else [], line=line,
         everyone=sorted(names.items(), key=lambda kv: kv[1].casefold()),
         presets=CLOCK_PRESETS)

@@ -13,7 +13,7 @@ from flask import url_for
 from markupsafe import Markup, escape
 
 from scorekeeper.i18n import format_number, page_gettext, page_translations
-from scorekeeper.msgids import N_
+from scorekeeper.msgids import N_, NP_, translate
 from scorekeeper.web.common import locale_code
 
 
@@ -53,11 +53,25 @@ def _say(text: str, /, **params: Any) -> Markup:
     return Markup(page_translations().ugettext(text)) % params
 
 
-def standing_rows(lines: list[dict[str, Any]], names: dict[int, str]) -> Markup:
-    """The lines of the standings: rank, who, VP, MP."""
+#: What marks an entrant who left the evening (docs/contract.md, "Withdrawal"), a pair's
+#: word and a player's (another gender in some languages: *ritirata*, *ritirato*).
+WITHDRAWN = {"pairs": NP_("pair", "withdrawn"), "individual": NP_("player", "withdrawn")}
+
+
+def withdrawn_mark(kind: str) -> Markup:
+    """The mark after a withdrawn entrant's name, in the page's language."""
+    said = escape(translate(WITHDRAWN.get(kind, WITHDRAWN["pairs"]), page_gettext))
+    return Markup(f' <small class="muted withdrawn">({said})</small>')
+
+
+def standing_rows(lines: list[dict[str, Any]], names: dict[int, str],
+                  kind: str = "pairs") -> Markup:
+    """The lines of the standings: rank, who (marked when it withdrew), VP, MP."""
     code, safe = locale_code(), _escaped(names)
+    mark = withdrawn_mark(kind) if any("withdrawn" in line for line in lines) else ""
     return Markup("".join(f'<tr><td>{_n(line["rank"], code)}</td>'
-                          f'<th scope="row">{_seat(line["id"], safe)}</th>'
+                          f'<th scope="row">{_seat(line["id"], safe)}'
+                          f'{mark if line.get("withdrawn") else ""}</th>'
                           f'<td>{_n(line["vp"], code)}</td>\n'
                           f'      <td>{_n(line["mp"], code)}</td></tr>' for line in lines))
 

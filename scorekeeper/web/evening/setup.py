@@ -10,21 +10,38 @@ import csv
 import io
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import ngettext
 from sqlalchemy.orm import Session
 
+from scorekeeper import digits
 from scorekeeper.db import reader
-from scorekeeper.eventforms import EntrantsForm, PlanForm, groups_too_small, plan_form, planned
+from scorekeeper.eventforms import (
+    EntrantsForm,
+    PlanForm,
+    WithdrawForm,
+    groups_too_small,
+    plan_form,
+    planned,
+)
 from scorekeeper.forms import MIXED_NAME, clean_text
 from scorekeeper.models import Event
 from scorekeeper.names import mixes_scripts, shows, visible_key
-from scorekeeper.rules.eventdoc import INDIVIDUAL, MAX_ENTRANT_NAME, MAX_ENTRANTS
+from scorekeeper.rules.eventdoc import INDIVIDUAL, MAX_ENTRANT_NAME, MAX_ENTRANTS, MAX_PLAN
 from scorekeeper.rules.movements import needed_entrants
+from scorekeeper.rules.vptables import forfeit_vp
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
-from scorekeeper.web.evening import store
-from scorekeeper.web.evening.director import bump, director_page, head_of, load_event, write_event
+from scorekeeper.web.evening import store, withdrawal
+from scorekeeper.web.evening.director import (
+    bump,
+    director_page,
+    entrant_names,
+    head_of,
+    load_event,
+    scored,
+    write_event,
+)
 
 bp = Blueprint("event_setup", __name__)
 
@@ -126,6 +143,90 @@ def _register(db: Session, row: Event, names: list[str]) -> None:
     bump(db, row, "entrants")
 
 
+#: The largest entrant id a page or form may name (an evening read back may number its
+#: entrants as it likes; none the evening has is a 404 anyway).
+MOST_ID = 10**12
+
+
+def _who(found: Event, typed: Any) -> int:
+    """The entrant a link or form names: 404 for none of the evening's."""
+    who = digits.below(str(typed or ""), MOST_ID)
+    if who is None or who not in entrant_names(head_of(found)):
+        abort(404)
+    return who
+
+
+@bp.get("/e/<token>/withdraw")
+def withdrawal_page(token: str) -> Any:
+    """An entrant withdrawn from the evening (or brought back, withdrawn by mistake): what
+    that does, said, to confirm."""
+    found = load_event(reader(), edit=token)
+    return _withdrawal(found, _who(found, request.args.get("who")))
+
+
+def _withdrawal(found: Event, who: int, form: WithdrawForm | None = None, notice: Any = None,
+                status: int = 200) -> Any:
+    """The page confirming ``who``'s withdrawal, or its return, as the evening stands
+    (``form``: one sent back with what was typed)."""
+    head, answer = head_of(found), scored(found)
+    leaves = withdrawal.leaving(head, answer, who)
+    back = None if leaves else withdrawal.coming_back(head, answer, who)
+    shown = leaves or back
+    if form is None:
+        form = WithdrawForm(formdata=None)
+        form.idem.data, form.version.data = writes.new_key(), str(found.version)
+        form.who.data, form.turn.data = str(who), str(shown.turn) if shown else ""
+    present, absent = forfeit_vp(head["deals_per_turn"])
+    return render_template(
+        "event_withdraw.html", event=found, kind=head["kind"], name=entrant_names(head)[who],
+        leaves=leaves, back=back, left=withdrawal.gone(head).get(who), form=form,
+        notice=notice, present=present, absent=absent, bye_vp=head["bye_vp"]), status
+
+
+@bp.post("/e/<token>/withdraw")
+def withdraw(token: str) -> Any:
+    """The entrant withdrawn, from the turn its page said."""
+    return _withdrawal_written(token, withdrawal.WITHDRAWN)
+
+
+@bp.post("/e/<token>/return")
+def bring_back(token: str) -> Any:
+    """The entrant's withdrawal undone, before a turn is seated without it."""
+    return _withdrawal_written(token, withdrawal.RETURNED)
+
+
+def _withdrawal_written(token: str, action: str) -> Any:
+    found = load_event(reader(), edit=token)
+    form = WithdrawForm()
+    who = _who(found, form.who.data)
+    if not form.validate():
+        return _withdrawal(found, who, form, status=422)
+    turn = digits.below(str(form.turn.data or ""), MAX_PLAN + 2)
+    key = writes.form_key(form, f"event {token}")
+    change = withdrawal.withdraw if action == withdrawal.WITHDRAWN else withdrawal.bring_back
+
+    def run(db: Session) -> str:
+        # any change since is harmless: the turn it leaves from is checked again
+        row = writes.lock(db, Event, token, form.version.data, key,
+                          harmless=lambda _db, _row, _since: True)
+        leaves, changed = change(db, row, who, turn)
+        bump(db, row, action, leaves.turn - 1, leaves.table, form.why.data or None,
+             changed=changed)
+        return url_for("events.event", token=token)
+
+    def as_it_stands(why: str | None = None) -> Any:
+        return _withdrawal(load_event(reader(), edit=token), who, notice=why or _(
+            "The evening changed since this page was opened: here it is as it stands."),
+            status=409)
+
+    def write() -> Any:
+        try:
+            return writes.write_once(key, run)
+        except withdrawal.Refused as refused:
+            return as_it_stands(refused.why)
+
+    return writes.guarded(form, write, lambda notice: _withdrawal(
+        load_event(reader(), edit=token), who, form, notice, 409), lambda _e: as_it_stands())
 
 
 @bp.get("/e/<token>/plan")
@@ -153,8 +254,14 @@ def plan_problems(form: PlanForm, head: dict[str, Any]) -> list[str]:
         problems.append(str(ngettext("This evening has %(num)d turn seated already.",
                                      "This evening has %(num)d turns seated already.",
                                      head["seated"])))
+    left = max(withdrawal.gone(head).values(), default=0)
+    if (form.turns.data or 0) < left:
+        problems.append(_("An entrant withdrew from turn %(turn)d: the evening keeps at least "
+                          "that many turns.", turn=left))
+    # the entrants still playing each turn: those withdrawn by then are paired by no group
     if any(groups_too_small({"movement": e.form.movement.data, "groups": e.form.groups.data},
-                            len(head["entrants"])) for e in form.plan.entries):
+                            len(head["entrants"]) - len(withdrawal.gone_by(head, turn)))
+           for turn, e in enumerate(form.plan.entries, start=head["seated"] + 1)):
         problems.append(_("Each group needs at least two entrants."))
     return problems
 
