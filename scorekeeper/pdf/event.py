@@ -32,6 +32,7 @@ from scorekeeper.pdf.eventwords import (
     seat_words,
     side_name,
     turn_results,
+    withdrawn_words,
 )
 from scorekeeper.pdf.words import number
 from scorekeeper.pdf.worker import standalone_app
@@ -73,7 +74,8 @@ def event_facts(doc: Any, turn: int | None = None,
             "fibur": doc.get("vp_table", FIBUR_2026) == FIBUR_2026, "bye_vp": event.bye_vp,
             "names": dict(event.entrants), "turns": answer["turns"],
             "standings": answer["standings"], "seating": seating, "urls": urls,
-            "played_out": answer["next"] is None, "groups": last_groups(doc, before)}
+            "played_out": answer["next"] is None, "groups": last_groups(doc, before),
+            "withdrawn": [list(w) for w in event.withdrawn]}
 
 
 def render_event_paper(paper_kind: str, doc: Any, lang: str, paper: str = "A4",
@@ -135,11 +137,14 @@ def _seating_paper(facts: Mapping[str, Any], names: Names,
         return "seating", title, {"seating": None}
     tables = [{"table": number(t["table"], lang), "ns": names(t["ns"]), "ew": names(t["ew"]),
                "group": number(t.get("group"), lang)} for t in seating["tables"]]
+    # the entrants withdrawn by the turn: seated nowhere (or at their table's forfeit)
+    gone = [e for e, left in facts.get("withdrawn", ()) if left <= seating["turn"]]
     return "seating", title, {
         "seating": seating, "movement": movement_name(seating["movement"]), "tables": tables,
         "any_group": any(t["group"] for t in tables),
-        "byes": [names(i) for i in seating["byes"]],
-        "by_name": by_name(seating, facts["names"], facts["kind"], lang)}
+        "byes": [names(i) for i in seating["byes"]], "gone": [names(i) for i in gone],
+        "withdrawn": withdrawn_words(facts["kind"]),
+        "by_name": by_name(seating, facts["names"], facts["kind"], lang, gone)}
 
 
 def _table_papers(facts: Mapping[str, Any], names: Names, lang: str) -> list[dict[str, Any]]:
@@ -185,16 +190,19 @@ def _standings_paper(facts: Mapping[str, Any], names: Names,
     groups = facts.get("groups")
     parts = by_group(facts["standings"], groups) if groups else [facts["standings"]]
     # a Danese in groups: each group's standings, ranked among itself, under its number
+    words = withdrawn_words(facts["kind"])
     tables = [{"caption": gettext("Standings · Group %(group)d", group=i) if groups else None,
                "rows": [{"rank": number(s["rank"], lang), "name": names(s["id"]),
-                         "vp": number(s["vp"], lang), "mp": number(s["mp"], lang)}
+                         "vp": number(s["vp"], lang), "mp": number(s["mp"], lang),
+                         "withdrawn": words["mark"] if s.get("withdrawn") else ""}
                         for s in part]}
               for i, part in enumerate(parts, start=1)]
     return "standings", gettext("Standings and results"), {
-        "when": when, "in_play": in_play, "tables": tables,
+        "when": when, "in_play": in_play, "tables": tables, "withdrawn": words,
         "source": fibur_source() if facts["fibur"] else gettext(
             "Victory points: the club's own scale."),
-        "turns": turn_results(turns, names, facts["bye_vp"], lang)}
+        "turns": turn_results(turns, names, facts["bye_vp"], lang,
+                              dict(facts.get("withdrawn", ())))}
 
 
 _LAYOUTS: dict[str, Callable[[Mapping[str, Any], Names, str],

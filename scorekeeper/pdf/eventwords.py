@@ -9,12 +9,13 @@ of a sentence (translations/GLOSSARY.md).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext
 
 from scorekeeper.messages import MOVEMENTS
+from scorekeeper.msgids import NP_, translate
 from scorekeeper.pdf.words import number
 from scorekeeper.rules.eventdoc import INDIVIDUAL
 
@@ -46,6 +47,19 @@ def seat_words() -> dict[str, str]:
             "ew_long": gettext("East-West"), "bye": gettext("Bye")}
 
 
+#: What marks an entrant who left the evening (docs/contract.md, "Withdrawal"), a pair's
+#: word and a player's (the pages' own, ``web/evening/rows.py``).
+WITHDRAWN = {"pairs": NP_("pair", "withdrawn"), "individual": NP_("player", "withdrawn")}
+
+
+def withdrawn_words(kind: str) -> dict[str, str]:
+    """The mark after a withdrawn entrant's name (``mark``), and the label before the list
+    of those withdrawn (``label``, its colon included)."""
+    return {"mark": translate(WITHDRAWN.get(kind, WITHDRAWN["pairs"]), gettext),
+            "label": gettext("Withdrawn players:") if kind == INDIVIDUAL
+            else gettext("Withdrawn pairs:")}
+
+
 def movement_name(movement: str) -> str:
     known = MOVEMENTS.get(movement)
     return gettext(known) if known else movement
@@ -63,8 +77,9 @@ def _sort_key(name: str) -> str:
 
 
 def by_name(seating: Mapping[str, Any], names: Mapping[int, str | None], kind: str,
-            lang: str) -> list[dict[str, str]]:
-    """Every entrant of the seating, alphabetically: its table and seat (or the bye)."""
+            lang: str, gone: Collection[int] = ()) -> list[dict[str, str]]:
+    """Every entrant of the seating, alphabetically: its table and seat (or the bye), and
+    each one withdrawn by its turn seated nowhere (``gone``), marked."""
     words = seat_words()
     rows = []
     for table in seating["tables"]:
@@ -73,6 +88,9 @@ def by_name(seating: Mapping[str, Any], names: Mapping[int, str | None], kind: s
             rows += [(entrant_name(names, kind, i), i, number(table["table"], lang), words[key])
                      for i in ids]
     rows += [(entrant_name(names, kind, i), i, "", words["bye"]) for i in seating["byes"]]
+    seated = {row[1] for row in rows}
+    mark = withdrawn_words(kind)["mark"]
+    rows += [(entrant_name(names, kind, i), i, "", mark) for i in gone if i not in seated]
     rows.sort(key=lambda row: (_sort_key(row[0]), row[1]))
     return [{"name": name, "table": table, "seat": seat} for name, _, table, seat in rows]
 
@@ -90,8 +108,10 @@ def _note(table: Mapping[str, Any], lang: str) -> str:
 
 
 def turn_results(turns: Sequence[Mapping[str, Any]], names: Names, bye_vp: int,
-                 lang: str) -> list[dict[str, Any]]:
-    """Each turn's tables (both sides' MP and VP, and a note) and its byes."""
+                 lang: str, gone: Mapping[int, int] | None = None) -> list[dict[str, Any]]:
+    """Each turn's tables (both sides' MP and VP, and a note), its byes and the entrants
+    who withdrew from it (``gone``: each withdrawn entrant's turn, 1-based)."""
+    left = gone or {}
     out = []
     for index, turn in enumerate(turns, start=1):
         tables = []
@@ -101,5 +121,6 @@ def turn_results(turns: Sequence[Mapping[str, Any]], names: Names, bye_vp: int,
                            "ew": names(t["ew"]), "mp": [number(m, lang) for m in t["mp"]],
                            "vp": [number(v, lang) for v in vp], "note": _note(t, lang)})
         out.append({"number": number(index, lang), "tables": tables,
-                    "byes": [names(i) for i in turn["byes"]], "bye_vp": number(bye_vp, lang)})
+                    "byes": [names(i) for i in turn["byes"]], "bye_vp": number(bye_vp, lang),
+                    "gone": [names(i) for i, turn_left in left.items() if turn_left == index]})
     return out
