@@ -226,3 +226,34 @@ def test_the_plan_keeps_the_turns_a_withdrawal_names(client):
     assert response.status_code == 422
     assert "withdrew from turn 2: the evening keeps at least that many turns" in \
         response.get_data(as_text=True)
+
+
+def test_a_player_withdrawn_from_an_individual_evening(client):
+    """individual-8, turn 1: Anna + Bruno v Carla + Dario at table 1. Anna leaves while it
+    plays: North-South's forfeit, 6 VP to Anna and Bruno, 14 to Carla and Dario. Turn 2
+    (2+4 v 6+7, 1+3 v 5+8): Anna's table is not played, Carla, Elena and Luca sit out."""
+    players = "Anna\nBruno\nCarla\nDario\nElena\nFabio\nGina\nLuca"
+    event = _evening(client, lines=players, kind="individual", format="7x2",
+                     movement="individual-8")
+    confirm = _page(client, f"{event}/withdraw?who=1")
+    assert "This player leaves the evening from turn 1: Anna." in confirm
+    assert "The players left without a table sit out the turn, with 10 VP." in confirm
+    assert _withdraw(client, event, 1).status_code == 302
+    director = _page(client, event)
+    assert table_rows(director, "Turn 1")[0] == ["1", "Anna & Bruno", "Carla & Dario",
+                                                 "Forfeit: 6–14"]
+    assert "Withdrawn players: Anna (from turn 2)" not in director
+    assert "Withdrawn players:" in director
+    _play(client, event, 1, 2, (DEAL_C, ""), (DEAL_C, ""))
+    standings = table_rows(_page(client, event), "Standings")
+    assert standings[0] == ["1", "Carla", "14", "0"]
+    assert ["7", "Anna (withdrawn)", "6", "0"] in standings
+    assert ["7", "Bruno", "6", "0"] in standings
+    seat_turn(client, event)
+    director = _page(client, event)
+    assert [r[:3] for r in table_rows(director, "Turn 2")] == [
+        ["1", "Bruno & Dario", "Fabio & Gina"]]
+    assert "Sitting out this turn: Carla, Elena, Luca</p>" in director
+    client.get("/lang/it")
+    assert "Anna <span class=\"muted withdrawn\">(ritirato)</span>" in _page(client, event)
+    client.get("/lang/en")

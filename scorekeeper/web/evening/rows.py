@@ -61,7 +61,7 @@ WITHDRAWN = {"pairs": NP_("pair", "withdrawn"), "individual": NP_("player", "wit
 def withdrawn_mark(kind: str) -> Markup:
     """The mark after a withdrawn entrant's name, in the page's language."""
     said = escape(translate(WITHDRAWN.get(kind, WITHDRAWN["pairs"]), page_gettext))
-    return Markup(f' <small class="muted withdrawn">({said})</small>')
+    return Markup(f' <span class="muted withdrawn">({said})</span>')
 
 
 def standing_rows(lines: list[dict[str, Any]], names: dict[int, str],
