@@ -71,11 +71,11 @@ On a busy shared virtual machine the CPU clocks also count some time spent stall
 medians much later, so the medians are the figures to compare across runs; the upper
 end of a middle half, well above its median, says the run was disturbed.
 
-Targets, each printed next to its figure, met or not: COLD 24-deal scoreboard ≤ 3 ms of
-server CPU per view, on any process after its first page (phases 1 and 5), ≤ 6 ms for a
-process's first request (FRESH); the deal form (GET) ≤ 3 ms; deal save ≤ 6 ms of server
-CPU (the 24th deal one at a time, and
-each save under load, both ways); ≥ 250 saves/s with 16 concurrent
+Targets, each printed next to its figure, met or not, as multiples of the run's
+hello-world page (the floor, phase 1): every page a scorer opens ≤ 15× the floor cold on
+any process (the COLD 24-deal scoreboard, phases 1 and 5; a process's first request,
+FRESH; the deal form, GET), a deal save ≤ 25× (the 24th deal one at a time, and each
+save under load, both ways); ≥ 250 saves/s with 16 concurrent
 writers on SQLite (held by phase 4 when it runs, else by phase 3; phase 3's one
 process is printed beside it); CACHED scoreboard ≥ 60 % of hello-world's throughput under load,
 p99 ≤ 50 ms; every page ≤ 30 KB of HTML + CSS + JS as sent with gzip (its uncompressed
@@ -129,10 +129,10 @@ CACHED_LOAD = "scoreboard, 24 deals, CACHED"
 SUBMIT_LOAD = "deal submission (POST)"
 STATS = "/_bench/cpu"
 
-COLD_CPU_TARGET_MS = 3.0
-SAVE_CPU_TARGET_MS = 6.0
-FORM_CPU_TARGET_MS = 3.0
-FRESH_CPU_TARGET_MS = 6.0
+#: The targets of server CPU, as multiples of the same run's hello-world page (the
+#: floor): a page a scorer opens, cold on any process; a save.
+PAGE_FLOORS = 15
+SAVE_FLOORS = 25
 SAVES_PER_S_TARGET = 250
 RATIO_TARGET = 0.60
 P99_TARGET_MS = 50.0
@@ -211,8 +211,9 @@ def serve(db_url: str, port: int, threads: int, workers: int = 1) -> None:
 
     sock = listening("127.0.0.1", port)
     if workers > 1:
-        processes.supervise(lambda: make_server(metered(), "127.0.0.1", port, threads,
-                                                per_address=0, sock=sock).run(), workers)
+        # each process's server built before it says it is ready, as serve's are
+        processes.supervise(lambda restarted: make_server(
+            metered(), "127.0.0.1", port, threads, per_address=0, sock=sock).run, workers)
     else:
         make_server(metered(), "127.0.0.1", port, threads, per_address=0, sock=sock).run()
 
@@ -686,6 +687,12 @@ def spread(values: list[float]) -> str:
     return f"{median:6.2f} ({q1:.2f}–{q3:.2f})"
 
 
+def floors(ms: float, floor: float, target: float) -> tuple[str, bool]:
+    """``ms`` as a multiple of the floor, against a target in floors, and whether it is met."""
+    ok = ms <= target * floor
+    return f"{ms / floor:.1f}x the floor (target <= {target:g}x: {met(ok)})", ok
+
+
 def met(ok: bool) -> str:
     return "met" if ok else "NOT met"
 
@@ -810,7 +817,8 @@ def run_fresh(db_url: str, env: dict[str, str], args: argparse.Namespace,
     return server
 
 
-def report_cold_elsewhere(forked: dict[str, Any], args: argparse.Namespace) -> bool:
+def report_cold_elsewhere(forked: dict[str, Any], args: argparse.Namespace,
+                          floor: float) -> bool:
     """Phase 5's figures, printed: whether their targets are met."""
     other, fresh = forked["other"]["server"], forked["fresh"]
     print(f"5. COLD views elsewhere, one request at a time, server CPU ms (median, middle "
@@ -838,22 +846,24 @@ def report_cold_elsewhere(forked: dict[str, Any], args: argparse.Namespace) -> b
         print(f"  {name:68}{len(cpu or []):8d} {spread(cpu or []):>23}")
     if forked["other"]["moved"]:
         print(f"  note: {forked['other']['moved']} connection(s) moved process during the rounds")
-    checks = [("COLD scoreboard on the other process", other.get("other:cold"), COLD_CPU_TARGET_MS),
+    checks = [("COLD scoreboard on the other process", other.get("other:cold"), PAGE_FLOORS),
               ("COLD scoreboard, referee caches emptied", other.get("other:cleared"),
-               COLD_CPU_TARGET_MS),
+               PAGE_FLOORS),
+              ("the save that led to it", other.get("other:save"), SAVE_FLOORS),
               ("COLD scoreboard, a fresh process's 2nd page", fresh.get("fresh:second"),
-               COLD_CPU_TARGET_MS),
+               PAGE_FLOORS),
               ("FRESH scoreboard, a new process's first request", fresh.get("fresh:first"),
-               FRESH_CPU_TARGET_MS),
+               PAGE_FLOORS),
               ("deal form (GET), a fresh process's 3rd page", fresh.get("fresh:form"),
-               FORM_CPU_TARGET_MS)]
+               PAGE_FLOORS)]
     ok = True
     for name, cpu, target in checks:
         if not cpu:
             continue
         ms = statistics.median(cpu)
-        ok = ok and ms <= target
-        print(f"  {name}: {ms:.2f} ms (target <= {target:g} ms: {met(ms <= target)})")
+        said, good = floors(ms, floor, target)
+        ok = ok and good
+        print(f"  {name}: {ms:.2f} ms, {said}")
     return ok
 
 
@@ -1011,15 +1021,16 @@ def main() -> int:
     ]
     for name, cpu, seen in rows:
         print(f"  {name:60}{len(cpu):8d} {spread(cpu):>23} {spread(seen):>24}")
-    print(f"  COLD scoreboard, {DEALS} deals: {cold_ms:.2f} ms server CPU per view "
-          f"(target <= {COLD_CPU_TARGET_MS:g} ms: {met(cold_ms <= COLD_CPU_TARGET_MS)}); "
-          f"{cold_ms / statistics.median(cached):.0f}x a CACHED view "
-          f"({statistics.median(cached):.2f} ms), "
-          f"{cold_ms / statistics.median(server['hello']):.0f}x hello-world")
-    print(f"  deal save, {DEALS}th deal, one at a time: {save_24_ms:.2f} ms server CPU "
-          f"(target <= {SAVE_CPU_TARGET_MS:g} ms: {met(save_24_ms <= SAVE_CPU_TARGET_MS)})")
-    print(f"  deal form (GET), {DEALS}th deal, COLD: {form_ms:.2f} ms server CPU "
-          f"(target <= {FORM_CPU_TARGET_MS:g} ms: {met(form_ms <= FORM_CPU_TARGET_MS)})")
+    floor = statistics.median(server["hello"])
+    cold_said, cold_ok = floors(cold_ms, floor, PAGE_FLOORS)
+    save_said, save_ok = floors(save_24_ms, floor, SAVE_FLOORS)
+    form_said, form_ok = floors(form_ms, floor, PAGE_FLOORS)
+    print(f"  COLD scoreboard, {DEALS} deals: {cold_ms:.2f} ms server CPU per view, "
+          f"{cold_said}; {cold_ms / statistics.median(cached):.0f}x a CACHED view "
+          f"({statistics.median(cached):.2f} ms)")
+    print(f"  deal save, {DEALS}th deal, one at a time: {save_24_ms:.2f} ms server CPU, "
+          f"{save_said}")
+    print(f"  deal form (GET), {DEALS}th deal, COLD: {form_ms:.2f} ms server CPU, {form_said}")
     print("  COLD scoreboard, server CPU ms by match length (median of the samples): "
           + ", ".join(f"{n} deal{'s' if n > 1 else ''} "
                       f"{statistics.median(server[f'cold:{n}']):.2f} ({len(server[f'cold:{n}'])})"
@@ -1050,12 +1061,12 @@ def main() -> int:
               f"{submit['rps']:.0f} ({'at' if submit['rps'] >= SAVES_PER_S_TARGET else 'under'} "
               f"the target of {SAVES_PER_S_TARGET}; the target is held by 4, "
               f"{args.workers} processes)")
+    thread_said, thread_ok = floors(save_thread_ms, floor, SAVE_FLOORS)
+    total_said, total_ok = floors(save_total_ms, floor, SAVE_FLOORS)
     print(f"  server CPU per save, each save's worker thread (thread_time): median "
-          f"{save_thread_ms:.2f} ms (target <= {SAVE_CPU_TARGET_MS:g} ms: "
-          f"{met(save_thread_ms <= SAVE_CPU_TARGET_MS)}), mean {save_thread_mean:.2f} ms")
+          f"{save_thread_ms:.2f} ms, {thread_said}, mean {save_thread_mean:.2f} ms")
     print(f"  server CPU per save, the whole process's CPU over the run / {saves} saves: "
-          f"{save_total_ms:.2f} ms (target <= {SAVE_CPU_TARGET_MS:g} ms: "
-          f"{met(save_total_ms <= SAVE_CPU_TARGET_MS)})")
+          f"{save_total_ms:.2f} ms, {total_said}")
     if any(exhausted):
         print(f"  note: {sum(exhausted)} writers ran out of matches (raise the per-writer count)")
     if forked is not None:
@@ -1072,10 +1083,11 @@ def main() -> int:
               f"{forked['requests']} saves: {forked['cpu_per_save']:.2f} ms")
         if forked["exhausted"]:
             print(f"  note: {forked['exhausted']} writers ran out of matches")
-        cold_ok = report_cold_elsewhere(forked, args)
+        elsewhere_ok = report_cold_elsewhere(forked, args, floor)
     else:
-        cold_ok = True
+        elsewhere_ok = True
 
+    print(f"at the end: {clock_check()}")
     print("time taken: " + ", ".join(f"{name} {t:.0f} s" for name, t in took.items())
           + f"; {sum(took.values()):.0f} s in all")
     print("page sizes, HTML + CSS + JS, sent with gzip (target <= 30 KB) / uncompressed:")
@@ -1088,11 +1100,10 @@ def main() -> int:
                           "load": load, "save_cpu_ms": {"process_total": save_total_ms,
                                                         "thread_median": save_thread_ms},
                           "ratio": ratio, "sizes": sizes}))
-    ok = (cold_ms <= COLD_CPU_TARGET_MS and save_24_ms <= SAVE_CPU_TARGET_MS
-          and save_total_ms <= SAVE_CPU_TARGET_MS and save_thread_ms <= SAVE_CPU_TARGET_MS
+    ok = (cold_ok and save_ok and total_ok and thread_ok
           and (forked or submit)["rps"] >= SAVES_PER_S_TARGET and ratio >= RATIO_TARGET
           and board["p99"] <= P99_TARGET_MS and all(0 < s <= SIZE_LIMIT for _p, s, _r in sizes)
-          and rounds["errors"] == 0 and form_ms <= FORM_CPU_TARGET_MS and cold_ok)
+          and rounds["errors"] == 0 and form_ok and elsewhere_ok)
     return 0 if ok else 1
 
 
