@@ -20,10 +20,10 @@ from scorekeeper.cardtext import (
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank, page_gettext
 from scorekeeper.msgids import N_
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
-from scorekeeper.web import formhtml
 from scorekeeper.web.chrome import chrome, per_language
 from scorekeeper.web.common import locale_code, num, red, rules_name
 from scorekeeper.web.evening.rows import seat_name, standing_rows, table_rows
+from scorekeeper.web.keptside import kept_side
 from scorekeeper.web.offline import (
     pack_bytes,
     referee_url,
@@ -138,6 +138,5 @@ def init_app(app: Flask) -> None:
         per_language=per_language,
         standing_rows=standing_rows,
         table_rows=table_rows,
-        form_html=formhtml,
-        kept_side=formhtml.kept_side,
+        kept_side=kept_side,
     )
