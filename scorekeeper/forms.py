@@ -48,10 +48,7 @@ from scorekeeper.rules.document import (
 from scorekeeper.rules.limits import MOST_CANASTRAS, MOST_POINTS
 from scorekeeper.rules.states import ClosedBy
 from scorekeeper.vocabulary import term
-from scorekeeper.widgets import install as _fast_widgets
 from scorekeeper.widgets import written
-
-_fast_widgets()
 
 
 def _l(text: str) -> LazyString:
