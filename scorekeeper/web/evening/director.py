@@ -42,7 +42,14 @@ from scorekeeper.web.evening import store
 from scorekeeper.web.evening import tally as eventtally
 from scorekeeper.web.evening.clock import clock_form, clock_of
 from scorekeeper.web.evening.sheets import turn_states
-from scorekeeper.web.evening.withdrawal import coming_back, gone, gone_by, still_playing
+from scorekeeper.web.evening.withdrawal import (
+    Seats,
+    coming_back,
+    gone,
+    gone_by,
+    still_playing,
+    turn_seats,
+)
 from scorekeeper.web.house import HOUSE, load_house, remembered_house
 from scorekeeper.web.tables import my_tables, players_as_entrants
 
@@ -211,18 +218,20 @@ def director_page(found: Event, entrants: EntrantsForm | None = None, notice: An
         groups_short=seated < len(head["plan"]) and groups_too_small(
             head["plan"][seated], len(head["entrants"]) - len(gone_by(head, seated + 1))),
         playing=still_playing(head, answer) if current else [],
-        withdrawn=withdrawn_lines(head, answer),
+        withdrawn=withdrawn_lines(head, turn_seats(reader(), found, seated)
+                                  if "withdrawn" in head else None),
         clock=clock_of(found, head["seated"]), clock_form=timer,
         presets=CLOCK_PRESETS, plan_turns=len(head["plan"]), format=_format(head),
         rules_label=rules_label(head["profile"])), status
 
 
-def withdrawn_lines(head: dict[str, Any], answer: dict[str, Any]) -> list[dict[str, Any]]:
+def withdrawn_lines(head: dict[str, Any], seats: Seats | None = None) -> list[dict[str, Any]]:
     """Each entrant who left the evening, in the entrants' order: its id, the turn it
-    left from, and whether its withdrawal may still be undone (``back``)."""
+    left from, and whether its withdrawal may still be undone (``back``; ``seats``: where
+    everyone sits in the turn in play, ``turn_seats``, for the page that offers it)."""
     left = gone(head)
     return [{"id": e["id"], "turn": left[e["id"]],
-             "back": coming_back(head, answer, e["id"]) is not None}
+             "back": seats is not None and coming_back(head, seats, e["id"]) is not None}
             for e in head["entrants"] if e["id"] in left]
 
 
@@ -326,4 +335,4 @@ def room(token: str) -> Any:
                            groups=group_standings(found, answer),
                            clock=clock_of(found, head["seated"]),
                            format=_format(head), rules_label=rules_label(head["profile"]),
-                           withdrawn=withdrawn_lines(head, answer), here=request.path)
+                           withdrawn=withdrawn_lines(head), here=request.path)

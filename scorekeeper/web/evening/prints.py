@@ -6,11 +6,12 @@ the room's, by the view link."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response, abort, request
 
-from scorekeeper import pdf
+from scorekeeper import pdf, rules
 from scorekeeper.db import reader
 from scorekeeper.eventfiles import event_file, results_csv
 from scorekeeper.models import Event
@@ -20,6 +21,7 @@ from scorekeeper.web.evening.sheets import table_link
 from scorekeeper.web.exports import file_name, language, paper, send_pdf
 
 bp = Blueprint("event_prints", __name__)
+T = TypeVar("T")
 
 #: The papers a view link may print too (the others are the director's).
 ROOM_PAPERS = ("seating", "standings")
@@ -40,10 +42,21 @@ def _paper(found: Event, kind: str) -> Response:
 
     # laid out once per version of the evening (and language, paper size, and the address
     # its cards' QR codes lead to): the document is made from its rows only then
-    data = pdf.render_event_paper(kind, lambda: store.event_input(reader(), found), language(),
-                                  paper(), table_url=table_url, turn=turn,
-                                  version=(found.edit_token, found.version, request.host_url))
+    data = _readable(lambda: pdf.render_event_paper(
+        kind, lambda: store.event_input(reader(), found), language(), paper(),
+        table_url=table_url, turn=turn,
+        version=(found.edit_token, found.version, request.host_url)))
     return send_pdf(data, file_name(f"{found.name} {kind}", found.day, "pdf", "event"))
+
+
+def _readable(make: Callable[[], T]) -> T:
+    """``make()``, which reads the whole evening as the referee reads a document; 404 when
+    it cannot (the pages' kept results may still show it: a table's forfeit taken off
+    after its pair withdrew from that turn, until the pair is brought back)."""
+    try:
+        return make()
+    except rules.InputError:
+        abort(404)
 
 
 @bp.get("/e/<token>/<kind>.pdf")
@@ -66,7 +79,8 @@ def results(token: str) -> Any:
     found = load_event(reader(), edit=token)
     if "unreadable" in scored(found):
         abort(404)
-    response = Response(results_csv(store.event_input(reader(), found)), mimetype="text/csv")
+    response = Response(_readable(lambda: results_csv(store.event_input(reader(), found))),
+                        mimetype="text/csv")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{file_name(found.name, found.day, "csv", "event")}"')
     return response
@@ -77,7 +91,7 @@ def document(token: str) -> Any:
     """The event document as entered (docs/contract.md, "Events")."""
     found = load_event(reader(), edit=token)
     named = store.event_input(reader(), found)
-    response = Response(event_file({**named, "day": found.day.isoformat()}),
+    response = Response(_readable(lambda: event_file({**named, "day": found.day.isoformat()})),
                         mimetype="application/json")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{file_name(found.name, found.day, "json", "event")}"')

@@ -170,7 +170,8 @@ def _withdrawal(found: Event, who: int, form: WithdrawForm | None = None, notice
     (``form``: one sent back with what was typed)."""
     head, answer = head_of(found), scored(found)
     leaves = withdrawal.leaving(head, answer, who)
-    back = None if leaves else withdrawal.coming_back(head, answer, who)
+    back = None if leaves else withdrawal.coming_back(
+        head, withdrawal.turn_seats(reader(), found, head["seated"]), who)
     shown = leaves or back
     if form is None:
         form = WithdrawForm(formdata=None)

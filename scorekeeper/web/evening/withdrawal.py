@@ -94,19 +94,38 @@ def still_playing(head: dict[str, Any], answer: dict[str, Any]) -> list[Leaving]
     return out
 
 
-def coming_back(head: dict[str, Any], answer: dict[str, Any], entrant: int) -> Leaving | None:
-    """The withdrawal of ``entrant`` that may still be undone: from a turn not seated yet,
-    or from the turn in play at a table its side forfeits there; None otherwise (a turn
-    has been seated without it)."""
+#: Where each entrant sits in one turn as its rows say: its table, its side and the
+#: table's forfeit.
+Seats = dict[int, tuple[int, str, str | None]]
+
+
+def turn_seats(db: Session, event: Event, turn: int) -> Seats:
+    """Where each entrant sits in turn ``turn`` (1-based), read from its tables' rows
+    (whether or not the referee can read the evening as it stands)."""
+    found: Seats = {}
+    for number, ns, ew, forfeit in db.execute(
+            select(EventTable.number, EventTable.ns, EventTable.ew, EventTable.forfeit)
+            .where(EventTable.event_id == event.id, EventTable.turn == turn - 1)):
+        for side, ids in (("ns", ns), ("ew", ew)):
+            for entrant in ids if isinstance(ids, list) else [ids]:
+                found[entrant] = (number, side, forfeit)
+    return found
+
+
+def coming_back(head: dict[str, Any], seats: Seats, entrant: int) -> Leaving | None:
+    """The withdrawal of ``entrant`` that may still be undone (``seats``: ``turn_seats``
+    of the turn in play): from a turn not seated yet, or from the turn in play, where it
+    sits at a table (whose forfeit, when its side's, is taken back with it); None when a
+    turn has been seated without it."""
     left, seated = gone(head).get(entrant), head["seated"]
-    if left is None or left < seated or "unreadable" in answer:
+    if left is None or left < seated:
         return None
     if left > seated:
         return Leaving(entrant, left)
-    found = seats_of(answer, seated).get(entrant)
-    if found is None or found[0]["forfeit"] != found[1]:
+    if entrant not in seats:
         return None
-    return Leaving(entrant, left, found[0]["table"], found[1])
+    table, side, forfeit = seats[entrant]
+    return Leaving(entrant, left, table, side) if forfeit == side else Leaving(entrant, left)
 
 
 def _now(db: Session, row: Event) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -157,9 +176,11 @@ def withdraw(db: Session, row: Event, entrant: int,
 
 def bring_back(db: Session, row: Event, entrant: int,
                turn: int | None) -> tuple[Leaving, list[EventTable]]:
-    """Undo ``entrant``'s withdrawal from ``turn`` (the one its page said)."""
-    head, answer = _now(db, row)
-    back = coming_back(head, answer, entrant)
+    """Undo ``entrant``'s withdrawal from ``turn`` (the one its page said), even when the
+    evening cannot be read as it stands (its table's forfeit taken off since: undone, it
+    reads again)."""
+    head = {**store.head_document(db, row), "seated": row.seated}
+    back = coming_back(head, turn_seats(db, row, row.seated), entrant)
     if back is None or back.turn != turn:
         raise Refused()
     return back, _write(db, row, back, False)
