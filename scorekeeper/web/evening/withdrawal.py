@@ -65,18 +65,25 @@ def seats_of(answer: dict[str, Any], turn: int) -> dict[int, tuple[dict[str, Any
     return found
 
 
-def leaving(head: dict[str, Any], answer: dict[str, Any], entrant: int,
-            seats: dict[int, tuple[dict[str, Any], str]] | None = None) -> Leaving | None:
+def leaving(head: dict[str, Any], answer: dict[str, Any], entrant: int) -> Leaving | None:
     """How ``entrant`` leaves the evening if withdrawn now: from the turn in play, at its
     table still playing there, else from the next turn; None when it left already, before
     the first turn is seated (the list of entrants is still to change) or when the plan
-    has no turn left for it to miss (``head``: with ``seated``; ``seats``: ``seats_of``
-    the turn in play, when the caller has them)."""
-    seated = head["seated"]
-    if not seated or "unreadable" in answer or entrant in gone(head) \
-            or entrant not in {e["id"] for e in head["entrants"]}:
+    has no turn left for it to miss (``head``: with ``seated``)."""
+    if entrant not in {e["id"] for e in head["entrants"]}:
         return None
-    found = (seats_of(answer, seated) if seats is None else seats).get(entrant)
+    return _leaving(head, answer, entrant, seats_of(answer, head["seated"]), gone(head))
+
+
+def _leaving(head: dict[str, Any], answer: dict[str, Any], entrant: int,
+             seats: dict[int, tuple[dict[str, Any], str]], left: dict[int, int]
+             ) -> Leaving | None:
+    """``leaving``, of an entrant of the evening, with where everyone sits in the turn in
+    play (``seats_of``) and who left (``gone``) at hand."""
+    seated = head["seated"]
+    if not seated or "unreadable" in answer or entrant in left:
+        return None
+    found = seats.get(entrant)
     if found is not None and not found[0]["complete"]:
         return Leaving(entrant, seated, found[0]["table"], found[1])
     return Leaving(entrant, seated + 1) if seated < len(head["plan"]) else None
@@ -85,10 +92,10 @@ def leaving(head: dict[str, Any], answer: dict[str, Any], entrant: int,
 def still_playing(head: dict[str, Any], answer: dict[str, Any]) -> list[Leaving]:
     """How each entrant still playing would leave, in the entrants' order (the director's
     choice of whom to withdraw)."""
-    seats = seats_of(answer, head["seated"])
+    seats, left = seats_of(answer, head["seated"]), gone(head)
     out = []
     for entrant in head["entrants"]:
-        found = leaving(head, answer, entrant["id"], seats)
+        found = _leaving(head, answer, entrant["id"], seats, left)
         if found is not None:
             out.append(found)
     return out
