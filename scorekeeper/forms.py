@@ -30,7 +30,6 @@ from wtforms import (  # type: ignore[attr-defined]  # SelectChoice: WTForms 3.3
 from wtforms.validators import InputRequired, Length, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from scorekeeper.binding import bound
 from scorekeeper.entry import EntryMode, RoundEnd
 from scorekeeper.formlists import FieldList
 from scorekeeper.formwords import WTFORMS_TRANSLATIONS, NumberRange
@@ -137,9 +136,8 @@ class StrippingMeta:
     def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
         if issubclass(unbound_field.field_class, (FieldList, FormField)):
             return unbound_field.bind(form=form, **options)
-        filters = list(unbound_field.kwargs.get("filters", []))
-        filters.append(clean_text)
-        return bound(form, unbound_field, options, filters=filters)
+        filters = [*unbound_field.kwargs.get("filters", []), clean_text]
+        return unbound_field.bind(form=form, **options, filters=filters)
 
 
 class BaseForm(FlaskForm):
