@@ -259,24 +259,24 @@ def test_a_player_withdrawn_from_an_individual_evening(client):
     client.get("/lang/en")
 
 
-def test_bringing_back_mends_an_evening_whose_forfeit_was_taken_off(client):
-    """The director takes off the forfeit a withdrawal made (Nobody, on the table's page):
-    the referee cannot read the evening (a pair withdrawn from turn 1 sits at table 1 of
-    it, not forfeiting); bringing the pair back mends it, the table in play again."""
+def test_the_forfeit_a_withdrawal_made_stays_until_the_pair_is_brought_back(client):
+    """The director cannot take off the forfeit a withdrawal made (Nobody, on the table's
+    page: the evening could no longer be read, a pair withdrawn from turn 1 sitting at
+    table 1 of it); bringing the pair back does, the table in play again."""
     event = _evening(client, lines=PAIRS)
     table = f"{event}/turns/1/tables/1"
     _play(client, event, 1, 1, (DEAL_A, "0"))
     assert _withdraw(client, event, 1).status_code == 302
-    assert post(client, table, f"{table}/forfeit", side="").status_code == 302
-    director = _page(client, event)
-    assert "Rossi – Bianchi (from turn 1)" in director
-    assert "Bring back" in director
-    # the papers and files, which read the whole evening, say it cannot be read
+    refused = post(client, table, f"{table}/forfeit", side="")
+    assert refused.status_code == 409
+    assert ("A side of this table withdrew from the evening: its table stays its forfeit."
+            in refused.get_data(as_text=True))
+    assert table_rows(_page(client, event), "Turn 1")[0] == [
+        "1", "Rossi – Bianchi", "Gialli – Bruni", "Forfeit: 6–14"]
     for paper in ("standings.pdf", "seating.pdf", "results.csv", "event.json"):
-        assert client.get(f"{event}/{paper}").status_code == 404, paper
+        assert client.get(f"{event}/{paper}").status_code == 200, paper
     back = _page(client, f"{event}/withdraw?who=1")
     assert "This pair plays again from turn 1: Rossi – Bianchi." in back
-    assert "no longer a forfeit" not in back
     assert post(client, f"{event}/withdraw?who=1", f"{event}/return").status_code == 302
     assert table_rows(_page(client, event), "Turn 1")[0] == [
         "1", "Rossi – Bianchi", "Gialli – Bruni", "Deals: 1 of 2"]

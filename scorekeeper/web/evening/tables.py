@@ -20,7 +20,7 @@ from scorekeeper.web.common import _
 from scorekeeper.web.dealplace import TableDeal
 from scorekeeper.web.evening import deal, store
 from scorekeeper.web.evening.deal import seat_names
-from scorekeeper.web.evening.director import bump, load_event, scored
+from scorekeeper.web.evening.director import bump, head_of, load_event, scored
 from scorekeeper.web.evening.sheets import (
     CONFIRMED,
     SIDES,
@@ -30,12 +30,13 @@ from scorekeeper.web.evening.sheets import (
     turn_sheets,
     what_differs,
 )
+from scorekeeper.web.evening.withdrawal import RETURNED, WITHDRAWN, gone_by
 
 bp = Blueprint("event_tables", __name__)
 
 #: What the history says of a change to one table (``EventChange.action``).
 TABLE_ACTIONS = ("deal", "edited", "penalty", "forfeit", "confirmed-ns", "confirmed-ew",
-                 "kept-ns", "kept-ew")
+                 "kept-ns", "kept-ew", WITHDRAWN, RETURNED)
 
 
 def _table(event: Event, turn: int, table: int) -> dict[str, Any]:
@@ -136,6 +137,13 @@ def forfeit(token: str, turn: int, table: int) -> Any:
     if not form.validate():
         return _table_page(event, turn, table, forfeit=form, status=422)
     side = form.side.data or None
+    entered = _table(event, turn, table)
+    seated = {e for seat in (entered["ns"], entered["ew"])
+              for e in (seat if isinstance(seat, list) else [seat])}
+    if side is None and entered["forfeit"] and seated & gone_by(head_of(event), turn):
+        # a side that withdrew stays the table's forfeit (its director brings it back first)
+        return _table_page(event, turn, table, forfeit=form, status=409, notice=_(
+            "A side of this table withdrew from the evening: its table stays its forfeit."))
     return _change_table(token, turn, table, form,
                          lambda _db, t, _row: setattr(t, "forfeit", side),
                          "forfeit", None)
