@@ -32,7 +32,7 @@ _VOLATILE = [
     (re.compile(r'<svg [^>]*class="segno".*?</svg>', re.S), "<svg/>"),
     (re.compile(r"(?<=/)[0-9a-f]{16}(?=[/\"&<])"), "…"),  # a table's signature in a path
     (re.compile(r"/e/(?:v/)?[A-Za-z0-9_-]{20,}"), "/e/…"),
-    (re.compile(r"\?v=[0-9a-f]{12}"), "?v=…"),
+    (re.compile(r"([?&;](?:v|pack)=)[0-9a-f]{12}"), r"\1…"),  # the static files', the pack's
     (re.compile(r"<time [^>]*>[^<]*</time>"), "<time/>"),  # when a change was made
 ]
 
