@@ -34,7 +34,6 @@ import scorekeeper.rules.seatings as seatings
 import scorekeeper.rules.sides as sides
 import scorekeeper.rules.states as states
 import scorekeeper.rules.tabletime as tabletime
-import scorekeeper.rules.totals as totals
 import scorekeeper.rules.verdicts as verdicts
 import scorekeeper.rules.vptables as vptables
 
@@ -42,7 +41,7 @@ import scorekeeper.rules.vptables as vptables
 MODULES: tuple[ModuleType, ...] = (burro, cards, consistency, document, eventdoc, eventkept, events,
                                    house, limits, match, melds, movements, plans, problems,
                                    profiles, scoring, season, seatings, sides, states,
-                                   tabletime, totals, verdicts, vptables)
+                                   tabletime, verdicts, vptables)
 
 
 def cached_functions() -> dict[str, Any]:

@@ -32,7 +32,7 @@ from scorekeeper.rules.problems import InputError
 from scorekeeper.rules.profiles import Profile
 from scorekeeper.rules.scoring import _int, _show, read_deal
 from scorekeeper.rules.seatings import INDIVIDUAL_8_PLAYERS
-from scorekeeper.rules.sides import CountReading, SideInput, count_reading, read_counted_deal
+from scorekeeper.rules.sides import SideInput
 from scorekeeper.rules.vptables import BYE_VP, FIBUR_2026, TOTAL_VP, VpTable, read_vp_table
 
 __all__ = ["INDIVIDUAL", "INDIVIDUAL_8_PLAYERS", "KINDS", "MAX_ENTRANTS", "PAIRS", "Movement"]
@@ -179,17 +179,11 @@ def _penalties(value: Any, field: str) -> tuple[int, int]:
     return taken[0], taken[1]
 
 
-def _deals(value: Any, field: str, profile: Profile,
-           reading: CountReading) -> tuple[tuple[SideInput, ...], ...]:
-    """A table's deals, each a deal as ``score`` reads it, sides NS then EW (``reading``:
-    the bounds of a side's counts, worked out once for the event)."""
+def _deals(value: Any, field: str, profile: Profile) -> tuple[tuple[SideInput, ...], ...]:
+    """A table's deals, each a deal as ``score`` reads it, sides NS then EW."""
     read = []
     for i, deal in enumerate(_list(value, field, "list of deals", MAX_DEALS_PER_TURN + 1)):
-        # a deal by counts that names no profile: every side on the short road
-        sides = read_counted_deal(deal, reading) if type(deal) is dict and \
-            "profile" not in deal else None
-        if sides is None:
-            sides = _deal(deal, f"{field}[{i}]", profile, reading)
+        sides = _deal(deal, f"{field}[{i}]", profile)
         if len(sides) != 2:
             raise InputError("side-count", field=f"{field}[{i}].sides", count=len(sides),
                              expected="2", profile=profile.id)
@@ -197,8 +191,7 @@ def _deals(value: Any, field: str, profile: Profile,
     return tuple(read)
 
 
-def _deal(deal: Any, field: str, profile: Profile,
-          reading: CountReading) -> tuple[SideInput, ...]:
+def _deal(deal: Any, field: str, profile: Profile) -> tuple[SideInput, ...]:
     """A deal of a table read by ``scoring.read_deal``; it may name the event's profile,
     by its id or as the same document."""
     given = deal.get("profile") if isinstance(deal, Mapping) else None
@@ -206,7 +199,7 @@ def _deal(deal: Any, field: str, profile: Profile,
             not same_rules(profile_of(given, f"{field}.profile"), profile):
         raise InputError("bad-value", field=f"{field}.profile", value=_show(given),
                          expected=profile.id)
-    return read_deal(deal, profile, field, reading)[1]
+    return read_deal(deal, profile, field)[1]
 
 
 def _table(value: Any, field: str, event: dict[str, Any], seated: set[int]) -> TableInput:
@@ -227,7 +220,7 @@ def _table(value: Any, field: str, event: dict[str, Any], seated: set[int]) -> T
                          expected="ns|ew|null")
     given = value.get("deals")
     deals = _deals([] if given is None and forfeit else value.get("deals", []),
-                   f"{field}.deals", event["profile"], event["reading"])
+                   f"{field}.deals", event["profile"])
     given = value.get("penalties")
     # none, or none listed; anything else is read (a list, never an object or a number)
     penalties = (0, 0) if given is None or given == [] else \
@@ -339,8 +332,7 @@ def read_event(doc: Any) -> Event:
     if len(plan) < len(turns):
         raise InputError("bad-value", field="plan", value=f"{len(plan)} < {len(turns)} turns",
                          expected="plan as long as turns")
-    event = {"kind": kind, "known": known, "profile": profile,
-             "reading": count_reading(profile)}
+    event = {"kind": kind, "known": known, "profile": profile}
     read = tuple(_turn(t, f"turns[{i}]", event) for i, t in enumerate(turns))
     _seated_after(read, withdrawn)
     return Event(name, profile, kind, deals_per_turn, vp_table, bye_vp, entrants, plan,

@@ -34,7 +34,6 @@ from scorekeeper.rules.house import from_key
 from scorekeeper.rules.house import key as house_key
 from scorekeeper.rules.movements import seat_next
 from scorekeeper.rules.problems import InputError
-from scorekeeper.rules.sides import count_reading
 
 
 def event_document(doc: Any, *, kept: bool = False) -> dict[str, Any]:
@@ -151,8 +150,7 @@ def _rules_of(header: bytes) -> tuple[Event, dict[str, Any]]:
     profile_key, kind, deals_per_turn, vp_table = marshal.loads(header)
     profile = from_key(profile_key)
     return (Event(None, profile, kind, deals_per_turn, vp_table, 0, (), (), ()),
-            {"kind": kind, "known": _Known(), "profile": profile,
-             "reading": count_reading(profile)})
+            {"kind": kind, "known": _Known(), "profile": profile})
 
 
 @lru_cache(maxsize=4096)

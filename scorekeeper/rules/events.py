@@ -1,9 +1,9 @@
 """A club's tournament as a document: each table's match points and victory points, the
 standings, and how the next turn sits (docs/contract.md, "Events").
 
-Each deal is scored on its own by the deal scorer (``scoring.score_sides``, every side's
+Each deal is scored on its own by the deal scorer (``scoring.judge_sides``, every side's
 total before it 0, no target), of which a table keeps each side's total and the deal's
-problems (``totals.deal_totals``); a table's match points (MP) are its deals' totals less
+problems; a table's match points (MP) are its deals' totals less
 its penalties, its victory points (VP) come from the event's scale (``vptables.py``).
 A table with fewer deals than ``deals_per_turn`` is in play and counts for nothing yet.
 
@@ -23,7 +23,7 @@ from scorekeeper.rules.eventdoc import (
 )
 from scorekeeper.rules.movements import seat_next
 from scorekeeper.rules.problems import Problem
-from scorekeeper.rules.totals import deal_totals
+from scorekeeper.rules.scoring import judge_sides
 from scorekeeper.rules.vptables import forfeit_vp, victory_points
 
 #: Each deal on its own: both sides' totals before it are 0.
@@ -69,7 +69,8 @@ def score_table(event: Event, table: TableInput, turn: int,
     most, profile = event.deals_per_turn, event.profile
     ns, ew = -table.penalties[0], -table.penalties[1]
     for index, sides in enumerate(table.deals):
-        deal, found = deal_totals(profile, sides, _BEFORE, names)
+        scored, found = judge_sides(profile, sides, _BEFORE, names)
+        deal = [side["total"] for side in scored]
         totals.append(deal)
         if index < most:  # the deals past deals_per_turn count for nothing
             ns += deal[0]

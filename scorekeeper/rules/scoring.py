@@ -18,15 +18,7 @@ from scorekeeper.rules.limits import check_canastras, check_count, count_limits
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import InputError, Problem
 from scorekeeper.rules.profiles import ALL_CATEGORIES, Profile
-from scorekeeper.rules.sides import (
-    CLOSED_BY,
-    MORTO_STATES,
-    CountReading,
-    MeldInput,
-    SideInput,
-    count_reading,
-    read_counted,
-)
+from scorekeeper.rules.sides import CLOSED_BY, MORTO_STATES, MeldInput, SideInput
 from scorekeeper.rules.states import ClosedBy, Morto
 from scorekeeper.rules.verdicts import Verdict
 
@@ -166,11 +158,9 @@ def read_side(doc: Any, field: str, profile: Profile) -> SideInput:
                      before, opening)
 
 
-def read_deal(doc: Any, profile: Profile | None = None, field: str = "",
-              reading: CountReading | None = None) -> tuple[Profile, tuple[SideInput, ...]]:
-    """Read a deal document; the profile comes from the document unless given. A side by
-    counts takes the short road (``sides.read_counted``; ``reading``: the profile's
-    bounds, when the caller reads many deals), every other side the general one."""
+def read_deal(doc: Any, profile: Profile | None = None,
+              field: str = "") -> tuple[Profile, tuple[SideInput, ...]]:
+    """Read a deal document; the profile comes from the document unless given."""
     prefix = f"{field}." if field else ""
     if type(doc) is not dict and not isinstance(doc, Mapping):
         raise InputError("bad-value", field=field or "deal", value=_show(doc), expected="object")
@@ -181,14 +171,9 @@ def read_deal(doc: Any, profile: Profile | None = None, field: str = "",
         raise InputError("missing-field", field=f"{prefix}sides")
     if not isinstance(sides, list):
         raise InputError("bad-value", field=f"{prefix}sides", value=_show(sides), expected="list")
-    reading = reading or count_reading(profile)
-    if len(sides) not in reading.sides:  # the profile's sides_played
-        profile.check_sides(len(sides), f"{prefix}sides")
-    read = []
-    for i, s in enumerate(sides):
-        side = read_counted(s, reading)
-        read.append(side if side is not None else read_side(s, f"{prefix}sides[{i}]", profile))
-    return profile, tuple(read)
+    profile.check_sides(len(sides), f"{prefix}sides")
+    return profile, tuple(read_side(s, f"{prefix}sides[{i}]", profile)
+                          for i, s in enumerate(sides))
 
 
 # --- scoring ----------------------------------------------------------------------------------
@@ -230,6 +215,22 @@ def score_sides(profile: Profile, sides: Sequence[SideInput],
                 names: Sequence[str | None] | None = None) -> dict[str, Any]:
     """Score one deal. ``befores`` (the running totals) replace the sides' own ``before``;
     ``names`` (the match's) name the sides that the deal leaves unnamed."""
+    scored, problems = judge_sides(profile, sides, befores, names)
+    return {
+        "profile": profile.id,
+        "valid": not problems,
+        "problems": [p.as_dict() for p in problems],
+        "sides": scored,
+    }
+
+
+def judge_sides(profile: Profile, sides: Sequence[SideInput],
+                befores: Sequence[int | None] | None = None,
+                names: Sequence[str | None] | None = None) -> tuple[list[dict[str, Any]],
+                                                                    list[Problem]]:
+    """``score_sides``' sides and its problems, each a ``Problem`` (where it was found in
+    its ``context``): all that an evening's table keeps of a deal is each side's total and
+    these problems (``events.score_table``)."""
     named = [s.name or (names[i] if names is not None else None) for i, s in enumerate(sides)]
     deal_problems: list[Problem] = []
     took_morto = any(s.morto in (Morto.TAKEN, Morto.UNUSED) for s in sides)
@@ -248,12 +249,7 @@ def score_sides(profile: Profile, sides: Sequence[SideInput],
         out_sides.append(scored)
     deal_problems.extend(_deal_problems(profile, sides, named))
     deal_problems.extend(card_count_problems(physical) if physical else [])  # counts: no card
-    return {
-        "profile": profile.id,
-        "valid": not deal_problems,
-        "problems": [p.as_dict() for p in deal_problems],
-        "sides": out_sides,
-    }
+    return out_sides, deal_problems
 
 
 def _score_side(profile: Profile, side: SideInput, index: int, name: str | None,
