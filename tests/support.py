@@ -51,6 +51,18 @@ def post_deal(client: Any, url: str, sides: list[dict[str, Any]], went_out: str)
     return client.post(url, data=data)
 
 
+def table_side(client: Any, link: str, side: str) -> str:
+    """The phone of ``client`` made the pair's that sits on ``side`` ("ns", "ew") of the
+    table whose page is ``link`` (its card's QR code), as the page asks it, by name: that
+    pair's link opened; the side's page."""
+    page = client.get(link).get_data(as_text=True)
+    found = re.search(rf'<a href="([^"]+)" data-side="{side}">', page)
+    assert found, page[-2000:]
+    response = client.get(html.unescape(found.group(1)))
+    assert response.status_code == 303, response.get_data(as_text=True)[-2000:]
+    return f"{link}/{side}"
+
+
 def evening(client: Any, pairs: str = "Rossi\nVerdi\nGialli", seated: bool = True,
             turns: str = "5x2") -> str:
     """A club evening made through its pages (Italian Burraco, ``turns``: 5 turns of 2

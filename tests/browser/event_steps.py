@@ -1,5 +1,6 @@
 """What the browser tests of a club's evening share: the tables' deals as their papers
-say them, a deal entered by counts on the deal form, a table's cells read back."""
+say them, a deal entered by counts on the deal form, a table's phone made a pair's, a
+table's cells read back."""
 
 from __future__ import annotations
 
@@ -30,6 +31,15 @@ def enter(page, url: str, deal, back: str = r"/tables/\d+(#.*)?$") -> None:
     page.locator(f'input[name="went_out"][value="{deal[2]}"]').check()
     page.get_by_role("button", name="Save the deal").click()
     page.wait_for_url(re.compile(back))
+
+
+def choose(page, side: str) -> None:
+    """On a table's page that asks which pair this phone is: the pair on ``side``
+    ("North-South", "East-West") chosen by its button (the pair's name, then its side);
+    its side's page opens, the phone the pair's from now on."""
+    key = "ns" if side == "North-South" else "ew"
+    with page.expect_navigation(url=re.compile(rf"/{key}$")):  # maybe from its own address
+        page.get_by_role("link", name=side).tap()
 
 
 def cells(page, caption: str) -> list[list[str]]:

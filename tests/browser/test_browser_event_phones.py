@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from browser_pages import PHONE, STEP, ms
-from event_steps import DEAL_A, DEAL_C, DEAL_D, cells, enter
+from event_steps import DEAL_A, DEAL_C, DEAL_D, cells, choose, enter
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -25,11 +25,11 @@ def _phones(browser: Any, count: int) -> list[Any]:
 
 
 def _side(page: Any, link: str, side: str, deals: list[Any]) -> None:
-    """A side's phone: the table card's link, "which side are you", its deals."""
+    """A side's phone: the table card's link, "which pair are you" (the pair's name on
+    that side), its deals."""
     page.goto(link)
-    page.get_by_role("link", name=side).tap()
+    choose(page, side)
     key = "ns" if side == "North-South" else "ew"
-    page.wait_for_url(re.compile(rf"/{key}$"))
     for number, deal in enumerate(deals, start=1):
         page.get_by_role("link", name=f"Enter deal {number}").tap()
         page.wait_for_url(re.compile(r"/deals/new$"))
@@ -78,7 +78,7 @@ def test_an_evening_scored_at_its_tables_the_room_follows(app, live_server, brow
                 expect(ew.get_by_text("The two sides entered a deal differently")).to_be_visible()
                 continue
             ew.goto(live_server + links[table - 1])
-            ew.get_by_role("link", name="East-West").tap()
+            choose(ew, "East-West")
             ew.get_by_role("button", name="We confirm these deals").tap()
             expect(ew.get_by_text("Confirmed by both sides")).to_be_visible()
             _tv_sees(tv, "Tables still playing: " + ", ".join(
@@ -106,24 +106,31 @@ def test_an_evening_scored_at_its_tables_the_room_follows(app, live_server, brow
         table, line = seats["Conti – Ferrari"]
         expect(finder.locator(".found .banner")).to_contain_text(
             f"Next turn: 2 · Table {table} · {line}")
-        # turn 2: the director seats it; the tables' phones follow by themselves
+        # turn 2: the director seats it; each pair's phone follows its pair by itself
         phone.goto(live_server + event)
+        first_seats = cells(phone, "Turn 1")
         phone.get_by_role("button", name="Seat turn 2").tap()
         expect(phone.locator("table.tables caption")).to_have_text("Turn 2")
         turn2 = cells(phone, "Turn 2")
         seated = {row[1]: [row[0], "North-South"] for row in turn2}
         seated.update({row[2]: [row[0], "East-West"] for row in turn2})
         assert seated == seats  # as the big screen and "where do I sit" said
-        # table 1's EW phone, left on its page, follows the room to the new turn
-        # (its next look, every 5 s, and its page's time)
-        expect(pages[1].locator("h1")).to_have_text("Table 1 · Turn 2", timeout=5_000 + ms(5))
+        # table 1's EW pair moves on: its phone, left on its page, opens its new table and
+        # side (its next look, every 5 s, and its page's time)
+        moved = first_seats[0][2]
+        table, _line = seats[moved]
+        expect(pages[1].locator("h1")).to_have_text(f"Table {table} · Turn 2",
+                                                    timeout=5_000 + ms(5))
+        expect(pages[1].get_by_text(f"{moved}: table {table}, East-West now.")).to_be_visible()
+        # each EW phone is its pair's: the one that sat EW at the table where that pair sat
+        ew_phones = {row[2]: pages[2 * int(row[0]) - 1] for row in first_seats}
         for table in range(1, 5):
-            ns, ew = pages[2 * table - 2], pages[2 * table - 1]
+            ns, ew = pages[2 * table - 2], ew_phones[turn2[table - 1][2]]
             _side(ns, live_server + links[table - 1], "North-South", [DEAL_C] * 3)
             if table == 2:  # the same phone handed across the table
                 ns.get_by_role("link", name="Hand this phone across").tap()
                 ns.wait_for_url(re.compile(r"/ew$"))
-                expect(ns.get_by_text(f"East-West · {turn2[1][2]}")).to_be_visible()
+                expect(ns.get_by_text(f"{turn2[1][2]}: table 2, East-West now.")).to_be_visible()
                 ns.get_by_role("button", name="We confirm these deals").tap()
                 expect(ns.get_by_text("Confirmed by both sides")).to_be_visible()
                 continue
@@ -159,6 +166,7 @@ def test_a_table_phone_offline_mid_turn_sends_its_deals_once(app, live_server, p
     phone.evaluate("async () => { await navigator.serviceWorker.ready; }")
     phone.goto(side)
     phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    choose(phone, "North-South")  # the phone of Rossi – Bianchi
     until(phone, """async (side) => {
         const keys = (await (await caches.open("scorekeeper-pages")).keys()).map(k => k.url);
         return keys.includes(side + "/deals/new") && keys.includes(side);

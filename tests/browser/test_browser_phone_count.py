@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from browser_pages import STEP
-from event_steps import DEAL_A, DEAL_C, DEAL_D, enter
+from event_steps import DEAL_A, DEAL_C, DEAL_D, choose, enter
 from playwright.sync_api import expect
 from test_browser_outbox import START, _answer, _ready
 from waiting import until
@@ -136,6 +136,7 @@ def test_a_table_phone_counts_its_waiting_deals(app, phone, live_server, referee
     phone.evaluate("async () => { await navigator.serviceWorker.ready; }")
     phone.goto(side)
     phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    choose(phone, "North-South")  # the phone of Rossi – Bianchi
     pack_held(phone)
     until(phone, WARMED, timeout_ms=START)
     phone.set_default_timeout(STEP)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from browser_pages import ms
-from event_steps import DEAL_A, DEAL_C, DEAL_D, cells, enter, post_deal
+from event_steps import DEAL_A, DEAL_C, DEAL_D, cells, choose, enter, post_deal
 from playwright.sync_api import expect
 from waiting import until
 
@@ -37,6 +37,7 @@ def _side_phone(app: Any, live_server: str, phone: Any) -> tuple[Any, str, str, 
     phone.evaluate("async () => { await navigator.serviceWorker.ready; }")
     phone.goto(side)
     phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    choose(phone, "North-South")  # the phone of Rossi – Bianchi
     phone.get_by_role("link", name="Enter deal 1").tap()
     phone.wait_for_url(re.compile(r"/deals/new$"))
     enter(phone, phone.url, DEAL_A, back=r"/ns(#.*)?$")

@@ -89,7 +89,8 @@ def test_a_table_phones_next_deal_and_next_turn_open_empty(phone, live_server, a
     phone enters each table's four deals, Save tapped a moment after who closed, and
     East-West confirms on another device; every next deal's form, and each next turn's
     first, opens empty."""
-    from support import evening, form_fields
+    from event_steps import choose
+    from support import evening, form_fields, table_side
 
     client = app.test_client()
     event = evening(client, "Rossi\tBianchi\nVerdi\tNeri\nGialli\tBruni\nMarroni\tRosa",
@@ -97,7 +98,8 @@ def test_a_table_phones_next_deal_and_next_turn_open_empty(phone, live_server, a
     n = 0
     for turn in (1, 2, 3):
         for link in _table_links(client, event, turn):
-            phone.goto(live_server + link + "/ns")
+            phone.goto(live_server + link)  # the table's card: the phone is its NS pair's
+            choose(phone, "North-South")
             expect(phone.locator("h1")).to_have_text(re.compile(rf"Turn {turn}$"))
             for deal in range(1, 5 if turn < 3 else 2):
                 phone.get_by_role("link", name=f"Enter deal {deal}").tap()
@@ -115,7 +117,8 @@ def test_a_table_phones_next_deal_and_next_turn_open_empty(phone, live_server, a
                 continue
             rows = phone.locator("table:has(caption:text-is('Our deals')) tbody tr")
             expect(rows).to_have_count(4)
-            confirm = client.post(f"{link}/ew/confirm", data=form_fields(client, f"{link}/ew"))
+            confirm = client.post(f"{link}/ew/confirm",
+                                  data=form_fields(client, table_side(client, link, "ew")))
             assert confirm.status_code == 302, confirm.get_data(as_text=True)[-800:]
         if turn < 3:
             seated = client.post(f"{event}/turns", data=form_fields(client, event))

@@ -12,7 +12,7 @@ import threading
 from typing import Any
 
 from evening_pages import DEAL_A, DEAL_B, DEAL_C, first_turn, table_rows
-from support import form_fields, scaled
+from support import form_fields, scaled, table_side
 
 ROUNDS = 50
 
@@ -84,7 +84,7 @@ def _table_link(client: Any, event: str, table: int = 1) -> str:
 def test_a_table_phones_deal_sent_twice_at_once_is_saved_once(app, client):
     event = first_turn(client)
     link = _table_link(client, event)
-    url = f"{link}/ns/deals/new"
+    url = f"{table_side(client, link, 'ns')}/deals/new"
     _saved_twice(_twice_at_once(app, client, url, _deal(client, url, DEAL_A, "0")))
     for turn in range(ROUNDS):
         # the same deal fixed again and again, each time from a form of its own
@@ -100,10 +100,11 @@ def test_a_confirmation_sent_twice_at_once_is_taken_once(app, client):
     for _round in range(ROUNDS):
         event = first_turn(client)
         link = _table_link(client, event)
+        table_side(client, link, "ns")
         for deal, out in ((DEAL_A, "0"), (DEAL_B, "1")):
             url = f"{link}/ns/deals/new"
             assert client.post(url, data=_deal(client, url, deal, out)).status_code == 302
-        confirm = form_fields(client, f"{link}/ew")
+        confirm = form_fields(client, table_side(client, link, "ew"))
         _saved_twice(_twice_at_once(app, client, f"{link}/ew/confirm", confirm))
         rows = table_rows(client.get(event).get_data(as_text=True), "Turn 1")
         assert rows[0][3:5] == ["875–660", "13–7"]

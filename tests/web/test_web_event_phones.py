@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from evening_pages import DEAL_A, DEAL_B, DEAL_C, first_turn, post, table_rows
-from support import post_deal
+from support import post_deal, table_side
 from web_support import hidden_fields
 
 
@@ -29,7 +29,10 @@ def _table_link(client: Any, event: str, table: int = 1) -> str:
 
 
 def _both_sides_enter(client: Any, link: str, ns: list[Any], ew: list[Any]) -> None:
+    """Each side's deals, entered on one phone handed across (NS's pair's, then EW's)."""
     for side, deals in (("ns", ns), ("ew", ew)):
+        if deals:
+            table_side(client, link, side)
         for deal, out in deals:
             response = post_deal(client, f"{link}/{side}/deals/new", deal, out)
             assert response.status_code == 302, response.get_data(as_text=True)
@@ -69,6 +72,7 @@ def test_one_side_enters_the_other_confirms_and_the_table_is_locked(client):
     # entered, not yet the table's: the director sees the table waiting
     director = client.get(event).get_data(as_text=True)
     assert table_rows(director, "Turn 1")[0][3:] == ["Waiting for confirmation"]
+    table_side(client, link, "ew")  # the phone handed across: EW's pair chosen
     page = client.get(f"{link}/ew").get_data(as_text=True)
     assert "We confirm these deals" in page
     response = post(client, f"{link}/ew", f"{link}/ew/confirm")
@@ -77,7 +81,7 @@ def test_one_side_enters_the_other_confirms_and_the_table_is_locked(client):
     assert rows[0][3:] == ["875–660", "13–7"]
     assert rows[1][3:] == ["Not started"]
     # locked: neither side's phone changes it; the director's history says who confirmed
-    page = client.get(f"{link}/ns").get_data(as_text=True)
+    page = client.get(table_side(client, link, "ns")).get_data(as_text=True)
     assert "Confirmed by both sides" in page
     assert "Enter deal" not in page
     assert client.get(f"{link}/ns/deals/1/edit").status_code == 303
@@ -118,7 +122,8 @@ def test_a_confirmation_built_on_other_deals_is_not_taken(client):
     event = first_turn(client)
     link = _table_link(client, event)
     _both_sides_enter(client, link, [(DEAL_A, "0"), (DEAL_C, "")], [])
-    seen = hidden_fields(client.get(f"{link}/ew").get_data(as_text=True))
+    seen = hidden_fields(client.get(table_side(client, link, "ew")).get_data(as_text=True))
+    table_side(client, link, "ns")
     assert post_deal(client, f"{link}/ns/deals/2/edit", DEAL_B, "1").status_code == 302
     response = client.post(f"{link}/ew/confirm", data=seen)
     assert response.status_code == 409
@@ -156,15 +161,17 @@ def test_the_director_keeps_one_sides_deals_with_the_reason_in_the_history(clien
 
 
 def test_a_side_keeps_only_what_it_entered_and_the_page_follows_the_turn(client):
-    """A phone's page shows the table of the turn in play: once the director seats the
-    next one, the same link leads to the table's new game."""
+    """A pair's phone shows its table of the turn in play: once the director seats the
+    next one, its page is its table's new game (North-South stays put in a Mitchell)."""
     event = first_turn(client)
     link = _table_link(client, event)
     _both_sides_enter(client, link, [(DEAL_A, "0"), (DEAL_B, "1")], [])
-    assert post(client, f"{link}/ew", f"{link}/ew/confirm").status_code == 302
+    assert post(client, table_side(client, link, "ew"), f"{link}/ew/confirm").status_code == 302
     other = _table_link(client, event, 2)
     _both_sides_enter(client, other, [], [(DEAL_C, ""), (DEAL_C, "")])
-    assert post(client, f"{other}/ns", f"{other}/ns/confirm").status_code == 302
+    assert post(client, table_side(client, other, "ns"),
+                f"{other}/ns/confirm").status_code == 302
+    table_side(client, link, "ns")  # Rossi – Bianchi's phone
     response = post(client, event, f"{event}/turns")
     assert response.status_code == 302
     page = client.get(f"{link}/ns").get_data(as_text=True)

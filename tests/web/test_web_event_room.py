@@ -10,7 +10,7 @@ from datetime import timedelta
 from typing import Any
 
 from evening_pages import DEAL_A, DEAL_B, DEAL_C, first_turn, post, table_rows
-from support import post_deal
+from support import post_deal, table_side
 
 from scorekeeper.models import utcnow
 
@@ -43,7 +43,8 @@ def test_the_clock_counts_the_turn_warns_and_says_the_rule_at_time_out(client, m
     assert re.search(r"<p class=\"banner\" data-warning >", page)
     link = re.search(r'href="http://localhost(/e/t/[^"]+)"',
                      client.get(f"{event}/turns/1/tables/1").get_data(as_text=True)).group(1)
-    assert 'class="clock warning"' in client.get(f"{link}/ns").get_data(as_text=True)
+    assert 'class="clock warning"' in client.get(table_side(client, link, "ns")).get_data(
+        as_text=True)
     # 46 minutes on: time is up, and the rule is said
     monkeypatch.setattr(eventclock, "utcnow", lambda: started + timedelta(minutes=46))
     page = client.get(f"{link}/ns").get_data(as_text=True)

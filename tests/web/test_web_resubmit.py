@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
+from support import table_side
 from web_support import SEED_001_DEAL, Site, hidden_fields
 
 from scorekeeper import rules
@@ -377,6 +378,7 @@ def _phone(site: Site, ns_deals: int = 0) -> str:
                       _page(site, f"{event}/turns/1/tables/1"))
     assert found
     link = found.group(1)
+    table_side(site.client, link, "ns")  # North-South's phone
     for n in range(ns_deals):
         url = f"{link}/ns/deals/new"
         assert site.client.post(url, data=_table_deal(site, url, 300 + n * 5)).status_code == 302
@@ -397,13 +399,13 @@ def _phone_fix(site: Site, app: Any) -> Forms:
 
 def _phone_confirm(site: Site, app: Any) -> Forms:
     link = _phone(site, 2)
-    first = _form_at(_page(site, f"{link}/ew"), f"{link}/ew/confirm")
+    first = _form_at(_page(site, table_side(site.client, link, "ew")), f"{link}/ew/confirm")
     return f"{link}/ew/confirm", first, {**first, "version": str(int(first["version"]) - 1)}
 
 
 def _phone_take(site: Site, app: Any) -> Forms:
     link = _phone(site, 2)
-    url = f"{link}/ew/deals/new"
+    url = f"{table_side(site.client, link, 'ew')}/deals/new"
     assert site.client.post(url, data=_table_deal(site, url, 400)).status_code == 302
     first = _form_at(_page(site, f"{link}/ew"), f"{link}/ew/take/1")
     return f"{link}/ew/take/1", first, {**first, "version": str(int(first["version"]) - 1)}

@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from evening_pages import DEAL_A, DEAL_B, DEAL_C, first_turn, post, table_rows
-from support import form_fields
+from support import form_fields, table_side
 
 PHONE, OTHER_PHONE = "a1b2c3d4e5f6a1b2", "ffeeddccbbaa0099"
 
@@ -132,7 +132,7 @@ def test_a_table_phones_deals_typed_offline_after_an_online_save_arrive_in_order
     sent when the network is back: stored as deals 2 and 3, each with its own values."""
     event = first_turn(client)
     link = _table_link(client, event)
-    url = f"{link}/ns/deals/new"
+    url = f"{table_side(client, link, 'ns')}/deals/new"
     second = _deal_fields(client, url, DEAL_B, "1", f"{PHONE}.2")
     third = _deal_fields(client, url, DEAL_C, "", f"{PHONE}.3")
     assert client.post(url, data=_deal_fields(client, url, DEAL_A, "0",
@@ -148,7 +148,7 @@ def test_a_table_phones_deals_typed_offline_after_an_online_save_arrive_in_order
 def test_a_table_phones_waiting_deal_is_refused_when_another_phone_changed_the_sheet(client):
     event = first_turn(client)
     link = _table_link(client, event)
-    url = f"{link}/ns/deals/new"
+    url = f"{table_side(client, link, 'ns')}/deals/new"
     waiting = _deal_fields(client, url, DEAL_B, "1", f"{PHONE}.2")
     assert client.post(url, data=_deal_fields(client, url, DEAL_A, "0",
                                               f"{OTHER_PHONE}.1")).status_code == 302
@@ -165,7 +165,7 @@ def test_a_table_phones_waiting_deal_is_refused_when_another_phone_changed_the_s
 def test_a_table_phones_waiting_deal_is_refused_when_the_director_changed_the_table(client):
     event = first_turn(client)
     link = _table_link(client, event)
-    url = f"{link}/ns/deals/new"
+    url = f"{table_side(client, link, 'ns')}/deals/new"
     waiting = _deal_fields(client, url, DEAL_B, "1", f"{PHONE}.2")
     director = f"{event}/turns/1/tables/1/deals/new"
     data = _deal_fields(client, director, DEAL_A, "0", "")
@@ -182,18 +182,20 @@ def _turn_two(client: Any) -> tuple[str, str, dict[str, str], dict[str, str]]:
     turn 1: a deal form and East-West's confirmation form."""
     event = first_turn(client)
     link = _table_link(client, event)
-    kept_deal = _deal_fields(client, f"{link}/ns/deals/new", DEAL_C, "", f"{PHONE}.9")
+    kept_deal = _deal_fields(client, f"{table_side(client, link, 'ns')}/deals/new", DEAL_C, "",
+                             f"{PHONE}.9")
     for deal, out in ((DEAL_A, "0"), (DEAL_B, "1")):
         url = f"{link}/ns/deals/new"
         assert client.post(url, data=_deal_fields(client, url, deal, out, "")).status_code == 302
-    kept_confirm = form_fields(client, f"{link}/ew")
+    kept_confirm = form_fields(client, table_side(client, link, "ew"))
     assert post(client, f"{link}/ew", f"{link}/ew/confirm").status_code == 302
     other = _table_link(client, event, 2)
     for deal in (DEAL_C, DEAL_C):
-        url = f"{other}/ew/deals/new"
+        url = f"{table_side(client, other, 'ew')}/deals/new"
         assert client.post(url, data=_deal_fields(client, url, deal, "", "")).status_code == 302
-    assert post(client, f"{other}/ns", f"{other}/ns/confirm").status_code == 302
+    assert post(client, table_side(client, other, "ns"), f"{other}/ns/confirm").status_code == 302
     assert post(client, event, f"{event}/turns").status_code == 302
+    table_side(client, link, "ns")  # the phone of Rossi – Bianchi, at table 1 again (NS)
     return event, link, kept_deal, kept_confirm
 
 
@@ -214,10 +216,12 @@ def test_a_confirmation_kept_from_turn_one_confirms_nothing_in_turn_two(client):
     for deal, out in ((DEAL_A, "0"), (DEAL_B, "1")):
         url = f"{link}/ns/deals/new"
         assert client.post(url, data=_deal_fields(client, url, deal, out, "")).status_code == 302
-    # turn 2's NS sheet is at version 3, as turn 1's was when EW's page was kept
+    # turn 2's NS sheet is at version 3, as turn 1's was when EW's page was kept; its pair
+    # has moved on since, and is told where
     response = client.post(f"{link}/ew/confirm", data=kept_confirm)
     assert response.status_code == 409
-    assert _changed(response) == "This was typed for turn 1; turn 2 is in play."
+    assert _changed(response) == ("This was typed for turn 1; turn 2 is in play. "
+                                  "Gialli – Bruni: table 2, East-West now.")
     assert table_rows(client.get(event).get_data(as_text=True), "Turn 2")[0][3:] == [
         "Waiting for confirmation"]
 
@@ -225,7 +229,7 @@ def test_a_confirmation_kept_from_turn_one_confirms_nothing_in_turn_two(client):
 def test_a_form_that_does_not_say_its_turn_is_refused(client):
     event = first_turn(client)
     link = _table_link(client, event)
-    url = f"{link}/ns/deals/new"
+    url = f"{table_side(client, link, 'ns')}/deals/new"
     data = _deal_fields(client, url, DEAL_A, "0", "")
     del data["turn"]
     response = client.post(url, data=data)

@@ -1,6 +1,7 @@
 /* A page that follows an evening by itself (the room's big screen, templates/event_tv.html;
-   a table's page waiting for the other side or the next turn, event_phone.html): the page
-   fetched again every few seconds and its ``[data-follow]`` content put in place, the
+   a table's page waiting for the other side or the next turn, event_phone.html, which
+   the server sends to the pair's new table once it moved: that page is then opened): the
+   page fetched again every few seconds and its ``[data-follow]`` content put in place, the
    big screen's standings shown a page at a time. When the server does not answer, the
    last state stays on the screen with a note, and it is asked again less and less often
    (at most every minute) until it answers. Nothing is typed on such a page. The big
@@ -24,8 +25,14 @@
   function again() {
     fetch(location.href, {cache: "no-store", credentials: "same-origin"}).then(function (r) {
       if (!r.ok) { throw new Error(String(r.status)); }
+      /* the page sent elsewhere: a pair's phone whose pair moved to another table opens it */
+      if (r.redirected && r.url.split("#")[0] !== location.href.split("#")[0]) {
+        location.replace(r.url);
+        return null;
+      }
       return r.text();
     }).then(function (html) {
+      if (html === null) { return; }
       var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-follow]");
       if (!fresh) { location.reload(); return; }  // the page changed its kind: show it whole
       box.innerHTML = fresh.innerHTML;

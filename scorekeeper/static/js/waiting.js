@@ -6,16 +6,23 @@
    it answers), judged on its own as the server judges a table's deal; says, for one
    the server did not take, what it said changed ("this was typed for turn 1", "the
    director entered deal 1 of this table"), and offers to open it as typed (the server's
-   own form, to save again) or to throw it away; and shows the server's page once none
+   own form, to save again) or to throw it away, a deal left on the phone at the side its
+   pair sat at in the turn before among them; and shows the server's page once none
    waits. */
 (function () {
   "use strict";
   var box = document.getElementById("waiting"), sw = navigator.serviceWorker, S = window.Scorekeeper;
   if (!box || !sw || !S) { return; }
   var token = box.getAttribute("data-token"), had = 0, refused = [];
+  /* the side this phone's pair left in the turn before: its deals still on the phone are
+     refused once sent ("this was typed for turn 1"), shown here to throw away */
+  var left = JSON.parse(box.getAttribute("data-left") || "[]"), found = {};
+  function stopped(x) { return x.refused || x.opened; }
 
   function ask() {
-    sw.ready.then(function (reg) { reg.active.postMessage({type: "outbox", token: token}); });
+    sw.ready.then(function (reg) {
+      [token].concat(left).forEach(function (t) { reg.active.postMessage({type: "outbox", token: t}); });
+    });
   }
 
   sw.addEventListener("message", function (e) {
@@ -26,15 +33,18 @@
       ask();
       return;
     }
-    if (data.type !== "outbox" || data.token !== token) { return; }
-    var entries = data.entries || [];
-    refused = entries.filter(function (x) { return x.refused || x.opened; });
-    var waiting = entries.filter(function (x) { return !x.refused && !x.opened; });
-    box.hidden = !entries.length;
+    if (data.type !== "outbox" || [token].concat(left).indexOf(data.token) < 0) { return; }
+    found[data.token] = data.entries || [];
+    var entries = found[token] || [];
+    refused = left.reduce(function (all, t) { return all.concat((found[t] || []).filter(stopped)); },
+                          entries.filter(stopped));
+    var waiting = entries.filter(function (x) { return !stopped(x); });
+    box.hidden = !entries.length && !refused.length;
     box.querySelector("[data-count]").textContent = String(waiting.length);
     list(waiting);
     said(refused[0]);
     next(waiting.length);
+    if (data.token !== token) { return; }
     if (had && !entries.length) { location.reload(); }  // all sent: the server's page
     had = entries.length;
   });

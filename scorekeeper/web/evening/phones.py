@@ -21,7 +21,7 @@ from scorekeeper.models import Event, utcnow
 from scorekeeper.rules.eventdoc import MAX_PLAN
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
-from scorekeeper.web.evening import deal, store
+from scorekeeper.web.evening import deal, pairs, store
 from scorekeeper.web.evening.clock import clock_of
 from scorekeeper.web.evening.deal import seat_names
 from scorekeeper.web.evening.director import bump, load_event
@@ -66,45 +66,90 @@ def _seated(event: Event, table: int, db: Session | None = None) -> dict[str, An
 
 @bp.get(PAGE)
 def table_home(token: str, table: int, sig: str) -> Any:
-    """Which side of the table this phone is."""
+    """Which pair (or player) this phone is, asked by name."""
     return _page(_found(token, table, sig), table, sig, None)
 
 
 @bp.get(f"{PAGE}/<side>")
 def side_page(token: str, table: int, sig: str, side: str) -> Any:
-    """A side's page: its deals, the other side's, and the confirmation."""
-    return _page(_found(token, table, sig, side), table, sig, side)
+    """A side's page for the pair this phone chose: its deals, the other side's, and the
+    confirmation; the pair's own side of its table in the turn in play when it sits
+    elsewhere now; which pair this phone is, asked, when it chose none."""
+    event = _found(token, table, sig, side)
+    pair = pairs.bound(event)
+    if pair is not None and not pairs.known(event, pair):
+        pair = None
+    if pair is not None and (seat := pairs.seat_now(reader(), event, pair)) \
+            != pairs.Seat(table, side):
+        return redirect(pairs.seat_link(event, seat) if seat
+                        else pairs.pair_link(event, pair), 303)
+    return _page(event, table, sig, side if pair is not None else None, pair=pair)
+
+
+@bp.get("/e/t/<token>/p/<int(signed=True):entrant>/<sig>")
+def pair_home(token: str, entrant: int, sig: str) -> Any:
+    """A pair's own link (its table's page gives it): this phone is the pair's from now
+    on, and shows its side of its table in the turn in play."""
+    event = load_event(reader(), view=token)
+    if not pairs.pair_sig_ok(event, entrant, sig) or not pairs.known(event, entrant):
+        abort(404)
+    pairs.bind(event, entrant)
+    seat = pairs.seat_now(reader(), event, entrant)
+    if seat is not None:
+        return redirect(pairs.seat_link(event, seat), 303)
+    name = pairs.name_of(event, entrant)
+    return render_template("event_phone.html", event=event, entered=None, table=None,
+                           turn=event.seated, side=None, away={
+                               "name": name, "said": pairs.where_now(name, None)})
 
 
 def _page(event: Event, table: int, sig: str, side: str | None, notice: Any = None,
-          status: int = 200) -> Any:
+          status: int = 200, pair: int | None = None) -> Any:
+    """The table's page: ``side``'s for ``pair`` when it sits there, which pair this
+    phone is when ``side`` is None, else (a form refused) where ``pair`` sits now."""
     entered = _seated(event, table)
-    if entered is None:
-        return render_template("event_phone.html", event=event, entered=None, table=table,
-                               turn=event.seated, side=None), status
+    if entered is None or side is None or not pairs.holds(entered, side, pair):
+        return _asked(event, table, sig, entered, notice, pair), status
     turn = event.seated
+    assert pair is not None  # held: a pair
     sheets = turn_sheets(reader(), event, turn).get(table, {})
     deals = {s: sheets[s].deals if s in sheets else [] for s in SIDES}
     state = table_state(entered, deals, event.head["deals_per_turn"])
     confirm = writes.keyed(ConfirmForm(formdata=None))
-    if side is not None:
-        confirm.version.data = str(sheets[OTHER[side]].version if OTHER[side] in sheets else 1)
+    confirm.version.data = str(sheets[OTHER[side]].version if OTHER[side] in sheets else 1)
     here = {"token": event.view_token, "table": table, "sig": sig}
     # what this phone keeps for the side: its next deal's form again after each version
     # of its sheet, and the drafts of this turn's deals (register.js, deal.js, app.js)
     kept = {"version": sheets[side].version if side in sheets else 1,
-            "drafts": drafts_of(event, table, turn, side)} if side is not None else None
-    # which side this phone is, not asked yet: nothing scored to show
-    scoring = side is not None
+            "drafts": drafts_of(event, table, turn, side)}
+    other = pairs.ids(entered[OTHER[side]])
     return render_template(
         "event_phone.html", event=event, entered=entered, table=table, turn=turn, side=side,
         here=here, state=state, deals=deals, confirm=confirm, notice=notice, kept=kept,
         names={s: seat_names(event, entered[s]) for s in SIDES},
-        results={s: scored_sheet(event, entered, deals[s]) for s in SIDES if scoring},
-        official=scored_sheet(event, entered, entered["deals"]) if scoring else None,
+        pair={"id": pair, "name": pairs.name_of(event, pair),
+              **pairs.moved(reader(), event, pair, pairs.Seat(table, side)),
+              "across": pairs.pair_link(event, other[0]) if len(other) == 1 else None},
+        results={s: scored_sheet(event, entered, deals[s]) for s in SIDES},
+        official=scored_sheet(event, entered, entered["deals"]),
         diffs={n: what_differs(event, deals["ns"][n - 1], deals["ew"][n - 1])
                for n in state.differing},
         per_turn=event.head["deals_per_turn"], clock=clock_of(event)), status
+
+
+def _asked(event: Event, table: int, sig: str, entered: dict[str, Any] | None, notice: Any,
+           pair: int | None) -> str:
+    """The table's page that asks which pair this phone is (none yet, another chosen
+    here); once a form was refused for a pair that sits elsewhere now, where it sits."""
+    seat = pairs.seat_now(reader(), event, pair) if pair is not None else None
+    return render_template(
+        "event_phone.html", event=event, entered=entered, table=table, turn=event.seated,
+        side=None, here={"token": event.view_token, "table": table, "sig": sig},
+        notice=notice, names={s: seat_names(event, entered[s]) for s in SIDES}
+        if entered else {}, choices=pairs.choices(event, entered) if entered else [],
+        individual=entered is not None and isinstance(entered["ns"], list),
+        gone={"table": seat.table, "link": pairs.pair_link(event, pair)}
+        if notice and pair is not None and seat is not None else None)
 
 
 @bp.route(f"{PAGE}/<side>/deals/new", methods=["GET", "POST"])
@@ -127,11 +172,15 @@ def _enter(event: Event, table: int, sig: str, side: str, number: int | None) ->
     if request.method == "POST" and (replay := writes.answered_before(writes.posted_key(
             f"event {event.view_token} {table} {side}"))) is not None:
         return replay  # the same form sent again once it was saved, whatever came since
-    if request.method == "POST" and (typed := _typed_turn()) != turn:
-        # a form of another turn: never judged against this one's
-        return _refused(event, table, side, Refused(turn_moved(typed, turn)))
     board = url_for("event_phones.side_page", token=event.view_token, table=table, sig=sig,
                     side=side)
+    pair = pairs.posted() if request.method == "POST" else pairs.bound(event)
+    if request.method == "POST" and (typed := _typed_turn()) != turn:
+        # a form of another turn: never judged against this one's
+        return _refused(event, table, side, Refused(turn_moved(typed, turn), *pairs.elsewhere(
+            reader(), event, table, side, pair)))
+    if request.method == "GET" and not pairs.holds(entered, side, pair):
+        return redirect(board, 303)  # which pair this phone is, or where it sits now
     sheet = turn_sheets(reader(), event, turn).get(table, {}).get(side)
     deals, version = (sheet.deals, sheet.version) if sheet else ([], 1)
     per_turn = event.head["deals_per_turn"]
@@ -143,7 +192,7 @@ def _enter(event: Event, table: int, sig: str, side: str, number: int | None) ->
              "table_heading": deal.heading(table, turn),
              # what the form was opened for; a form sent back keeps what it was sent with
              "bound": {"turn": turn, "seen": request.form.get("seen", "")
-                       if request.method == "POST" else event.version}}
+                       if request.method == "POST" else event.version, "pair": pair}}
     where = deal.place(event, entered, version, f"event-{event.view_token}-{turn}-{table}")
     return deal.enter(where, deals, number, extra,
                       lambda form, doc: _save(event, table, side, number, form, doc, extra))
@@ -159,6 +208,9 @@ class Refused(Exception):
     """A table's phone asked for what the table's state no longer allows: nothing saved,
     the page says why, and so does its header (for the outbox, which shows it)."""
 
+    def __init__(self, *sentences: str) -> None:
+        super().__init__(" ".join(sentences))
+
 
 class Changed(Exception):
     """What a form was built from changed since: nothing saved, each change named."""
@@ -173,12 +225,18 @@ def _locked_sheet(db: Session, event: Event, table: int, side: str, key: str) ->
     made for another turn (``turn`` it carries), once the table is confirmed (only the
     director changes it then) or no longer in play."""
     row = writes.lock_row(db, Event, event.edit_token, key)
-    turn = row.seated
+    turn, pair = row.seated, pairs.posted()
+    gone = pairs.elsewhere(db, row, table, side, pair)
     if (typed := _typed_turn()) != turn:
-        raise Refused(turn_moved(typed, turn))
+        raise Refused(turn_moved(typed, turn), *gone)
     entered = _seated(row, table, db)
     if entered is None:
-        raise Refused(_("The director has seated the next turn: here is this table's."))
+        raise Refused(_("The director has seated the next turn: here is this table's."), *gone)
+    if pair is None or not pairs.known(row, pair):
+        raise Refused(_("Nothing was saved: choose who you are on the table's page "
+                        "first."))
+    if gone or not pairs.holds(entered, side, pair):  # another pair's side, never acted for
+        raise Refused(*gone)
     if table_state(entered, {}, row.head["deals_per_turn"]).state == CONFIRMED:
         raise Refused(_("This table's deals are confirmed: only the director can change "
                         "them now."))
@@ -218,7 +276,7 @@ def _save(event: Event, table: int, side: str, number: int | None, form: DealFor
         return deal.again(where, form, {
             **extra, "number": number or len(sheet.deals if sheet else []) + 1,
             "drafts": drafts_of(fresh, table, turn, side),
-            "bound": {"turn": turn, "seen": fresh.version}}, notice)
+            "bound": {"turn": turn, "seen": fresh.version, "pair": pairs.posted()}}, notice)
 
     def write() -> Any:
         try:
@@ -236,7 +294,7 @@ def _save(event: Event, table: int, side: str, number: int | None, form: DealFor
 def _refused(event: Event, table: int, side: str, refused: Refused) -> Any:
     """The side's page as it stands, saying why what its phone sent was not saved."""
     page = _page(load_event(reader(), view=event.view_token), table, table_sig(event, table),
-                 side, notice=str(refused), status=409)
+                 side, notice=str(refused), status=409, pair=pairs.posted())
     return said(page, [str(refused)])
 
 
@@ -314,7 +372,7 @@ def _answer(event: Event, table: int, sig: str, side: str, form: Any, run: Any,
 
     def page(notice: Any) -> Any:
         return _page(load_event(reader(), view=event.view_token), table, sig, side,
-                     notice=notice, status=409)
+                     notice=notice, status=409, pair=pairs.posted())
 
     def write() -> Any:
         try:
