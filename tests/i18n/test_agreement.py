@@ -51,7 +51,7 @@ def _messages() -> list[tuple[str, str | None]]:
 
 def _params(name: str) -> dict[str, object]:
     return {"side": name, "sides": name, "player": name, "fooled": name, "name": name,
-            "match": name, "reason": "…", "count": 2, "number": 3}
+            "match": name, "reason": "…", "count": 2, "number": 3, "table": 2, "turn": 2}
 
 
 def _lines(locale: str, translations: dict[str, object]) -> list[str]:
