@@ -10,6 +10,8 @@ table 1 Rossi – Bianchi v Marroni – Rosa, table 2 Verdi – Neri v Gialli �
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from typing import Any
 from urllib.parse import unquote
@@ -195,3 +197,44 @@ def test_an_individual_evenings_phone_is_a_players(client):
     page = client.get(f"{link}/ew").get_data(as_text=True)
     assert "This phone: <b>Bruni</b> · East-West" in page
     assert "Change player" in page
+
+
+
+def test_a_pair_without_a_table_this_turn_is_told_so_and_its_page_waits(app, client):
+    """Five pairs, one sits out each turn: the phone of a pair that plays turn 1 and
+    sits out turn 2, its side's page left open, finds its pair's own page saying so,
+    which follows the evening (data-follow) until the pair has a table again."""
+    from support import evening
+
+    event = evening(client, "Rossi\nVerdi\nGialli\nBruni\nConti")
+    phones = {}
+    for row in table_rows(client.get(event).get_data(as_text=True), "Turn 1"):
+        link = _table_link(client, event, int(row[0]))
+        _enter(client, link, "ns", [(DEAL_A, "0"), (DEAL_B, "1")])
+        assert post(client, table_side(client, link, "ew"), f"{link}/ew/confirm").status_code == 302
+        for index, side in ((1, "ns"), (2, "ew")):
+            phones[row[index]] = (app.test_client(), f"{link}/{side}")
+            table_side(phones[row[index]][0], link, side)
+    seat_turn(client, event)
+    playing = {name for row in table_rows(client.get(event).get_data(as_text=True), "Turn 2")
+               for name in row[1:3]}
+    name = next(n for n in phones if n not in playing)
+    phone, left = phones[name]
+    response = phone.get(left)
+    assert response.status_code == 303
+    page = phone.get(response.headers["Location"]).get_data(as_text=True)
+    assert f"{name}: no table this turn." in page
+    assert 'data-follow="5"' in page
+    assert "Enter deal" not in page
+
+
+def test_a_moved_pairs_page_shows_what_waits_at_the_side_it_left(client):
+    """Deals this phone saved without a network at the side its pair left are refused
+    once sent (their turn is over): its new side's page asks the outbox for them too, to
+    throw them away; a pair that stayed put has one outbox, its side's."""
+    _event, link, other, _deal, _confirm = _turn_two(client)
+    page = client.get(f"{other}/ew").get_data(as_text=True)
+    left = re.search(r'data-left="([^"]*)"', page).group(1)
+    assert json.loads(html.unescape(left)) == [link.split("/e/t/")[1] + "/ew"]
+    page = client.get(table_side(client, link, "ns")).get_data(as_text=True)
+    assert json.loads(html.unescape(re.search(r'data-left="([^"]*)"', page).group(1))) == []
