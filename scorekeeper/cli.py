@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from scorekeeper.catalogs import LANGS, translator
-from scorekeeper.eventfiles import results_csv
+from scorekeeper.eventfiles import players_csv, results_csv
 from scorekeeper.incoming import MOST_BYTES, read_file, read_json, unshowable
 from scorekeeper.messages import input_error_message, localize
 from scorekeeper.rules import (
@@ -92,6 +92,8 @@ def _event_papers(command: argparse.ArgumentParser) -> None:
                        help="write a paper of the evening as PDF")
     files.add_argument("--csv", action="store_true",
                        help="write the results per turn and entrant as CSV")
+    files.add_argument("--players", action="store_true",
+                       help="write each player's result (member number, rank, VP, MP) as CSV")
     command.add_argument("--paper", choices=("A4", "Letter"), default="A4")
     command.add_argument("--table-url", metavar="TEMPLATE", default=None,
                          help=f"the table cards' QR codes: a link with {TABLE_SLOT}")
@@ -102,10 +104,11 @@ def _event_papers(command: argparse.ArgumentParser) -> None:
 
 
 def _event_file(args: argparse.Namespace, doc: Any) -> tuple[bytes, int]:
-    """``event --print`` or ``--csv``: the file, and the status of the JSON answer."""
+    """``event --print``, ``--csv`` or ``--players``: the file, and the status of the JSON
+    answer."""
     status = 1 if event_document(doc)["problems"] else 0
-    if args.csv:
-        return results_csv(doc).encode("utf-8"), status
+    if args.csv or args.players:
+        return (players_csv if args.players else results_csv)(doc).encode("utf-8"), status
     template = args.table_url
     if template is not None and TABLE_SLOT not in template:
         raise _Unreadable(f"--table-url: the link needs {TABLE_SLOT} for the table's number")
@@ -176,7 +179,8 @@ def run(args: argparse.Namespace) -> tuple[dict[str, Any] | None, int]:
         given = _read_json(args.file)
         if house is not None and isinstance(given, dict):
             given = {**given, "profile": house}
-        if getattr(args, "paper_kind", None) or getattr(args, "csv", False):
+        if getattr(args, "paper_kind", None) or getattr(args, "csv", False) or getattr(
+                args, "players", False):
             data, status = _event_file(args, given)
             _write(data, args.output)
             return None, status

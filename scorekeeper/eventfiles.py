@@ -14,8 +14,10 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper.rules.eventdoc import read_event
+from scorekeeper.names import players_of
+from scorekeeper.rules.eventdoc import INDIVIDUAL, MAX_ENTRANT_NAME, read_event
 from scorekeeper.rules.events import score_event
+from scorekeeper.rules.problems import InputError
 
 #: The CSV's columns, in the federation's order.
 RESULT_COLUMNS = ("turn", "table", "entrant_id", "entrant_name", "seat", "opponent", "mp", "vp")
@@ -82,10 +84,76 @@ def result_rows(doc: Any) -> list[list[Any]]:
 def results_csv(doc: Any) -> str:
     """The event's results for the federation, as CSV: a header line (``RESULT_COLUMNS``)
     and a line per turn and entrant (an individual event: per player)."""
+    return _sheet(RESULT_COLUMNS, result_rows(doc))
+
+
+#: The longest member number a file may give (a federation's card: a few letters, digits).
+MAX_MEMBER = 20
+#: The players' file's columns: a line per player, in the standings' order.
+PLAYER_COLUMNS = ("rank", "member", "player", "entrant_id", "entrant_name", "vp", "mp",
+                  "withdrawn_from")
+
+
+def player_rows(doc: Any) -> list[list[Any]]:
+    """The lines of :func:`players_csv`: each player of each entrant, in the standings'
+    order, with their member number (empty when registration gave none), their entrant's
+    rank, VP and MP, and the turn it withdrew from (empty when it played to the end).
+    An entrant's players are those registration kept, else its name's parts
+    (``names.players_of``). Unreadable: ``InputError``.
+
+    >>> player_rows({"profile": "burraco", "deals_per_turn": 1,
+    ...     "vp_table": [[100, 11], [600, 15], [None, 20]],
+    ...     "entrants": [{"id": 1, "name": "Rossi – Bianchi", "players": [
+    ...                       {"name": "Rossi", "member": "1234"}, {"name": "Bianchi"}]},
+    ...                  {"id": 2, "name": "Verdi – Neri"}], "plan": [{"movement": "mitchell"}],
+    ...     "turns": []})
+    [[1, '1234', 'Rossi', 1, 'Rossi – Bianchi', 0, 0, ''], \
+[1, '', 'Bianchi', 1, 'Rossi – Bianchi', 0, 0, ''], [1, '', 'Verdi', 2, 'Verdi – Neri', 0, 0, ''], \
+[1, '', 'Neri', 2, 'Verdi – Neri', 0, 0, '']]
+    """
+    event = read_event(doc)
+    most = 1 if event.kind == INDIVIDUAL else 2
+    kept = {e["id"]: _players(e.get("players"), f"entrants[{i}].players", most)
+            for i, e in enumerate(doc["entrants"])}
+    gone = dict(event.withdrawn)
+    rows: list[list[Any]] = []
+    for line in score_event(event)["standings"]:
+        name = line["name"] if line["name"] is not None else str(line["id"])
+        players = kept[line["id"]] or [{"name": p} for p in
+                                        players_of(name, event.kind == INDIVIDUAL)]
+        rows += [[line["rank"], spreadsheet_cell(p.get("member") or ""),
+                  spreadsheet_cell(p["name"]), line["id"], spreadsheet_cell(name),
+                  line["vp"], line["mp"], gone.get(line["id"], "")] for p in players]
+    return rows
+
+
+def _players(value: Any, field: str, most: int) -> list[dict[str, Any]] | None:
+    """An entrant's ``players``, when it has any: a list of at most ``most`` objects with
+    a ``name`` (text of 1 to 80 characters) and an optional ``member`` (text of at most
+    20 characters)."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not 0 < len(value) <= most or not all(
+            isinstance(p, Mapping) and isinstance(p.get("name"), str)
+            and 0 < len(p["name"]) <= MAX_ENTRANT_NAME
+            and (p.get("member") is None or isinstance(p["member"], str)
+                 and len(p["member"]) <= MAX_MEMBER) for p in value):
+        raise InputError("bad-value", field=field, value=str(value)[:40],
+                         expected=f"1..{most} players: a name and perhaps a member number")
+    return value
+
+
+def players_csv(doc: Any) -> str:
+    """Each player's result for the federation, as CSV: a header line (``PLAYER_COLUMNS``)
+    and a line per player (``player_rows``)."""
+    return _sheet(PLAYER_COLUMNS, player_rows(doc))
+
+
+def _sheet(columns: Sequence[str], rows: list[list[Any]]) -> str:
     out = io.StringIO()
     sheet = csv.writer(out, lineterminator="\n")
-    sheet.writerow(RESULT_COLUMNS)
-    sheet.writerows(result_rows(doc))
+    sheet.writerow(columns)
+    sheet.writerows(rows)
     return out.getvalue()
 
 

@@ -20,6 +20,9 @@ _WORD = re.compile(r"[^\W\d_]+")
 #: is e and an accent once decomposed. A mark of another script (a Devanagari vowel
 #: sign, a Hebrew point) is part of its letter and stays.
 _ACCENT, _LAST_ACCENT = "\u0300", "\u036f"
+#: Where a pair's name is cut into its players: a slash, or a dash or an ampersand
+#: between spaces ("Rossi – Bianchi", "Rossi / Bianchi"); "Anne-Marie" is one name.
+_PLAYERS = re.compile(r"\s*/\s*|\s+[&\u2013\u2014-]\s+")
 
 
 def visible_key(name: str) -> str:
@@ -57,3 +60,15 @@ def mixes_scripts(name: str) -> bool:
         if len(scripts) > 1:
             return True
     return False
+
+
+def players_of(name: str, individual: bool = False) -> list[str]:
+    """The players an entrant's name names: itself in an individual evening, else its
+    parts (``_PLAYERS``).
+
+    >>> players_of("Rossi – Bianchi"), players_of("Anne-Marie / Zoë"), players_of("Ana")
+    (['Rossi', 'Bianchi'], ['Anne-Marie', 'Zoë'], ['Ana'])
+    """
+    if individual:
+        return [name]
+    return [part for part in _PLAYERS.split(name) if shows(part)] or [name]

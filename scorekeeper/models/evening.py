@@ -56,8 +56,8 @@ class Event(Base):
 
 class EventEntrant(Base):
     """A pair (or a player, in an individual evening) of an evening: its id in the
-    document, its place in the order the movements seat by, its name, and the turn it
-    withdrew from (1-based; None while it plays)."""
+    document, its place in the order the movements seat by, its name, the turn it
+    withdrew from (1-based; None while it plays) and its players' member numbers."""
 
     __tablename__ = "event_entrants"
     __table_args__ = (UniqueConstraint("event_id", "number", name="uq_event_entrant"),)
@@ -69,6 +69,8 @@ class EventEntrant(Base):
     position: Mapped[int] = mapped_column(Integer)  # 0-based
     name: Mapped[str | None] = mapped_column(String(80), nullable=True)
     withdrawn_from: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: its players' names and member numbers, when registration gave any
+    players: Mapped[Any] = mapped_column(JSON, nullable=True)
 
 
 class EventTable(Base):

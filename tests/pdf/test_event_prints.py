@@ -396,3 +396,32 @@ def test_the_command_line_cards_need_a_link_with_the_table(
                  "-o", str(out)]) == 0
     assert _urls(4) in pdf_text(out.read_bytes())
     assert main(["event", "--print", "slips", "--csv", str(source)]) == 2
+
+
+def test_the_command_line_writes_the_players_file_with_their_member_numbers(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The evening of 3 turns: each pair's two players on two lines, ranked as the
+    standings rank the pair (Rossi – Bianchi and Mancini – Costa share the first place
+    with 40 VP and 3,850 MP, listed by id), member numbers where the document gives
+    them; players of another shape unreadable, naming them."""
+    doc = evening(3)
+    leader = NAMES[8]
+    doc["entrants"] = [{**e, "players": [{"name": "Uno", "member": "IT12345"},
+                                         {"name": "Due"}]} if e["name"] == leader else e
+                       for e in doc["entrants"]]
+    source = tmp_path / "evening.json"
+    source.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    sheet = tmp_path / "players.csv"
+    assert main(["event", "--players", str(source), "-o", str(sheet)]) == 0
+    rows = list(csv.reader(io.StringIO(sheet.read_text(encoding="utf-8"))))
+    assert rows[0] == ["rank", "member", "player", "entrant_id", "entrant_name", "vp", "mp",
+                       "withdrawn_from"]
+    assert [r[:3] for r in rows[1:6]] == [["1", "", "Rossi"], ["1", "", "Bianchi"],
+                                          ["1", "IT12345", "Uno"], ["1", "", "Due"],
+                                          ["3", "", "Verdi"]]
+    assert rows[3][3:7] == ["8", leader, "40", "3850"]
+    assert len(rows) == 1 + 2 * len(doc["entrants"])
+    doc["entrants"][0]["players"] = [{"name": "A"}, {"name": "B"}, {"name": "C"}]
+    source.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    assert main(["event", "--players", str(source), "-o", str(sheet)]) == 2
+    assert "entrants[0].players" in capsys.readouterr().err

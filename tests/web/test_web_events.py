@@ -262,7 +262,7 @@ def test_the_list_is_changed_until_the_first_turn_and_read_from_a_csv_file(clien
     assert document["entrants"] == [{"id": 1, "name": "Rossi – Bianchi"},
                                     {"id": 2, "name": "Verdi – Nero"}]
     bad = {**hidden_fields(client.get(event).get_data(as_text=True)), "lines": "",
-           "file": (io.BytesIO(b"\xff\xfe\x00bad"), "coppie.csv")}
+           "file": (io.BytesIO(b"\x00\x01bad"), "coppie.csv")}
     response = client.post(f"{event}/entrants", data=bad, content_type="multipart/form-data")
     assert response.status_code == 422
     assert "save the sheet as CSV (UTF-8)" in response.get_data(as_text=True)

@@ -41,6 +41,7 @@ from scorekeeper.web.common import _, cache, input_error_text, profile_choices, 
 from scorekeeper.web.evening import store
 from scorekeeper.web.evening import tally as eventtally
 from scorekeeper.web.evening.clock import clock_form, clock_of
+from scorekeeper.web.evening.entrants import line_of
 from scorekeeper.web.evening.sheets import turn_states
 from scorekeeper.web.evening.withdrawal import (
     Seats,
@@ -201,7 +202,7 @@ def director_page(found: Event, entrants: EntrantsForm | None = None, notice: An
     # the first turn, the clock while a turn plays, the next turn's once the last is done
     form = drawn = turn = timer = None
     if current is None:
-        listed = "\n".join(e.get("name") or "" for e in head["entrants"])
+        listed = "\n".join(line_of(e) for e in head["entrants"])
         form = writes.keyed(entrants or EntrantsForm(formdata=None, lines=listed), found.version)
         drawn = writes.keyed(ConfirmForm(formdata=None), found.version)
     if current is None or current["complete"]:

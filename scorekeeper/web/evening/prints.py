@@ -13,7 +13,7 @@ from flask import Blueprint, Response, abort, request
 
 from scorekeeper import pdf, rules
 from scorekeeper.db import reader
-from scorekeeper.eventfiles import event_file, results_csv
+from scorekeeper.eventfiles import event_file, players_csv, results_csv
 from scorekeeper.models import Event
 from scorekeeper.web.evening import store
 from scorekeeper.web.evening.director import load_event, scored
@@ -76,13 +76,25 @@ def room_paper(token: str, kind: str) -> Any:
 @bp.get("/e/<token>/results.csv")
 def results(token: str) -> Any:
     """Every entrant's seat, opponent, MP and VP, turn by turn."""
+    return _sheet(token, results_csv, "")
+
+
+@bp.get("/e/<token>/players.csv")
+def players(token: str) -> Any:
+    """Each player's member number, name, pair, rank, VP and MP: the federation's file."""
+    return _sheet(token, players_csv, " players")
+
+
+def _sheet(token: str, make: Callable[[Any], str], suffix: str) -> Any:
+    """A CSV of the evening, named by it (and ``suffix``: a second file of the same
+    evening is another file)."""
     found = load_event(reader(), edit=token)
     if "unreadable" in scored(found):
         abort(404)
-    response = Response(_readable(lambda: results_csv(store.event_input(reader(), found))),
+    response = Response(_readable(lambda: make(store.event_input(reader(), found))),
                         mimetype="text/csv")
     response.headers["Content-Disposition"] = (
-        f'attachment; filename="{file_name(found.name, found.day, "csv", "event")}"')
+        f'attachment; filename="{file_name(found.name + suffix, found.day, "csv", "event")}"')
     return response
 
 

@@ -15,12 +15,18 @@ from flask import Blueprint, render_template
 from scorekeeper import rules
 from scorekeeper.forms import NewTableForm, clean_text, name_problem
 from scorekeeper.incoming import EVENING_BYTES, read_json
-from scorekeeper.rules.eventdoc import MAX_ENTRANT_NAME, MAX_EVENT_NAME, MAX_WHY, PAIRS
+from scorekeeper.rules.eventdoc import (
+    INDIVIDUAL,
+    MAX_ENTRANT_NAME,
+    MAX_EVENT_NAME,
+    MAX_WHY,
+    PAIRS,
+)
 from scorekeeper.rules.vptables import BYE_VP, FIBUR_2026
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, input_error_text, uploaded
 from scorekeeper.web.evening import store
-from scorekeeper.web.evening.setup import entrant_problems
+from scorekeeper.web.evening.entrants import MEMBER, entrant_problems
 
 bp = Blueprint("event_read", __name__)
 
@@ -42,12 +48,27 @@ def _text(value: Any, longest: int, field: str) -> str:
 
 
 def _entrants(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    most = 1 if doc.get("kind") == INDIVIDUAL else 2
     entrants = [{"id": e["id"], "name": _text(e.get("name") or str(e["id"]), MAX_ENTRANT_NAME,
-                                              _("entrant"))} for e in doc["entrants"]]
+                                              _("entrant")),
+                 **({"players": _players(e["players"], most)} if e.get("players") else {})}
+                for e in doc["entrants"]]
     problems = entrant_problems([e["name"] for e in entrants], [], doc.get("kind", PAIRS))
     if problems and entrants:
         raise Unreadable(problems[0])
     return entrants
+
+
+def _players(players: Any, most: int) -> list[dict[str, str]]:
+    """An entrant's players and their member numbers, as registration keeps them."""
+    if not isinstance(players, list) or len(players) > most or not all(
+            isinstance(p, dict) and (p.get("member") is None or (
+                isinstance(p["member"], str) and MEMBER.fullmatch(p["member"])))
+            for p in players):
+        raise Unreadable(_("This file's %(field)s cannot be shown: %(problem)s",
+                           field=_("member number"), problem=_("a player's name and number")))
+    return [{"name": _text(p.get("name"), MAX_ENTRANT_NAME, _("player")),
+             **({"member": p["member"]} if p.get("member") else {})} for p in players]
 
 
 def _table(table: dict[str, Any]) -> dict[str, Any]:

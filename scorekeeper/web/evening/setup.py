@@ -6,8 +6,6 @@ into groups of consecutive ranks, each paired within itself, as the federation's
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -24,15 +22,12 @@ from scorekeeper.eventforms import (
     plan_form,
     planned,
 )
-from scorekeeper.forms import MIXED_NAME, clean_text
 from scorekeeper.models import Event
-from scorekeeper.names import mixes_scripts, shows, visible_key
-from scorekeeper.rules.eventdoc import INDIVIDUAL, MAX_ENTRANT_NAME, MAX_ENTRANTS, MAX_PLAN
-from scorekeeper.rules.movements import needed_entrants
+from scorekeeper.rules.eventdoc import INDIVIDUAL, MAX_PLAN
 from scorekeeper.rules.vptables import forfeit_vp
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
-from scorekeeper.web.evening import store, withdrawal
+from scorekeeper.web.evening import entrants, store, withdrawal
 from scorekeeper.web.evening.director import (
     bump,
     director_page,
@@ -44,66 +39,6 @@ from scorekeeper.web.evening.director import (
 )
 
 bp = Blueprint("event_setup", __name__)
-
-#: The largest list of entrants read from a file (a thousand pairs' names and more).
-MOST_FILE_BYTES = 128 * 1024
-
-
-def file_lines(upload: Any) -> str | None:
-    """A spreadsheet's file of entrants (CSV, cells between commas, semicolons or tabs;
-    lines ended any way) as lines with a tab between cells; "" when no file was chosen,
-    None when it cannot be read as text or is too large."""
-    if upload is None or not upload.filename:
-        return ""
-    raw = upload.read(MOST_FILE_BYTES + 1)
-    upload.close()
-    try:
-        text = str(clean_text(raw.decode("utf-8-sig")))
-    except UnicodeDecodeError:
-        return None
-    if len(raw) > MOST_FILE_BYTES:
-        return None
-    first = text.split("\n", 1)[0]
-    delimiter = max(",;\t", key=first.count)
-    try:
-        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
-    except csv.Error:
-        return None
-    return "\n".join("\t".join(row) for row in rows)
-
-
-def entrant_lines(text: str | None) -> list[str]:
-    """The entrants of pasted lines, one a line (ended any way): a line of a
-    spreadsheet's cells (tabs or semicolons between them), a pair's two names, joined by
-    a dash; every name cleaned as a form cleans its text (``forms.clean_text``), whether
-    typed, pasted or read from a file."""
-    names = []
-    for line in str(clean_text(text or "")).split("\n"):
-        cells = [c.strip() for c in line.replace(";", "\t").split("\t")]
-        name = " – ".join(c for c in cells if shows(c))
-        if name:
-            names.append(name)
-    return names
-
-
-def entrant_problems(names: list[str], known: list[str], kind: str) -> list[str]:
-    """What is wrong with the entrants added to those already registered, in words."""
-    problems = []
-    most = needed_entrants(kind) or MAX_ENTRANTS
-    if not names:
-        problems.append(_("Type at least one pair or player, one per line."))
-    if len(names) + len(known) > most:
-        problems.append(_("This evening has at most %(max)d entrants.", max=most))
-    if any(len(n) > MAX_ENTRANT_NAME for n in names):
-        problems.append(_("An entrant's name has at most %(max)d characters.",
-                          max=MAX_ENTRANT_NAME))
-    keys = [visible_key(n) for n in [*known, *names]]
-    if len(set(keys)) != len(keys):
-        problems.append(_("Two entrants have the same name."))
-    if any(mixes_scripts(n) for n in names):
-        problems.append(str(MIXED_NAME))
-    return problems
-
 
 @bp.post("/e/<token>/entrants")
 def add_entrants(token: str) -> Any:
@@ -117,29 +52,31 @@ def add_entrants(token: str) -> Any:
         done = writes.done_before(writes.form_key(form, f"event {token}"))
         if done:
             return redirect(done)
-        typed = file_lines(request.files.get("file"))
+        typed = entrants.read_file(request.files.get("file"))
         if typed is None:
             form.lines.errors = [_("This file cannot be read: save the sheet as CSV (UTF-8) "
                                    "and choose it again.")]
             return director_page(found, form, status=422)
         if form.validate():
-            names = entrant_lines(f"{form.lines.data or ''}\n{typed}")
-            problems = entrant_problems(names, [], found.head["kind"])
-            form.lines.errors = [*form.lines.errors, *problems]
+            kind = found.head["kind"]
+            lines = entrants.entered(f"{form.lines.data or ''}\n{typed}", kind == INDIVIDUAL)
+            form.lines.errors = [*form.lines.errors, *entrants.line_problems(lines, [], kind)]
             if not form.lines.errors:
-                return write_event(token, form, lambda db, row: _register(db, row, names))
+                return write_event(token, form, lambda db, row: _register(db, row, lines))
         return director_page(found, form, status=422)
 
     return writes.guarded(form, check_then_write, lambda notice: director_page(
         load_event(reader(), edit=token), form, notice=notice, status=409))
 
 
-def _register(db: Session, row: Event, names: list[str]) -> None:
+def _register(db: Session, row: Event, lines: list[entrants.Entered]) -> None:
     """The list of entrants, as the form now says it (numbered in its order: no turn is
-    seated yet, nothing refers to them)."""
+    seated yet, nothing refers to them), with their players' member numbers."""
     if row.seated:
         abort(409)
-    store.set_entrants(db, row, [{"id": i + 1, "name": n} for i, n in enumerate(names)])
+    store.set_entrants(db, row, [{"id": i + 1, "name": e.name,
+                                  **({"players": e.kept()} if e.members() else {})}
+                                 for i, e in enumerate(lines)])
     bump(db, row, "entrants")
 
 

@@ -29,11 +29,16 @@ def head_of_document(document: dict[str, Any]) -> dict[str, Any]:
 
 
 def entrants(db: Session, event: Event) -> list[dict[str, Any]]:
-    """The entrants as the document lists them: their ids and names, in their order."""
-    rows = db.execute(select(EventEntrant.number, EventEntrant.name)
+    """The entrants as the document lists them: their ids and names, in their order (and
+    their players' member numbers, when registration gave any)."""
+    rows = db.execute(select(EventEntrant.number, EventEntrant.name, EventEntrant.players)
                       .where(EventEntrant.event_id == event.id)
                       .order_by(EventEntrant.position)).all()
-    return [{"id": number, "name": name} for number, name in rows]
+    return [_entrant(number, name, players) for number, name, players in rows]
+
+
+def _entrant(number: int, name: str | None, players: Any) -> dict[str, Any]:
+    return {"id": number, "name": name, **({"players": players} if players else {})}
 
 
 def withdrawn(db: Session, event: Event) -> list[dict[str, Any]]:
@@ -85,12 +90,12 @@ def head_document(db: Session, event: Event) -> dict[str, Any]:
     """The event document without its turns, named: what a table is scored by and the
     answer is worked out from (its rules, entrants, plan and withdrawals)."""
     rows = db.execute(select(EventEntrant.number, EventEntrant.name,
-                             EventEntrant.withdrawn_from)
+                             EventEntrant.withdrawn_from, EventEntrant.players)
                       .where(EventEntrant.event_id == event.id)
                       .order_by(EventEntrant.position)).all()
     out = {**event.head, "name": event.name,
-           "entrants": [{"id": number, "name": name} for number, name, _turn in rows]}
-    left = [{"entrant": number, "from_turn": turn} for number, _name, turn in rows
+           "entrants": [_entrant(number, name, players) for number, name, _t, players in rows]}
+    left = [{"entrant": number, "from_turn": turn} for number, _name, turn, _p in rows
             if turn is not None]
     if left:
         out["withdrawn"] = left
@@ -203,6 +208,7 @@ def build(name: str, day: date, document: dict[str, Any]) -> Event:
     event = Event(name=name, day=day, head=head_of_document(document),
                   seated=len(document.get("turns") or []))
     event.entrant_rows = [EventEntrant(number=e["id"], position=i, name=e.get("name"),
+                                       players=e.get("players"),
                                        withdrawn_from=left.get(e["id"]))
                           for i, e in enumerate(document.get("entrants") or [])]
     event.table_rows = [_table(turn, table)
@@ -227,9 +233,11 @@ def _table(turn: int, table: dict[str, Any]) -> EventTable:
 
 
 def set_entrants(db: Session, event: Event, listed: Iterable[dict[str, Any]]) -> None:
-    """The entrants as ``listed`` (ids and names, in their order), in place of any."""
+    """The entrants as ``listed`` (ids, names and any players, in their order), in place
+    of any."""
     db.execute(delete(EventEntrant).where(EventEntrant.event_id == event.id))
-    db.add_all(EventEntrant(event_id=event.id, number=e["id"], position=i, name=e.get("name"))
+    db.add_all(EventEntrant(event_id=event.id, number=e["id"], position=i, name=e.get("name"),
+                            players=e.get("players"))
                for i, e in enumerate(listed))
 
 
