@@ -67,6 +67,7 @@ from scorekeeper.web.burro import load_game
 from scorekeeper.web.common import _
 from scorekeeper.web.deals import first_deal_page
 from scorekeeper.web.scoreboard import board, load_match, match_result
+from scorekeeper.web.swroutes import patterns
 
 bp = Blueprint("offline", __name__)
 
@@ -153,6 +154,7 @@ def service_worker() -> Any:
         "pack_path": url_for("static", filename="pack/"),
         "worker": url_for("static", filename="js/referee.js"),
         "new_match": url_for("matches.new_match"),
+        "routes": patterns(current_app.url_map),
         "setup": url_for("offline.shell_setup", code="LANG_CODE"),
         "token": url_for("offline.form_token"),
     }
@@ -289,6 +291,7 @@ def _shell_match(code: str, profile_id: str, sides: int) -> Match:
         abort(404)
     g.locale_code = code
     g.shell = True
+    g.shell_document = url_for("offline.match_document", token=SHELL["edit"])
     return Match.unstored(name=ShellWord("name"), profile=profile.id, target=profile.target,
                           version=1, token=SHELL["edit"], sides=[
                               {"name": ShellWord(f"side-{i}"),
@@ -333,6 +336,7 @@ def shell_urls(code: str) -> list[str]:
 def shell_board(code: str, profile: str, sides: int) -> Any:
     """The scoreboard of a match set up without a network, before its first deal."""
     match = _shell_match(code, profile, sides)
+    g.shell_at = url_for("matches.scoreboard", token=SHELL["edit"])
     with forced_locale(code):
         return _shell_page(render_template(
             "scoreboard.html", b=board(match, match_result(match, [])), rows_html=[],
@@ -344,7 +348,7 @@ def shell_board(code: str, profile: str, sides: int) -> Any:
 def shell_deal(code: str, profile: str, sides: int) -> Any:
     """The first deal's form of a match set up without a network."""
     match = _shell_match(code, profile, sides)
+    g.shell_at = url_for("deals.new_deal", token=SHELL["edit"])
     with forced_locale(code):
-        page, _status = first_deal_page(match, SHELL["key"], shown_at=url_for(
-            "deals.new_deal", token=SHELL["edit"]))
+        page, _status = first_deal_page(match, SHELL["key"], shown_at=g.shell_at)
         return _shell_page(page)

@@ -52,10 +52,11 @@ test("the match document of a match set up here: its pages' words and a deal for
 });
 
 test("which page of a match set up here a path asks for", () => {
-  assert.deepEqual(S.pageOf("/m/abc"), {token: "abc", kind: "board"});
-  assert.deepEqual(S.pageOf("/m/abc/deals/new"), {token: "abc", kind: "deal"});
-  assert.deepEqual(S.pageOf("/m/abc/match.json"), {token: "abc", kind: "doc"});
-  assert.equal(S.pageOf("/m/abc/deals/2/edit"), null);
+  const routes = require("./routes.json");  /* as /sw.js sends them (web/swroutes.py) */
+  assert.deepEqual(S.pageOf("/m/abc", routes), {token: "abc", kind: "board"});
+  assert.deepEqual(S.pageOf("/m/abc/deals/new", routes), {token: "abc", kind: "deal"});
+  assert.deepEqual(S.pageOf("/m/abc/match.json", routes), {token: "abc", kind: "doc"});
+  assert.equal(S.pageOf("/m/abc/deals/2/edit", routes), null);
 });
 
 test("links and keys: 22 URL-safe characters, as the server makes them", () => {

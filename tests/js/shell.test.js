@@ -68,3 +68,21 @@ test("an element waiting for a word the match has not is emptied", () => {
   assert.equal(third.textContent, "");
   assert.equal(doc.title, "Deal 1 · A × B");
 });
+
+test("a kept page's match: its link read where the page's own address holds its slot", () => {
+  const meta = (content) => ({
+    querySelector: (selector) => selector === "meta[name=shell]" ? element(
+      {name: "shell", content, "data-document": "/m/__edit_link__/match.json"}) : null,
+  });
+  const deal = meta("/m/__edit_link__/deals/new"), board = meta("/m/__edit_link__");
+  assert.deepEqual(shell.ownMatch(deal, "/m/Ab-9_x/deals/new"),
+                   {link: "Ab-9_x", document: "/m/Ab-9_x/match.json"});
+  assert.deepEqual(shell.ownMatch(board, "/m/Ab-9_x"), {link: "Ab-9_x", document: "/m/Ab-9_x/match.json"});
+  for (const path of ["/m/Ab/deals/new/x", "/m//deals/new", "/m/a/b/deals/new", "/x/m/Ab/deals/new",
+                      "/m/Ab"]) {
+    assert.equal(shell.ownMatch(deal, path), null, path);
+  }
+  assert.equal(shell.ownMatch(board, "/m/Ab/deals/new"), null);
+  assert.equal(shell.ownMatch(board, "/m/"), null);
+  assert.equal(shell.ownMatch({querySelector: () => null}, "/m/Ab"), null, "any other page");
+});

@@ -17,7 +17,8 @@ const SW = path.join(__dirname, "../../scorekeeper/static/js/sw");
 const ORIGIN = "http://phone.test";
 const CONFIG = {version: "v1", pack: "p1", pack_files: [], pack_path: "/static/pack/",
                 worker: "/static/js/referee.js", assets: [], pages: ["/offline/en"], locales: ["en"],
-                new_match: "/matches/new", setup: "/offline/setup/LANG_CODE.json", token: "/form-token"};
+                new_match: "/matches/new", setup: "/offline/setup/LANG_CODE.json", token: "/form-token",
+                routes: require("./routes.json")};
 
 /* Timers that go off only when the test moves the clock. */
 function handClock() {

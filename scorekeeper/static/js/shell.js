@@ -13,7 +13,9 @@
      goes into the attributes that hold its slot before the page's other scripts read
      them (and the language links lead back to the page's own address); its words go, as text, into the elements that wait for them (data-shell), and
      the deal form's key into its slot, from the match document the service worker makes
-     for the match (/m/<token>/match.json, "shell"). */
+     for the match (/m/<token>/match.json, "shell"). Such a page says the address it is
+     shown at and its match document's, the match's link in their slot (its
+     <meta name="shell">, web/offline.py): the server's own addresses, never typed here. */
 /* global module */
 (function (root, factory) {
   var shell = factory();
@@ -24,8 +26,6 @@
 
   /* the slots of the kept pages' attributes (web/offline.py, SHELL), and of their titles */
   var LINK = "__edit_link__", KEY = "__form_key__", TITLE = "{name}";
-  /* the addresses a match set up here is shown at: its scoreboard, its next deal's form */
-  var OWN = /^\/m\/([^/]+)(\/deals\/new)?$/;
 
   function each(list, fn) { Array.prototype.forEach.call(list, fn); }
 
@@ -101,12 +101,27 @@
     });
   }
 
+  /* The match a kept page is shown for: its link, read from the page's address at the
+     slot of the address the page says it is shown at, and its match document's address;
+     null on any other page, or at another address. */
+  function ownMatch(doc, path) {
+    var meta = doc.querySelector("meta[name=shell]");
+    var around = meta ? (meta.getAttribute("content") || "").split(LINK) : [];
+    if (around.length !== 2 || path.length <= around[0].length + around[1].length ||
+        path.indexOf(around[0]) !== 0 || path.slice(path.length - around[1].length) !== around[1]) {
+      return null;
+    }
+    var link = path.slice(around[0].length, path.length - around[1].length);
+    if (link.indexOf("/") >= 0) { return null; }
+    return {link: link, document: (meta.getAttribute("data-document") || "").split(LINK).join(link)};
+  }
+
   /* A page of a match set up here, filled in: its link at once, its words and the form's
      key once the service worker gives them. */
   function fillPage(doc, win, own) {
-    fillSlot(doc, LINK, own[1]);
+    fillSlot(doc, LINK, own.link);
     backHere(doc, win);
-    win.fetch("/m/" + own[1] + "/match.json", {credentials: "same-origin"}).then(function (r) {
+    win.fetch(own.document, {credentials: "same-origin"}).then(function (r) {
       if (!r.ok) { throw new Error(String(r.status)); }
       return r.json();
     }).then(function (kept) {
@@ -120,9 +135,10 @@
     if (!doc) { return; }
     var form = doc.querySelector("form[data-phone-setup]");
     if (form) { setUp(form, doc, win); }
-    var own = OWN.exec(win.location.pathname);
+    var own = ownMatch(doc, win.location.pathname);
     if (own && doc.querySelector("[data-shell]")) { fillPage(doc, win, own); }
   }
 
-  return {fillSlot: fillSlot, fillWords: fillWords, fieldsOf: fieldsOf, start: start};
+  return {fillSlot: fillSlot, fillWords: fillWords, fieldsOf: fieldsOf, ownMatch: ownMatch,
+          start: start};
 }));

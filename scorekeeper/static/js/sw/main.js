@@ -118,7 +118,7 @@
 
   function page(event, kind) {
     var request = event.request, path = new URL(request.url).pathname;
-    var form = SKRouter.formOf(request, path, CONFIG.new_match);
+    var form = SKRouter.formOf(request, path, CONFIG);
     var sent = form ? request.clone().text() : null;
     function unreached() {  /* a form waits in the outbox, a page is shown as kept */
       if (form && form.setUp) {
@@ -269,7 +269,7 @@
      its next deal's form, its match document (what its waiting deals are scored against,
      and the words its pages show). */
   function ownPage(path, kind) {
-    var asked = SKSetup.pageOf(path);
+    var asked = SKSetup.pageOf(path, CONFIG.routes);
     if (!asked) { return Promise.resolve(null); }
     return setUpHere(asked.token).then(function (entry) {
       if (!entry) { return null; }

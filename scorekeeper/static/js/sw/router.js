@@ -12,14 +12,13 @@
 }(typeof self !== "undefined" ? self : this, function () {
   "use strict";
 
-  var NEW_DEAL = /^\/m\/([^/]+)\/deals\/new$/;
-  var MATCH_DOC = /^\/m\/([^/]+)\/match\.json$/;
-  var EDIT_DEAL = /^\/m\/([^/]+)\/deals\/(\d+)\/edit$/;
-  var BURRO_ROUND = /^\/b\/([^/]+)\/round$/;
-  var BURRO_DOC = /^\/b\/[^/]+\/game\.json$/;
-  /* a deal of an evening's table entered on its own phone (web/eventphones.py): the side's
-     page (its link, table, signature and side) is its "token" */
-  var TABLE_DEAL = /^\/e\/t\/([^/]+\/\d+\/[0-9a-f]+\/(?:ns|ew))\/deals\/(?:new|(\d+)\/edit)$/;
+  /* The arguments of the address ``path`` if it is of the kind ``kind`` (config.routes:
+     each kind's pattern, written by the server from its own rules, web/swroutes.py), by
+     name; null otherwise. */
+  function found(config, kind, path) {
+    var got = new RegExp(config.routes[kind]).exec(path);
+    return got ? got.groups : null;
+  }
 
   /* How the worker answers a request (its URL, method and mode), ``config`` being what
      /sw.js tells it (self.SCOREKEEPER) and ``origin`` its own: "page" (a page asked for or
@@ -32,27 +31,32 @@
     if (url.origin !== origin) { return null; }
     if (request.mode === "navigate") { return "page"; }
     if (request.method !== "GET") { return null; }
-    if (MATCH_DOC.test(path) || BURRO_DOC.test(path)) { return "doc"; }
+    if (found(config, "match_doc", path) || found(config, "burro_doc", path)) { return "doc"; }
     if (path.indexOf(config.pack_path) === 0 || path === config.worker) { return "pack"; }
     if (path.indexOf("/static/") === 0) { return "static"; }
     return null;
   }
 
   /* What a form sent from a page is, for the outbox: a new deal, a fixed one, a Burro
-     round, an evening's table's deal, a new match (``newMatch``: its form's path) (null:
-     any other form). */
-  function formOf(request, path, newMatch) {
+     round, an evening's table's deal, a new match (config.new_match: its form's path)
+     (null: any other form). An evening's table's deal (web/evening/phones.py) has its
+     side's page for its "token": every argument of its address but the deal's number,
+     in order (link, table, signature, side). */
+  function formOf(request, path, config) {
     if (request.method !== "POST") { return null; }
-    var deal = NEW_DEAL.exec(path), round = BURRO_ROUND.exec(path), fix = EDIT_DEAL.exec(path);
-    var table = TABLE_DEAL.exec(path);
+    var table = found(config, "table_deal", path) || found(config, "table_fix", path);
     if (table) {
-      return {token: table[1], table: true, fix: table[2] ? parseInt(table[2], 10) : 0, deal: false};
+      var page = Object.keys(table).filter(function (name) { return name !== "number"; });
+      return {token: page.map(function (name) { return table[name]; }).join("/"), table: true,
+              fix: table.number ? parseInt(table.number, 10) : 0, deal: false};
     }
+    var deal = found(config, "new_deal", path), round = found(config, "burro_round", path);
+    var fix = found(config, "edit_deal", path);
     if (deal || round || fix) {
-      return {token: (deal || round || fix)[1], burro: !!round, fix: fix ? parseInt(fix[2], 10) : 0,
-              deal: !!deal};
+      return {token: (deal || round || fix).token, burro: !!round,
+              fix: fix ? parseInt(fix.number, 10) : 0, deal: !!deal};
     }
-    return path === newMatch ? {setUp: true} : null;
+    return path === config.new_match ? {setUp: true} : null;
   }
 
   function timedOut(ms) {

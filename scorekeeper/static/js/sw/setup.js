@@ -17,10 +17,6 @@
 }(typeof self !== "undefined" ? self : this, function () {
   "use strict";
 
-  var BOARD = /^\/m\/([^/]+)$/;
-  var NEW_DEAL = /^\/m\/([^/]+)\/deals\/new$/;
-  var MATCH_DOC = /^\/m\/([^/]+)\/match\.json$/;
-
   /* A form's key, or a match's link: 16 random bytes, URL-safe, as the server makes both
      (writes.new_key, models.new_token). */
   function key(crypto) {
@@ -47,12 +43,15 @@
   }
 
   /* Which page of a match set up here a path asks for: its scoreboard, its next deal's
-     form or its match document, and the match's edit link. */
-  function pageOf(path) {
-    var board = BOARD.exec(path), deal = NEW_DEAL.exec(path), doc = MATCH_DOC.exec(path);
-    var found = board || deal || doc;
-    if (!found) { return null; }
-    return {token: found[1], kind: board ? "board" : deal ? "deal" : "doc"};
+     form or its match document, and the match's edit link (``routes``: each kind's
+     pattern, as the server sends them, web/swroutes.py). */
+  function pageOf(path, routes) {
+    var kinds = {board: "board", new_deal: "deal", match_doc: "doc"};
+    for (var route in kinds) {
+      var found = new RegExp(routes[route]).exec(path);
+      if (found) { return {token: found.groups.token, kind: kinds[route]}; }
+    }
+    return null;
   }
 
   /* The match document of a match set up here: no deal yet; and what its pages show
