@@ -11,7 +11,8 @@ chromium, Playwright):
 - the start page and the page a phone opened once open again without a network, after
   the browser was closed;
 - the offline pack goes to the scorer's phone, not to a read-only viewer's; elsewhere (and
-  on a phone that saves data) it is offered with its size and fetched only when asked.
+  on a phone that saves data, or an evening table's) it is offered with its size and
+  fetched only when asked.
 
 Buraco Aberto, seed 001: card points on the table, those left in hand subtracted (§03, §09).
 """
@@ -416,11 +417,8 @@ def test_the_offline_pack_goes_to_the_scorer_not_to_a_viewer_and_is_offered_else
         viewer.context.close()
 
     # the scorer's phone (the edit link, and the new match form before it) fetches it by
-    # itself, and so does an evening table's phone, a scorer's too (the table's page
-    # link, one side)
-    table = client.get(f"{event}/turns/1/tables/1").get_data(as_text=True)
-    side = re.search(r'href="https?://[^/"]+(/e/t/[^"]+)"', table).group(1)  # type: ignore[union-attr]
-    for page in (f"/m/{edit}", "/matches/new", f"{side}/ns"):
+    # itself (an evening table's phones are asked: test_browser_table_pack.py)
+    for page in (f"/m/{edit}", "/matches/new"):
         scorer = Pack(browser)
         try:
             scorer.page.goto(live_server + page)

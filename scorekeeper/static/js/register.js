@@ -8,30 +8,32 @@
   var el = S.el, referee = S.refereeUrl;
 
   /* The offline pack: fetched in the background on the scorer's pages (a no-op once kept:
-     a match's pages, data-here, and the new match form, an evening table's phone and deal
-     forms, data-scorer),
-     unless the phone saves data; offered with its size on the other pages, never on a
-     read-only view (a viewer needs no referee of its own: a page that follows its match,
-     data-poll, or says it is one, data-view: the room's pages, a viewer's deal). */
+     a match's pages, data-here, and the new match form, an evening director's deal forms,
+     data-scorer), unless the phone saves data; offered with its size on the other pages
+     and on an evening table's phones (its pages under /e/t/: a table's many phones, each
+     asked before the megabytes come), never on a read-only view (a viewer needs no referee of its
+     own: a page that follows its match, data-poll, or says it is one, data-view: the
+     room's pages, a viewer's deal). The offer and the pack's progress stand in the page,
+     under its header: never over its title (a table phone's table and turn). */
   function offerPack(reg) {
     var bar = doc.getElementById("pack"), body = doc.body;
     if (!referee || !bar || body.hasAttribute("data-poll") || body.hasAttribute("data-view")) {
       return;
     }
+    var main = doc.querySelector("main");
+    if (main) {
+      main.parentNode.insertBefore(bar, main);
+      bar.classList.add("asked");
+    }
     var saving = navigator.connection && navigator.connection.saveData;
-    if ((body.hasAttribute("data-here") || body.hasAttribute("data-scorer")) && !saving) {
+    var table = location.pathname.indexOf("/e/t/") === 0;
+    if ((body.hasAttribute("data-here") || body.hasAttribute("data-scorer")) && !saving && !table) {
       reg.active.postMessage({type: "pack", worker: referee});
       return;
     }
     /* "Not now" holds for this version of the pack */
     var declined = "scorekeeper:pack-declined", version = new URL(referee, location.href).searchParams.get("pack");
     try { if (localStorage.getItem(declined) === version) { return; } } catch (e) { /* ask */ }
-    /* an offer waits for its answer: shown in the page, under its header, not over it */
-    var main = doc.querySelector("main");
-    if (main) {
-      main.parentNode.insertBefore(bar, main);
-      bar.classList.add("asked");
-    }
     reg.active.postMessage({type: "pack", worker: referee, check: true});
     var offer = bar.querySelector("[data-offer]");
     offer.querySelector("[data-take]").addEventListener("click", function () {
