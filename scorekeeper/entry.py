@@ -57,12 +57,14 @@ def meld_item(line: str, locale: str | None = None) -> Any:
 
 def deal_document(profile: Any, names: Sequence[Any], sides: Sequence[SideEntry],
                   went_out: str | None, closed_by: str | None,
-                  locale: str | None = None, morto_first: str | None = None) -> dict[str, Any]:
+                  locale: str | None = None, morto_first: str | None = None,
+                  after_time: bool = False) -> dict[str, Any]:
     """The contract's deal document, exactly as the players entered it (``went_out``: the
     index of the side that went out, as text; empty when the stock ran out). ``morto_first``
     (the index of the side that took its morto first, as text, when the players noted it)
     rides along as the document's ``morto_first``, which the referee does not read: the
-    table's statistics do (``standings.py``)."""
+    table's statistics do (``standings.py``). ``after_time``: an evening's deal played
+    after the turn's time was up (going out scores no closing bonus)."""
     doc_sides = []
     for i, entry in enumerate(sides):
         side: dict[str, Any] = {"name": names[i] if i < len(names) else None}
@@ -93,7 +95,19 @@ def deal_document(profile: Any, names: Sequence[Any], sides: Sequence[SideEntry]
     first = digits.below(morto_first, len(doc_sides))
     if first is not None:
         doc["morto_first"] = first
+    if after_time:
+        doc["after_time"] = True
     return doc
+
+
+#: The deal form's box of a deal played after the turn's time was up, as a browser sends it.
+AFTER_TIME = "after_time"
+
+
+def after_time(pairs: Iterable[Sequence[str]]) -> bool:
+    """Whether the deal form's fields (name, value pairs) tick ``AFTER_TIME``."""
+    return any(len(pair) == 2 and str(pair[0]) == AFTER_TIME and str(pair[1]) in ("y", "on")
+               for pair in pairs)
 
 
 def _number(text: str | None) -> int | None:

@@ -310,6 +310,9 @@ class DealForm(WriteForm):
                          (ClosedBy.MELD.value, _l("by melding the last card"))]),
         default=ClosedBy.DISCARD.value,
     )
+    #: an evening's deal played after the turn's time was up: going out scores no bonus
+    after_time = BooleanField(_l("Played after the time was up: going out scores no closing "
+                                 "bonus"))
 
 
 # --- referee helpers (GET, nothing changes) ------------------------------------

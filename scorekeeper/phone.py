@@ -80,7 +80,9 @@ def pending(body: Any, notation: str | None = None) -> dict[str, Any]:
         sides, went_out, closed_by = entry.read_fields(fields if isinstance(fields, list) else [],
                                                        len(names))
         doc = entry.deal_document(match.get("profile", ""), names, sides, went_out,
-                                  closed_by, notation or "en")
+                                  closed_by, notation or "en",
+                                  after_time=entry.after_time(fields if isinstance(fields, list)
+                                                              else []))
         if fix is None:
             deals.append(doc)
         elif isinstance(fix, int) and not isinstance(fix, bool) and 1 <= fix <= len(deals):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from itertools import chain
 from typing import Any
 
@@ -172,8 +173,10 @@ def read_deal(doc: Any, profile: Profile | None = None,
     if not isinstance(sides, list):
         raise InputError("bad-value", field=f"{prefix}sides", value=_show(sides), expected="list")
     profile.check_sides(len(sides), f"{prefix}sides")
-    return profile, tuple(read_side(s, f"{prefix}sides[{i}]", profile)
-                          for i, s in enumerate(sides))
+    read = tuple(read_side(s, f"{prefix}sides[{i}]", profile) for i, s in enumerate(sides))
+    if _bool(doc.get("after_time", False), f"{prefix}after_time"):
+        read = tuple(replace(side, after_time=True) for side in read)
+    return profile, read
 
 
 # --- scoring ----------------------------------------------------------------------------------
@@ -293,6 +296,7 @@ def _score_side(profile: Profile, side: SideInput, index: int, name: str | None,
         "went_out": side.went_out,
         "before": before,
         "opening": opening,
+        **({"after_time": True} if side.after_time else {}),
     }
 
 
@@ -323,7 +327,9 @@ def _going_out_bonus(profile: Profile, side: SideInput, index: int, name: str | 
     if side.closed_by == ClosedBy.MELD and not profile.going_out_by_meld:
         reasons.append("closed-by-meld")
     if not reasons:
-        return profile.going_out_bonus
+        # a deal played after the turn's time was up: going out ends it, no bonus (the
+        # evening's rule, docs/rules.md "Time-out")
+        return 0 if side.after_time else profile.going_out_bonus
     problems.append(Problem("cannot-go-out", {
         "side": name or "", "side_number": index + 1,
         "reason": reasons[0],

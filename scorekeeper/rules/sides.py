@@ -35,3 +35,6 @@ class SideInput:
     closed_by: ClosedBy
     before: int | None
     opening: tuple[MeldInput, ...] | None
+    #: the deal was played after the turn's time was up (the deal's ``after_time``):
+    #: going out scores no closing bonus
+    after_time: bool = False

@@ -112,7 +112,8 @@ def _form_data(doc: dict[str, Any]) -> dict[str, Any]:
         sides.append(entry)
     first = doc.get("morto_first")
     return {"sides": sides, "went_out": went_out, "closed_by": closed_by,
-            "morto_first": str(first) if isinstance(first, int) else ""}
+            "morto_first": str(first) if isinstance(first, int) else "",
+            "after_time": doc.get("after_time") is True}
 
 
 def ticked(side: int) -> list[int]:
@@ -223,7 +224,8 @@ def form_to_doc(form: DealForm, match: DealPlace) -> dict[str, Any]:
     ) for i, f in enumerate(entry.form for entry in form.sides.entries)]
     return deal_document(match.rules_id(), [side["name"] for side in match.sides], sides,
                          form.went_out.data, form.closed_by.data,
-                         morto_first=form.morto_first.data)
+                         morto_first=form.morto_first.data,
+                         after_time=bool(form.after_time.data))
 
 
 def check_morto_first(form: DealForm, profile: rules.Profile) -> bool:

@@ -36,7 +36,8 @@ class DealPlace(Protocol):
 class TableDeal:
     """A deal of an evening's table in one turn: the evening's name and rules (``rules``:
     house rules as a match keeps them), the table's two sides (NS, EW) by name, the
-    version the form is built from, and whose drafts it keeps (``edit_token``)."""
+    version the form is built from, whose drafts it keeps (``edit_token``), and whether
+    the turn's time is up (``late``: a new deal is then played after time)."""
 
     name: str
     profile: str
@@ -45,6 +46,7 @@ class TableDeal:
     version: int
     edit_token: str
     deals: list[Any] = field(default_factory=list)
+    late: bool = False
 
     def rules_document(self) -> dict[str, Any] | str:
         return self.rules["document"] if self.rules else self.profile

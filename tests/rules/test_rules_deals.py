@@ -254,8 +254,35 @@ def test_cannot_go_out_names_the_reason():
     assert set(problem["params"]["reasons"]) == {"morto-not-taken", "no-clean-canastra"}
 
 
+@pytest.mark.parametrize("profile", [AB, FE, BU, CL])
+def test_a_deal_played_after_time_scores_no_closing_bonus(profile):
+    """docs/contract.md "Time-out": a deal marked ``after_time`` (played after the
+    turn's time was up) scores going out 0, every other figure as without the mark; the
+    rules of going out still hold (a side that could not go out is still told why)."""
+    # 300 on the table + a clean canastra (200 in every profile but its own bonus) + 0
+    sides = [side(counts=counts(300, clean=1), went_out=True), side(counts=counts(150),
+                                                                   hand_points=40)]
+    on_time = score_document({"profile": profile, "sides": sides})
+    late = score_document({"profile": profile, "sides": sides, "after_time": True})
+    bonus = on_time["sides"][0]["going_out_bonus"]
+    assert bonus == 100  # 100 in every profile (seed 001 §09, 003, 004)
+    assert late["sides"][0]["going_out_bonus"] == 0
+    assert late["sides"][0]["total"] == on_time["sides"][0]["total"] - 100 == 500 + (
+        on_time["sides"][0]["bonus_points"] - 200)
+    assert late["sides"][1] == {**on_time["sides"][1], "after_time": True}
+    assert late["sides"][0]["after_time"] is True and "after_time" not in on_time["sides"][0]
+    assert late["valid"] and late["problems"] == []
+    cannot = score_document({"profile": profile, "after_time": True, "sides": [
+        side("not_taken", counts=counts(300, clean=1), went_out=True), side(counts=counts(0))]})
+    assert [p["code"] for p in cannot["problems"]] == ["cannot-go-out"]
+    assert score_document({"profile": profile, "sides": sides, "after_time": False}) == on_time
+
+
 # id, source, document, InputError code, field named
 BAD_DEALS = [
+    ("after-time-not-a-bool", "contract.md Time-out: after_time is true or false",
+     {"sides": [side(counts=counts(0)), side(counts=counts(0))], "after_time": "yes"},
+     "bad-value", "after_time"),
     ("missing-morto", "contract.md score: morto is required",
      {"sides": [{"counts": counts(0)}, side(counts=counts(0))]}, "missing-field",
      "sides[0].morto"),

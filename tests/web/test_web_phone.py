@@ -195,6 +195,22 @@ def test_deals_waiting_on_the_phone_are_scored_as_the_server_scores_them_once_se
     assert full["after_each_deal"] == doc["after_each_deal"]
 
 
+def test_an_evening_tables_deal_after_time_counts_on_the_phone_without_its_closing_bonus():
+    """An evening table's deal, counted by the phone as the server counts it (on its own):
+    the form's "played after the time was up" box ticked, going out scores nothing
+    (Italian Burraco: 300 + a clean burraco 200 = 500, not 600)."""
+    table = {"profile": "burraco", "sides": ["Rossi", "Verdi"], "deals": []}
+    fields = [["sides-0-mode", "counts"], ["sides-0-table_points", "300"],
+              ["sides-0-clean", "1"], ["sides-1-mode", "counts"],
+              ["sides-1-table_points", "150"], ["sides-1-hand_points", "40"],
+              ["went_out", "0"], ["closed_by", "discard"]]
+    on_time = phone.respond("pending", {"match": table, "pending": [fields]}, "en")
+    late = phone.respond("pending", {"match": table, "pending": [fields + [["after_time", "y"]]]},
+                         "en")
+    assert on_time["doc"]["after_each_deal"] == [[600, 110]]
+    assert late["doc"]["after_each_deal"] == [[500, 110]]
+
+
 def test_the_phone_refuses_a_waiting_deal_document_it_cannot_read():
     match = {"profile": "buraco-aberto", "sides": ["A", "B"], "deals": []}
     for body, field in (({"match": match, "pending": "x"}, "pending"),

@@ -20,6 +20,7 @@ from scorekeeper.web.common import _
 from scorekeeper.web.dealform import build_form
 from scorekeeper.web.dealplace import TableDeal
 from scorekeeper.web.deals import answer_deal, table_deal_page
+from scorekeeper.web.evening.clock import clock_of
 from scorekeeper.web.evening.director import entrant_names, head_of
 from scorekeeper.web.evening.rows import seat_name
 from scorekeeper.web.scoreboard import deals_alone
@@ -30,10 +31,14 @@ def seat_names(event: Event, side: int | list[int]) -> str:
     return seat_name(side, entrant_names(head_of(event)))
 
 
-def place(event: Event, entered: dict[str, Any], version: int, drafts: str) -> TableDeal:
-    """Where a deal of the table ``entered`` (as the document writes it) goes: the
-    evening's rules (house rules kept as a match keeps them), its sides by name, the
-    version the form is built from, whose drafts it keeps (``drafts``)."""
+def place(event: Event, entered: dict[str, Any], version: int, drafts: str,
+          turn: int) -> TableDeal:
+    """Where a deal of the table ``entered`` (as the document writes it) in ``turn``
+    (1-based) goes: the evening's rules (house rules kept as a match keeps them), its
+    sides by name, the version the form is built from, whose drafts it keeps
+    (``drafts``), and whether that turn's time is up."""
+    clock = clock_of(event)
+    late = bool(clock and clock["over"] and clock["turn"] == turn)
     chosen = event.head["profile"]
     house = None
     if isinstance(chosen, dict):  # house rules: their document, and their base profile
@@ -42,7 +47,7 @@ def place(event: Event, entered: dict[str, Any], version: int, drafts: str) -> T
                                                    "version": event.version, "token": None}
     return TableDeal(name=event.name, profile=chosen, rules=house, version=version,
                      sides=[{"name": seat_names(event, entered[seat])} for seat in ("ns", "ew")],
-                     edit_token=drafts)
+                     edit_token=drafts, late=late)
 
 
 def enter(where: TableDeal, deals: list[dict[str, Any]], number: int | None,
@@ -54,8 +59,10 @@ def enter(where: TableDeal, deals: list[dict[str, Any]], number: int | None,
         abort(404)
     form = build_form(where, rules.profile_of(where.rules_document()),
                       deals[number - 1] if number is not None else None)
-    shown = {"number": number or len(deals) + 1, **extra}
+    shown = {"number": number or len(deals) + 1, "after_time": True, **extra}
     if request.method == "GET":
+        if number is None:  # a new deal: played after time when the turn's time is up
+            form.after_time.data = where.late
         writes.keyed(form, where.version)
         return table_deal_page(where, form, shown)
     return answer_deal(where, form, 0, 0, deals_alone(where, []),
@@ -66,7 +73,8 @@ def again(where: TableDeal, form: DealForm, extra: dict[str, Any], notice: Any) 
     """The form sent again with what was typed and why it was not saved (409), built from
     where its deal goes now."""
     form.version.data = str(where.version)
-    return table_deal_page(where, form, {**extra, "stale_notice": notice})[0], 409
+    return table_deal_page(where, form, {**extra, "after_time": True,
+                                         "stale_notice": notice})[0], 409
 
 
 def heading(table: int, turn: int) -> str:

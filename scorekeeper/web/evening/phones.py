@@ -193,7 +193,8 @@ def _enter(event: Event, table: int, sig: str, side: str, number: int | None) ->
              # what the form was opened for; a form sent back keeps what it was sent with
              "bound": {"turn": turn, "seen": request.form.get("seen", "")
                        if request.method == "POST" else event.version, "pair": pair}}
-    where = deal.place(event, entered, version, f"event-{event.view_token}-{turn}-{table}")
+    where = deal.place(event, entered, version, f"event-{event.view_token}-{turn}-{table}",
+                       turn)
     return deal.enter(where, deals, number, extra,
                       lambda form, doc: _save(event, table, side, number, form, doc, extra))
 
@@ -272,7 +273,7 @@ def _save(event: Event, table: int, side: str, number: int | None, form: DealFor
         if entered is None:
             abort(404)
         where = deal.place(fresh, entered, sheet.version if sheet else 1,
-                           f"event-{fresh.view_token}-{turn}-{table}")
+                           f"event-{fresh.view_token}-{turn}-{table}", turn)
         return deal.again(where, form, {
             **extra, "number": number or len(sheet.deals if sheet else []) + 1,
             "drafts": drafts_of(fresh, table, turn, side),

@@ -200,7 +200,8 @@ def _where(event: Event, turn: int, table: int) -> tuple[TableDeal, list[dict[st
     """Where the director's deal of the table goes (its form built from the evening's
     version), and the table's deals."""
     entered = _table(event, turn, table)
-    return deal.place(event, entered, event.version, _token(event, turn, table)), entered["deals"]
+    return (deal.place(event, entered, event.version, _token(event, turn, table), turn),
+            entered["deals"])
 
 
 def _enter(token: str, turn: int, table: int, number: int | None) -> Any:
