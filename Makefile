@@ -5,9 +5,10 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
-# Debian packages serving needs: WeasyPrint's Pango and a font with card suits; the
-# tests also drive Debian's Chromium.
-RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
+# Debian packages serving needs: WeasyPrint's Pango and a font with card suits; ICU
+# and what PyICU is built with (it comes from PyPI as source); the tests also drive
+# Debian's Chromium.
+RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core libicu-dev pkg-config g++
 TEST_DEBS := $(RUN_DEBS) chromium poppler-utils zbar-tools
 # Serving installs the app alone (plus the PostgreSQL driver when DATABASE_URL names
 # PostgreSQL); the tests install the test tools and the driver too.

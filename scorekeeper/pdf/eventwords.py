@@ -8,12 +8,12 @@ of a sentence (translations/GLOSSARY.md).
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext
 
+from scorekeeper.collation import sort_key
 from scorekeeper.messages import MOVEMENTS
 from scorekeeper.msgids import NP_, translate
 from scorekeeper.pdf.words import number
@@ -70,16 +70,11 @@ def fibur_source() -> str:
     return str(gettext("Source of the victory-point scale: %(code)s.", code=FIBUR_CODE))
 
 
-def _sort_key(name: str) -> str:
-    """Alphabetical order as a reader expects it: accents and case aside."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-
-
 def by_name(seating: Mapping[str, Any], names: Mapping[int, str | None], kind: str,
             lang: str, gone: Collection[int] = ()) -> list[dict[str, str]]:
-    """Every entrant of the seating, alphabetically: its table and seat (or the bye), and
-    each one withdrawn by its turn seated nowhere (``gone``), marked."""
+    """Every entrant of the seating, alphabetically as ``lang`` orders names
+    (``collation``): its table and seat (or the bye), and each one withdrawn by its turn
+    seated nowhere (``gone``), marked."""
     words = seat_words()
     rows = []
     for table in seating["tables"]:
@@ -91,7 +86,8 @@ def by_name(seating: Mapping[str, Any], names: Mapping[int, str | None], kind: s
     seated = {row[1] for row in rows}
     mark = withdrawn_words(kind)["mark"]
     rows += [(entrant_name(names, kind, i), i, "", mark) for i in gone if i not in seated]
-    rows.sort(key=lambda row: (_sort_key(row[0]), row[1]))
+    key = sort_key(lang)
+    rows.sort(key=lambda row: (key(row[0]), row[1]))
     return [{"name": name, "table": table, "seat": seat} for name, _, table, seat in rows]
 
 

@@ -215,6 +215,21 @@ def test_the_seating_by_table_and_by_name(ctx: Any, lang: str, by_table: str, by
     assert positions == sorted(positions)
 
 
+@pytest.mark.parametrize(("lang", "by_name"), [("fr", "PAR NOM"), ("it", "PER NOME")])
+def test_the_seating_by_name_sorts_as_the_language_does(ctx: Any, lang: str,
+                                                        by_name: str) -> None:
+    """Élodie before Emma, Zeno and Zoë; Ávila among the A's; a lower-case name in its
+    place (the collation of the page's language, not the code points: É is after Z)."""
+    doc = evening(0)
+    renamed = ["Zoë", "Élodie", "emma", "Zeno", "Ávila", "Ana", "Bruno", "Çelik"]
+    doc["entrants"] = [{"id": i + 1, "name": n} for i, n in enumerate(renamed)]
+    names = pdf_text(pdf.render_event_paper("seating", doc, lang))
+    names = names[names.index(by_name):]
+    positions = [names.index(n + " ") for n in
+                 ("Ana", "Ávila", "Bruno", "Çelik", "Élodie", "emma", "Zeno", "Zoë")]
+    assert positions == sorted(positions)
+
+
 def test_the_seating_lists_the_byes(ctx: Any) -> None:
     """7 pairs in a Mitchell: table 4 has no East-West pair, its North-South pair sits out."""
     doc = evening(0, entrants=7)
