@@ -362,6 +362,26 @@ def _forfeit(site: Site, app: Any) -> Forms:
     return f"{table}/forfeit", first, {**first, "side": "ns"}
 
 
+def _withdraw(site: Site, app: Any) -> Forms:
+    event = _event(site, "Rossi\nVerdi\nGialli\nBruni", seated=True)
+    page = _page(site, f"{event}/withdraw?who=2")
+    first = {**_form_at(page, f"{event}/withdraw"), "why": "unwell"}
+    return f"{event}/withdraw", first, {**first, "why": "gone home"}
+
+
+def _bring_back(site: Site, app: Any) -> Forms:
+    url, first, _changed = _withdraw(site, app)
+    assert site.client.post(url, data=first).status_code == 302
+    event = url.rsplit("/", 1)[0]
+    page = _page(site, f"{event}/withdraw?who=2")
+    first = {**_form_at(page, f"{event}/return"), "why": "back"}
+    return f"{event}/return", first, {**first, "why": "by mistake"}
+
+
+def _withdrawn(app: Any) -> list[Any]:
+    return [e.get("withdrawn") for e in _evenings(app)]
+
+
 def _first_table(app: Any, field: str) -> list[Any]:
     return [e["turns"][0]["tables"][0][field] for e in _evenings(app)]
 
@@ -478,6 +498,9 @@ CASES: dict[str, Case] = {
         _phone_take, _sheet_points, [[300, 305], [300]], form=False),
     "/e/<token>/turns/<int:turn>/tables/<int:table>/keep/<side>": Case(
         _keep, _event_table_points, [300, 305]),
+    "/e/<token>/withdraw": Case(_withdraw, _withdrawn, [[{"entrant": 2, "from_turn": 1}]],
+                                typed="gone home"),
+    "/e/<token>/return": Case(_bring_back, _withdrawn, [None], typed="by mistake"),
     "/e/<token>/clock": Case(_clock, lambda app: [e.clock_minutes for e in _rows(app, Event)],
                              [45], typed='value="30"'),
     "/seasons/new": Case(_new_season, lambda app: [x.name for x in _rows(app, Season)],
