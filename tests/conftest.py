@@ -11,41 +11,6 @@ from typing import Any
 import pytest
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    _builders_compiled_once()
-
-
-def _builders_compiled_once() -> None:
-    """Each URL rule's builder compiled once per process, not once per app.
-
-    Werkzeug compiles two Python functions for every rule an app registers (through
-    ``ast`` and ``compile``): about 90 ms of the 100 ms ``create_app`` takes, paid again
-    by every one of the suite's fresh apps. The function depends only on what is read
-    here (the rule's parsed parts, its defaults as URL text, and whether unknown values
-    are appended), and takes the rule as its first argument: a rule of another app with
-    the same key gets the same function, bound to itself by ``Rule.compile``. Werkzeug
-    3.1's private ``Rule._compile_builder``; any other version keeps its own."""
-    from importlib.metadata import version
-
-    from werkzeug.routing.rules import Rule
-
-    if not version("werkzeug").startswith("3.1."):
-        return
-    compile_builder = Rule._compile_builder
-    built: dict[tuple, Any] = {}
-
-    def once(self: Rule, append_unknown: bool = True) -> Any:
-        defaults = self.defaults or {}
-        key = (self.rule, tuple(self._trace), append_unknown, tuple(sorted(
-            (name, self._converters[name].to_url(value) if name in self._converters
-             else repr(value)) for name, value in defaults.items())))
-        if key not in built:
-            built[key] = compile_builder(self, append_unknown)
-        return built[key]
-
-    Rule._compile_builder = once  # type: ignore[method-assign]
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """On PostgreSQL (``make test-postgres``), only the tests that use the test database
     (the ``db_url`` fixture, through ``app`` and the rest): any other would run there
