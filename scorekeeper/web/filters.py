@@ -22,7 +22,7 @@ from scorekeeper.msgids import N_
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web.chrome import chrome, per_language
 from scorekeeper.web.common import locale_code, num, red, rules_name
-from scorekeeper.web.evening.rows import seat_name, standing_rows, table_rows
+from scorekeeper.web.evening.rows import seat_name, withdrawn_mark
 from scorekeeper.web.keptside import kept_side
 from scorekeeper.web.offline import (
     pack_bytes,
@@ -136,7 +136,6 @@ def init_app(app: Flask) -> None:
         BURRO_PLAYERS=(MIN_PLAYERS, MAX_PLAYERS),
         chrome=chrome,
         per_language=per_language,
-        standing_rows=standing_rows,
-        table_rows=table_rows,
+        withdrawn_mark=withdrawn_mark,
         kept_side=kept_side,
     )
