@@ -1,9 +1,14 @@
 /* The turn's clock of a club's evening (templates/_event.html, web/eventclock.py): the
    seconds left that the page was served with, counted down here between two views; the
    warning of the last minutes and the time-out's rule shown when they come. The server
-   says what the time is at each view; this only moves the figures in between. */
+   says what the time is at each view; this only moves the figures in between. A page that
+   follows the evening (static/js/follow.js) puts the server's clock of the turn in play in
+   place at each look: a turn's clock never outlives its turn. */
 (function () {
   "use strict";
+  var S = window.Scorekeeper = window.Scorekeeper || {};
+  if (S.clock) { return; }  // named twice on a page (its head, the clock's own): once is enough
+  S.clock = true;
   var started = Date.now();
   function two(n) { return (n < 10 ? "0" : "") + n; }
   function tick() {
@@ -22,7 +27,8 @@
       if (over) { over.hidden = left !== 0; }
     });
   }
-  /* a page whose content was replaced (the big screen's) starts again from its figures */
+  /* a page whose content was replaced (the big screen's, the room's) starts again from
+     its figures */
   document.addEventListener("scorekeeper:replaced", function () { started = Date.now(); tick(); });
   setInterval(tick, 1000);
 }());
