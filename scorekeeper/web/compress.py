@@ -2,13 +2,15 @@
 
 A phone on the table's Wi-Fi receives a 24-deal scoreboard in a few kilobytes. Versioned
 static files and cached pages come back as the same bytes again and again, so their
-compressed form is kept (keyed by the bytes themselves, never by a URL: nothing stale
-can be served).
+compressed form is kept, by a digest of the bytes themselves: never by a URL (nothing
+stale can be served), nor by the bytes (the cache would hold each body whole beside its
+compressed form, outside its bound).
 """
 
 from __future__ import annotations
 
 import gzip
+import hashlib
 
 from flask import Flask, Response, request
 
@@ -32,8 +34,9 @@ _compressed: LRU[bytes] = LRU(256, max_weight=16 * 1024 * 1024, weigh=len)
 
 
 def _gzip(data: bytes, level: int) -> bytes:
+    key = (hashlib.blake2b(data, digest_size=16).digest(), len(data), level)
     return _compressed.get_or_make(
-        (data, level), lambda: gzip.compress(data, compresslevel=level, mtime=0))
+        key, lambda: gzip.compress(data, compresslevel=level, mtime=0))
 
 
 def compress(response: Response) -> Response:
