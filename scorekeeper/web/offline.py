@@ -72,9 +72,10 @@ from scorekeeper.web.swroutes import patterns
 bp = Blueprint("offline", __name__)
 
 #: The static files every page may need, kept by the service worker when it installs.
-STATIC = ("css/app.css", "css/board.css", "js/phone.js", "js/app.js", "js/viewer.js",
-          "js/register.js", "js/deal.js", "js/count.js", "js/drafts.js", "js/outbox.js",
-          "js/waiting.js", "js/follow.js", "js/clock.js", "js/wakelock.js", "js/shell.js",
+STATIC = ("css/app.css", "css/board.css", "css/tv.css", "js/phone.js", "js/app.js",
+          "js/viewer.js", "js/register.js", "js/deal.js", "js/count.js", "js/drafts.js",
+          "js/outbox.js", "js/waiting.js", "js/follow.js", "js/clock.js", "js/wakelock.js",
+          "js/shell.js",
           "favicon.svg", "icons/icon-192.png", "icons/icon-512.png",
           "icons/icon-maskable-512.png")
 #: The service worker's own code (plain JavaScript, imported by ``/sw.js`` in this order).

@@ -105,30 +105,37 @@ def results_of(answer: dict[str, Any], entrant: int) -> list[dict[str, Any]]:
 
 @bp.get("/e/v/<token>/tv")
 def tv(token: str) -> Any:
-    """The room's big screen: no controls, large type; it follows the evening by itself."""
+    """The room's big screen: no controls, large type; it follows the evening by itself. Its
+    pages, shown one at a time: the standings after the last closed turn and where everyone
+    sits by name, the seating first once the turn in play is over (where to go next)."""
     event = load_event(reader(), view=token)
     answer, head = scored(event), head_of(event)
     states = turn_states(reader(), event, head["seated"], answer, head)
-    standings = closed_standings(event, answer)
+    playing = sorted(t for t, s in states.items() if s.state != CONFIRMED)
+    standings = [("standings", group, lines) for group, lines in _pages(
+        closed_standings(event, answer), evening(event).get("groups") or [])]
     seated = seats(answer)
     names = entrant_names(head)
+    by_name = _by_name(seated, names, head)
+    sitting = [("seats", None, by_name[i:i + TV_LINES]) for i in range(0, len(by_name), TV_LINES)]
     return render_template(
         "event_tv.html", event=event, head=head, answer=answer, names=names,
-        clock=clock_of(event, head["seated"]),
-        playing=sorted(t for t, s in states.items() if s.state != CONFIRMED),
-        pages=_pages(standings, evening(event).get("groups") or []),
-        seated=seated, by_name=_by_name(seated, names, head), gone=withdrawn_mark(head["kind"]))
+        clock=clock_of(event, head["seated"]), playing=playing, seated=seated,
+        pages=standings + sitting if playing else sitting + standings,
+        gone=withdrawn_mark(head["kind"]))
 
 
 def _by_name(seated: tuple[str, int, dict[int, dict[str, Any]]] | None, names: dict[int, str],
-             head: dict[str, Any]) -> list[tuple[int, dict[str, Any] | None]]:
-    """Where everyone sits in the turn ``seats`` says, by name: each entrant's seat, or
-    ``None`` for one withdrawn by that turn (at its table's forfeit, or seated nowhere)."""
+             head: dict[str, Any]) -> list[tuple[int, dict[str, Any] | str]]:
+    """Where everyone sits in the turn ``seats`` says, by name: each entrant's seat,
+    ``"gone"`` for one withdrawn by that turn (at its table's forfeit, or seated nowhere),
+    ``"out"`` for one who sits the turn out."""
     if seated is None:
         return []
     left = gone_by(head, seated[1])
-    found = {e: None if e in left else seat for e, seat in seated[2].items()}
-    found.update(dict.fromkeys(left))
+    found: dict[int, dict[str, Any] | str] = dict.fromkeys(names, "out")
+    found.update({e: "gone" if e in left else seat for e, seat in seated[2].items()})
+    found.update(dict.fromkeys(left, "gone"))
     return sorted(found.items(), key=lambda kv: names[kv[0]].casefold())
 
 
