@@ -222,4 +222,6 @@ def rules_page() -> Any:
             choices=choices, sheets=profile_choices())
 
     versions = tuple(sorted((h.id, h.version) for h in house.values()))
-    return cache("pages").get_or_make(("rules", locale_code(), shown, other, versions), render)
+    # the query string as asked: the language links lead back to it (web/chrome.py)
+    key = ("rules", locale_code(), shown, other, versions, request.query_string)
+    return cache("pages").get_or_make(key, render)

@@ -359,8 +359,9 @@ def board_page(version: int, token: str, *, editable: bool) -> str:
         return board_html(match, made if "unreadable" not in made else shown_result(match),
                           token, editable=editable)
 
-    # the host is part of the key: the QR code holds an absolute link
-    key = (token, version, locale_code(), editable, request.host)
+    # the host is part of the key: the QR code holds an absolute link; the query string
+    # too: the language links lead back to the address the page was asked at (web/chrome.py)
+    key = (token, version, locale_code(), editable, request.host, request.query_string)
     if current_app.config.get("PAGE_CACHE", True):
         return str(cache("pages").get_or_make(key, render))
     return render()

@@ -12,14 +12,17 @@ def test_meld_checker_seed_001_run_is_245(client):
     html = client.get("/check?melds=3H+4H+5H+6H+7H+8H+9H").get_data(as_text=True)
     assert "45 points" in html
     assert "bonus 200" in html
-    assert "legal" in html
+    assert '<li class="ok"><span class="c r">3♥</span>' in html  # "not legal" holds "legal"
+    assert "<b>legal</b>" in html
+    assert "not legal" not in html
 
 
 def test_meld_checker_names_the_problem(client):
     response = client.get("/check?melds=3H+4H+6H")
     html = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert "not legal" in html
+    assert "<b>not legal</b>" in html
+    assert '<li class="bad">' in html
     assert 'class="errors"' in html
 
 
