@@ -26,6 +26,7 @@ from scorekeeper.web import versions
 from scorekeeper.web.common import (
     _,
     locale_code,
+    num,
     profile_choices,
     remember,
     remembered,
@@ -121,8 +122,9 @@ def _new_match_form() -> tuple[NewMatchForm, Table | None]:
     if asked is not None and asked not in house:
         house.insert(0, asked)
     form.profile.choices = choices(
-        [(pid, f"{name} · {rules.get_profile(pid).target}") for pid, name in profile_choices()]
-        + [(HOUSE + h.edit_token, f"{h.name} · {rules.profile_of(h.document).target}")
+        [(pid, f"{name} · {num(rules.get_profile(pid).target)}")
+         for pid, name in profile_choices()]
+        + [(HOUSE + h.edit_token, f"{h.name} · {num(rules.profile_of(h.document).target)}")
            for h in house])
     for entry in form.sides.entries:
         entry.form.seats.choices = [(p.id, p.name) for p in table.players] if table else []

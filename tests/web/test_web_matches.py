@@ -380,3 +380,9 @@ def test_a_match_started_after_one_is_deleted_never_shows_the_deleted_one(app, s
     text = PdfReader(io.BytesIO(pdf.data)).pages[0].extract_text()
     assert "Caio" in text
     assert "Ana" not in text
+
+
+def test_the_rules_offered_write_their_target_as_the_page_writes_numbers(client):
+    html = client.get("/matches/new", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert ">Buraco Aberto (brésilien, ouvert) · 3\u202f000</option>" in html
+    assert "· 3000<" not in html

@@ -161,3 +161,11 @@ def test_the_pile_question_answers_before_asking_where_the_rules_always_allow(cl
     # Fechado's answer needs the top card: nothing said before it is given (seed 003)
     assert 'id="answer"' not in client.get("/check/pile?profile=buraco-fechado").get_data(
         as_text=True)
+
+
+def test_meld_checker_writes_every_number_as_the_page_writes_numbers(client):
+    """A bonus of 1000 in French is "1 000", as the canastra's own name writes it."""
+    html = client.get("/check", query_string={
+        "profile": "buraco-aberto", "melds": "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"},
+        headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "canastra propre de 1\u202f000 · 125 points + bonus 1\u202f000</li>" in html
