@@ -1,4 +1,4 @@
-"""The templates stay readable: one element or block tag per line, no line over 120 characters.
+"""The templates stay readable: no line over 120 characters.
 
 The pages are written out readably and Jinja's whitespace control (``trim_blocks``,
 ``lstrip_blocks``, ``{%-``) keeps what they send compact; test_web_pages.py checks their size.
