@@ -149,16 +149,18 @@ def turn(seats: int, first_dealer: int | None, index: int) -> Turn | None:
     return Turn(dealer=dealer, first=(dealer + 1) % seats)
 
 
-def turns(seats: int, first_dealer: int | None, index: int) -> list[Turn]:
-    """Who deals and who plays first in deal ``index`` and each deal after it, for one
-    round of the table (``seats`` deals: then the round starts again); [] until the
-    players have said who dealt first. A page moved on by deals it has not counted yet
-    (those waiting on a phone) picks its turn from these.
+def turns(seats: int, first_dealer: int | None, index: int, count: int | None = None) -> list[Turn]:
+    """Who deals and who plays first in deal ``index`` and each of the ``count`` deals from
+    it (by default one round of the table, ``seats`` deals); [] until the players have
+    said who dealt first. A page moved on by deals it has not counted yet (those waiting
+    on a phone) picks its turn from these.
 
     >>> turns(2, 0, 1)
     [Turn(dealer=1, first=0), Turn(dealer=0, first=1)]
+    >>> turns(2, 0, 1, count=3)
+    [Turn(dealer=1, first=0), Turn(dealer=0, first=1), Turn(dealer=1, first=0)]
     """
-    found = (turn(seats, first_dealer, index + n) for n in range(seats))
+    found = (turn(seats, first_dealer, index + n) for n in range(seats if count is None else count))
     return [t for t in found if t is not None]
 
 

@@ -242,7 +242,8 @@ SCRIPT_RULES = {
     "a card pattern": re.compile(r"2-9|\(10\||\|10\)|\[[AKQJ2-9]{3,}\]|\[SHDC\]"),
     "the deck listed": re.compile(r"\"J\",\s*\"Q\",\s*\"K\"|\\u266[0356]|[♠♥♦♣]|% 13\b"),
     "a turn counted round the seats": re.compile(
-        r"%\s*(?:\w+\.)?(?:seats|players|sides|around)\b|(?:dealer|seat|at)\s*\+\s*1\)?\s*%"),
+        r"%\s*(?:\w+\.)?(?:seats|players|sides|around|round)\b"
+        r"|(?:dealer|seat|at)\s*\+\s*1\)?\s*%"),
 }
 
 
@@ -263,6 +264,8 @@ def test_the_script_rules_are_seen():
             "the deck listed":
                 'var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];'}
     assert SCRIPT_RULES["the deck listed"].search('var SYM = {S: "\\u2660", H: "\\u2665"};')
+    assert SCRIPT_RULES["a turn counted round the seats"].search(
+        "var picked = round[by % round.length];")
     assert SCRIPT_RULES["the deck listed"].search("out.push(pad.card(RANKS[i % 13], pad.suit));")
     for what, line in once.items():
         assert SCRIPT_RULES[what].search(line), what

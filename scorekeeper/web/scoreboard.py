@@ -272,14 +272,19 @@ def seated(match: Match) -> list[str]:
     return seating.names(match.sides, seating.seating(match.sides, match.seating))
 
 
+#: How many deals' turns a page holds from its own deal on (``turn``'s ``next``): a phone
+#: counting the deals waiting on it shows the turn of as many, and none after them.
+TURNS_AHEAD = 16
+
+
 def turn(match: Match, index: int, around: list[str] | None = None) -> dict[str, Any] | None:
     """Who deals deal ``index`` (0-based) and who plays first in it, by name, and the
-    same for the deals after it round the table (``next``: ``[dealer, first]`` pairs, the
+    same for the ``TURNS_AHEAD`` deals from it (``next``: ``[dealer, first]`` pairs, the
     first of them this deal's; ``seating.turns``), for a page that counts deals waiting
     on the phone; ``around``: ``seated``'s names, when the caller has them. None until the
     players have said who dealt first."""
     around = seated(match) if around is None else around
-    found = seating.turns(len(around), match.first_dealer, index)
+    found = seating.turns(len(around), match.first_dealer, index, TURNS_AHEAD)
     if not found:
         return None
     return {"dealer": around[found[0].dealer], "first": around[found[0].first],

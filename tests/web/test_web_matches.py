@@ -211,11 +211,11 @@ def test_the_deal_passes_to_the_left_and_the_dealers_left_plays_first(site, clie
     chosen = client.post(f"/m/{token}/dealer", data={**hidden_fields(page), "seat": "1"})
     assert chosen.status_code == 302
     assert _turn(site.board(token)) == ("Caio", "Bia")
-    # the turns of one round of the table from there, for a phone counting waiting deals
-    # (js/app.js picks from them; the round then starts again)
+    # the turns of the next 16 deals from there, for a phone counting waiting deals
+    # (js/app.js picks from them and counts nothing round the table itself)
     next_turns = re.search(r'<span class="turn" data-next="([^"]+)"', site.board(token))
     assert json.loads(unescape(next_turns.group(1))) == [
-        ["Caio", "Bia"], ["Bia", "Duda"], ["Duda", "Ana"], ["Ana", "Caio"]]
+        ["Caio", "Bia"], ["Bia", "Duda"], ["Duda", "Ana"], ["Ana", "Caio"]] * 4
     for now, after in ((("Caio", "Bia"), ("Bia", "Duda")), (("Bia", "Duda"), ("Duda", "Ana")),
                        (("Duda", "Ana"), ("Ana", "Caio")), (("Ana", "Caio"), ("Caio", "Bia"))):
         form = client.get(f"/m/{token}/deals/new").get_data(as_text=True)

@@ -34,13 +34,15 @@
 
   /* who deals and who plays first (the _macros.html turn), ``by`` deals on: the new deals
      waiting on the phone come before the one a page speaks of. The server wrote the turns
-     of one round of the table from that deal on (data-next, seating.turns); the round
-     then starts again. */
+     of the deals from that one on (data-next, scoreboard.turn); past them, the turn is the
+     server's to say once the deals reach it: none is shown. */
   function turnOn(by) {
     doc.querySelectorAll(".turn[data-next]").forEach(function (turn) {
-      var round = JSON.parse(turn.getAttribute("data-next")), who = turn.querySelectorAll("b");
-      if (!round.length || who.length < 2) { return; }
-      var picked = round[by % round.length];
+      var ahead = JSON.parse(turn.getAttribute("data-next")), who = turn.querySelectorAll("b");
+      if (!ahead.length || who.length < 2) { return; }
+      var picked = ahead[by];
+      turn.hidden = !picked;
+      if (!picked) { return; }
       who[0].textContent = picked[0];
       who[1].textContent = picked[1];
     });
