@@ -7,7 +7,9 @@ referee allocate without bound would end in ``MemoryError`` (a 500) or the proce
 death, never in the machine's swap. Schemathesis then sends it requests generated from
 its own ``/api/v1/openapi.json`` over HTTP (the description's examples, each
 constraint's edges, then documents valid and invalid alike: a few per operation, a fixed
-seed, within a time budget), checking only that no answer is a server error; then hostile
+seed, within a time budget), checking that no answer is a server error, nor a referee's
+own fault answered as unreadable (the server answers a TypeError, ValueError, KeyError or
+AttributeError of the referee with 400 and logs it: its log must hold none); then hostile
 documents made by hand (numbers no float holds, an integer of 4,000 digits, arrays nested
 past any parser's depth, a body just under and one over the API's limit), each refused
 as unreadable (400), too large (413) or against a rule (422). The server must still
@@ -98,7 +100,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[subproces
             raise AssertionError("the server did not start under the cap: "
                                  + (folder / "server.log").read_text()[-2000:])
         time.sleep(0.2)
-    yield process, port
+    yield process, port, folder / "server.log"
     process.send_signal(signal.SIGTERM)
     try:
         process.wait(timeout=scaled(10))
@@ -106,10 +108,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[subproces
         process.kill()
         process.wait(timeout=10)
     assert "MemoryError" not in (folder / "server.log").read_text()
+    assert not _faults(folder / "server.log")
+
+
+#: What the server logs when the referee failed on a document with anything but its own
+#: ``InputError`` (web/api.py), which it answers as unreadable (400).
+FAULT = "unreadable API input"
+
+
+def _faults(log: Path) -> list[str]:
+    """The referee's own faults the server answered as unreadable input, from its log."""
+    return [line for line in log.read_text().splitlines() if FAULT in line]
 
 
 def test_the_capped_server_gives_no_server_error_to_generated_requests(server):
-    process, port = server
+    process, port, log = server
     loaded = schemathesis.openapi.from_url(f"http://127.0.0.1:{port}/api/v1/openapi.json")
     operations = [result.ok() for result in loaded.get_all_operations()]
     assert {op.path for op in operations} == {"/check", "/score", "/match", "/burro",
@@ -133,6 +146,7 @@ def test_the_capped_server_gives_no_server_error_to_generated_requests(server):
     assert statuses, "schemathesis sent requests"
     assert not [s for s in statuses if s >= 500]
     assert {400, 200} <= set(statuses)
+    assert not _faults(log), "the referee failed and the server answered 400"
     assert process.poll() is None
     assert _answers(port)
 
@@ -184,10 +198,11 @@ HOSTILE = [
 @pytest.mark.parametrize(("kind", "body"), HOSTILE,
                          ids=[f"{kind}-{i}" for i, (kind, _b) in enumerate(HOSTILE)])
 def test_hostile_documents_are_refused_and_the_server_lives(server, kind, body):
-    process, port = server
+    process, port, log = server
     status, answer = _post(port, f"/api/v1/{kind}", body.encode())
     assert status in (400, 413, 422), answer[:300]
     assert "error" in json.loads(answer) or "problems" in json.loads(answer)
+    assert not _faults(log), "the referee failed and the server answered 400"
     assert process.poll() is None
     assert _answers(port)
 
@@ -203,7 +218,7 @@ def _melds(size: int) -> str:
 def test_250_kb_of_melds_is_refused_and_a_body_over_the_limit_unread(server, kind):
     """Melds of 250 kB (under the API's 256 KiB) are more cards than two decks hold, or
     a meld longer than any: refused; 300 kB is refused as too large before it is read."""
-    process, port = server
+    process, port, _log = server
     body = _melds(250 * 1024) if kind == "check" else json.dumps(
         {"profile": "buraco-aberto", "sides": [{"melds": [" ".join(["3H"] * 60_000)]}, {}],
          "deals": [], "players": 4})
