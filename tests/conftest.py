@@ -156,11 +156,11 @@ def db_url(template_db: Path, server_db: str | None, tmp_path: Path) -> str:
 
 @pytest.fixture
 def app(db_url: str, tmp_path: Path) -> Iterator[Any]:
-    from scorekeeper.app import create_app
+    from support import made_app
+
     from scorekeeper.db import get_db
 
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": db_url})
-    app.instance_path = str(tmp_path / "instance")
+    app = made_app(db_url, tmp_path / "instance")
     yield app
     get_db(app).engine.dispose()
 

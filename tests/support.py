@@ -34,6 +34,24 @@ def hidden_fields(page: str) -> dict[str, str]:
     return out
 
 
+#: Seed 001 §09: 180 exposed card points, one clean canastra, going out, 15 left in hand =
+#: 465 (the deal form's fields of each side).
+SEED_001_DEAL = [
+    {"mode": "counts", "table_points": 180, "clean": 1, "hand_points": 15, "morto": "taken"},
+    {"mode": "counts", "table_points": 60, "hand_points": 30, "morto": "taken"},
+]
+
+
+def made_app(db_url: str, instance: Path, **config: Any) -> Any:
+    """The app as the tests make it: testing, on the database ``db_url``, its instance
+    folder ``instance`` (``config``: more of its configuration)."""
+    from scorekeeper.app import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": db_url, **config})
+    app.instance_path = str(instance)
+    return app
+
+
 def form_fields(client: Any, url: str) -> dict[str, str]:
     """The hidden fields of the form at ``url`` (a Flask test client's GET, answered 200)."""
     response = client.get(url)

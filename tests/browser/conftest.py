@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from browser_pages import PHONE, STEP
+from support import made_app
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -88,13 +89,8 @@ def live_server(app: Any) -> Iterator[str]:
 
 def _fresh_app(template_db: Path, folder: Path) -> Any:
     """An app on its own copy of the migrated SQLite database, in ``folder``."""
-    from scorekeeper.app import create_app
-
     shutil.copyfile(template_db, folder / "scorekeeper.sqlite3")
-    app = create_app({"TESTING": True, "SECRET_KEY": "test",
-                      "DATABASE_URL": f"sqlite:///{folder / 'scorekeeper.sqlite3'}"})
-    app.instance_path = str(folder / "instance")
-    return app
+    return made_app(f"sqlite:///{folder / 'scorekeeper.sqlite3'}", folder / "instance")
 
 
 @pytest.fixture(scope="module")

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from babel.messages.mofile import write_mo
+from support import made_app
 
 from .catalogs import CATALOG_LOCALES, TRANSLATIONS, read_catalog
 from .driver import Player
@@ -56,11 +57,9 @@ def i18n_db(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @pytest.fixture
 def i18n_app(i18n_db: str, tmp_path: Path) -> Iterator[Any]:
-    from scorekeeper.app import create_app
     from scorekeeper.db import get_db
 
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": i18n_db})
-    app.instance_path = str(tmp_path / "instance")
+    app = made_app(i18n_db, tmp_path / "instance")
     yield app
     get_db(app).engine.dispose()
 

@@ -2,28 +2,11 @@
 
 from __future__ import annotations
 
-import html as htmllib
-import re
 from typing import Any
 from urllib.parse import urlsplit
 
-HIDDEN = re.compile(r'<input[^>]*type="hidden"[^>]*>')
-ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
-
-#: Seed 001 §09: 180 exposed card points, one clean canastra, 15 left in hand.
-SEED_001_DEAL = [
-    {"mode": "counts", "table_points": 180, "clean": 1, "hand_points": 15, "morto": "taken"},
-    {"mode": "counts", "table_points": 60, "hand_points": 30, "morto": "taken"},
-]
-
-
-def hidden(page: str) -> dict[str, str]:
-    fields = {}
-    for tag in HIDDEN.findall(page):
-        attrs = dict(ATTR.findall(tag))
-        if "name" in attrs:
-            fields[attrs["name"]] = htmllib.unescape(attrs.get("value", ""))
-    return fields
+from support import SEED_001_DEAL
+from support import hidden_fields as hidden
 
 
 class Player:

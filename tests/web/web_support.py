@@ -9,7 +9,12 @@ import re
 import socket
 from typing import Any
 
-from support import hidden_fields, scaled, until  # noqa: F401  (the web tests' import of them)
+from support import (  # noqa: F401  (the web tests' import of them)
+    SEED_001_DEAL,
+    hidden_fields,
+    scaled,
+    until,
+)
 
 
 class Site:
@@ -56,12 +61,6 @@ class Site:
         assert response.status_code == 200
         return str(response.get_data(as_text=True))
 
-
-#: Seed 001 §09: 180 exposed card points, one clean canastra, going out, 15 left in hand = 465.
-SEED_001_DEAL = [
-    {"mode": "counts", "table_points": 180, "clean": 1, "hand_points": 15, "morto": "taken"},
-    {"mode": "counts", "table_points": 60, "hand_points": 30, "morto": "taken"},
-]
 
 
 def deal_line(html: str, number: int) -> list[tuple[str, str]]:
