@@ -4,9 +4,12 @@ comparison), the house-rules form and page, the blank sheets' reminder (their te
 ``/api/v1/profiles``, ``scorekeeper profiles`` and ``--export``, for every built-in profile,
 house rules over each, and every language.
 
-``profile_outputs.json`` holds the digest of each answer as the code gave it before; run
-with ``SCOREKEEPER_WRITE_OUTPUTS=1`` and ``-n 0`` to write it again (only for a change meant
-to be seen; each test adds its own digests to the file, one process at a time).
+``profile_outputs.json`` holds the digest of each answer as the code gave it before, and
+``profile_texts.json`` the text of the papers and of the command's and API's answers, so
+that a difference there is named by its first line (the pages' HTML, far larger, by their
+digest alone: ``SCOREKEEPER_DUMP_OUTPUTS`` dumps them to compare); run with
+``SCOREKEEPER_WRITE_OUTPUTS=1`` and ``-n 0`` to write both again (only for a change meant to
+be seen; each test adds its own to the files, one process at a time).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from scorekeeper.i18n import LOCALES
 pytestmark = pytest.mark.any_database
 
 FIXTURE = Path(__file__).with_name("profile_outputs.json")
+TEXTS = Path(__file__).with_name("profile_texts.json")
 #: A family's numbers over each built-in profile: a different joker, target and going out.
 FAMILY = {"name": "Casa da vó", "joker": "50", "target": "5000", "going_out": "200"}
 #: What changes from one request to the next: form tokens and write keys.
@@ -134,11 +138,45 @@ def _as_before(texts: dict[str, str], mine: Callable[[str], bool]) -> None:
     if os.environ.get("SCOREKEEPER_WRITE_OUTPUTS"):
         FIXTURE.write_text(json.dumps({**json.loads(FIXTURE.read_text()), **found}, indent=1,
                                       sort_keys=True) + "\n")
+        written = {key: text for key, text in texts.items() if _text_kept(key)}
+        TEXTS.write_text(json.dumps({**json.loads(TEXTS.read_text()), **written}, indent=1,
+                                    ensure_ascii=False, sort_keys=True) + "\n")
     kept = {key: digest for key, digest in json.loads(FIXTURE.read_text()).items()
             if mine(key)}
     assert sorted(found) == sorted(kept)
-    changed = [key for key in kept if found[key] != kept[key]]
-    assert not changed, changed
+    before = json.loads(TEXTS.read_text())
+    changed = [_difference(key, before.get(key), texts[key]) for key in kept
+               if found[key] != kept[key]]
+    assert not changed, "\n".join(changed)
+
+
+def _text_kept(key: str) -> bool:
+    """Whether the text of ``key`` is kept beside its digest: a paper's, the command's, the
+    API's."""
+    return key.endswith(" sheet " + key.rsplit(" ", 1)[-1]) or _lang_of(key) is None
+
+
+def _difference(key: str, before: str | None, now: str) -> str:
+    """What changed in ``key``: its first line that differs, when its text was kept."""
+    if before is None:
+        return f"{key}: its digest (its text is not kept)"
+    was, new = before.splitlines(), now.splitlines()
+    first = next((i for i, (a, b) in enumerate(zip(was, new, strict=False)) if a != b),
+                 min(len(was), len(new)))
+    return f"{key}, line {first + 1}: {was[first:first + 2]!r} → {new[first:first + 2]!r}"
+
+
+def test_a_changed_paper_is_named_by_its_first_line_that_differs():
+    assert _text_kept("fr sheet burraco")
+    assert _text_kept("fr house sheet burraco")
+    assert _text_kept("cli profiles")
+    assert not _text_kept("fr rules burraco")
+    said = _difference("fr sheet burraco", "Burraco\nObiettivo 2005\nFine",
+                       "Burraco\nObiettivo 2 005\nFine")
+    assert said == ("fr sheet burraco, line 2: ['Obiettivo 2005', 'Fine'] → "
+                    "['Obiettivo 2 005', 'Fine']")
+    assert _difference("fr rules burraco", None, "x") == \
+        "fr rules burraco: its digest (its text is not kept)"
 
 
 def _lang_of(key: str) -> str | None:
