@@ -137,6 +137,8 @@ def test_a_table_phone_counts_its_waiting_deals(app, phone, live_server, referee
     phone.goto(side)
     phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
     choose(phone, "North-South")  # the phone of Rossi – Bianchi
+    # a table's phone is asked first (test_browser_table_pack.py)
+    phone.locator("#pack [data-offer]").get_by_role("button", name="Keep the referee").tap()
     pack_held(phone)
     until(phone, WARMED, timeout_ms=START)
     phone.set_default_timeout(STEP)
