@@ -86,8 +86,8 @@ def by_name(seating: Mapping[str, Any], names: Mapping[int, str | None], kind: s
     seated = {row[1] for row in rows}
     mark = withdrawn_words(kind)["mark"]
     rows += [(entrant_name(names, kind, i), i, "", mark) for i in gone if i not in seated]
-    key = sort_key(lang)
-    rows.sort(key=lambda row: (key(row[0]), row[1]))
+    order = sort_key(lang)
+    rows.sort(key=lambda row: (order(row[0]), row[1]))
     return [{"name": name, "table": table, "seat": seat} for name, _, table, seat in rows]
 
 
