@@ -28,7 +28,7 @@ def test_the_service_worker_keeps_every_static_file_under_their_digest(client):
     version = config["version"]
     assert re.fullmatch(r"[0-9a-f]{12}", version)
     assets, pages = config["assets"], config["pages"]
-    assert len(assets) == 19  # 13 scripts, 2 stylesheets, 4 icons
+    assert len(assets) == 20  # 13 scripts, 3 stylesheets (the big screen's its own), 4 icons
     assert pages == [f"/offline/{code}" for code in LOCALES]
     # the worker's own code: plain static files under the same digest, in order
     imported = json.loads("[" + script.split("importScripts(")[1].split(");")[0] + "]")

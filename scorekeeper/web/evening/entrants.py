@@ -23,7 +23,10 @@ from scorekeeper.web.common import _
 MOST_FILE_BYTES = 128 * 1024
 #: A member number: a federation's card, digits with perhaps a few letters before them.
 MEMBER = re.compile(r"[A-Za-z]{0,3}[0-9]{3,12}")
-#: What no text file of names holds: control characters other than tabs and line ends.
+#: How the files a spreadsheet program saves besides text start: a zip (.xlsx, .ods), an
+#: OLE2 compound file (.xls), a PDF, gzip.
+_BINARY = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0", b"%PDF", b"\x1f\x8b")
+#: What a text file of names holds little of: control characters other than tabs and line ends.
 _CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 #: The words a spreadsheet's first row says of its columns, in the app's languages.
 HEADER_WORDS = frozenset({
@@ -102,15 +105,18 @@ def read_file(upload: Any) -> str | None:
 def _decoded(raw: bytes) -> str | None:
     """A file's text: UTF-16 when it starts with its byte-order mark (a spreadsheet's
     "Unicode text"), else UTF-8 (with or without its mark), else cp1252; None for what no
-    spreadsheet writes as text (control characters: a workbook chosen in place of its
-    CSV)."""
+    spreadsheet writes as text: a workbook chosen in place of its CSV (a zip, as .xlsx
+    and .ods are; an .xls), or bytes a tenth of which are control characters. A few
+    stray control characters are cleaned away with the rest (``forms.clean_text``)."""
+    if raw.startswith(_BINARY):
+        return None
     for encoding in ("utf-16",) if raw.startswith((b"\xff\xfe", b"\xfe\xff")) else (
             "utf-8-sig", "cp1252"):
         try:
             text = raw.decode(encoding)
         except UnicodeDecodeError:
             continue
-        return None if _CONTROLS.search(text) else text
+        return None if len(_CONTROLS.findall(text)) * 10 > len(text) else text
     return None
 
 

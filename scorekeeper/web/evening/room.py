@@ -12,10 +12,14 @@ from flask import Blueprint, abort, render_template, request, url_for
 from sqlalchemy.orm import Session
 
 from scorekeeper import digits, rules
+from scorekeeper.collation import by_name, finds
 from scorekeeper.db import reader
 from scorekeeper.eventforms import CLOCK_PRESETS, ClockForm
+from scorekeeper.forms import clean_text
 from scorekeeper.models import Event, utcnow
+from scorekeeper.rules.eventdoc import MAX_ENTRANT_NAME
 from scorekeeper.web import writes
+from scorekeeper.web.common import locale_code
 from scorekeeper.web.evening.clock import clock_of
 from scorekeeper.web.evening.director import (
     director_page,
@@ -136,7 +140,7 @@ def _by_name(seated: tuple[str, int, dict[int, dict[str, Any]]] | None, names: d
     found: dict[int, dict[str, Any] | str] = dict.fromkeys(names, "out")
     found.update({e: "gone" if e in left else seat for e, seat in seated[2].items()})
     found.update(dict.fromkeys(left, "gone"))
-    return sorted(found.items(), key=lambda kv: names[kv[0]].casefold())
+    return by_name(found.items(), lambda kv: names[kv[0]], locale_code())
 
 
 def _pages(standings: list[dict[str, Any]], groups: list[list[int]]
@@ -156,6 +160,7 @@ def find(token: str) -> Any:
     answer, head = scored(event), head_of(event)
     names = entrant_names(head)
     chosen = request.args.get("who", "")
+    typed, locale = str(clean_text(request.args.get("q", "")))[:MAX_ENTRANT_NAME], locale_code()
     who = digits.below(chosen, 10**6)
     if who is not None and who not in names:
         abort(404)
@@ -167,5 +172,6 @@ def find(token: str) -> Any:
         kind=head["kind"], seat=seated[2].get(who) if seated and who is not None and (
             left is None or left > seated[1]) else None,
         results=results_of(answer, who) if who is not None else [], line=line,
-        everyone=sorted(names.items(), key=lambda kv: kv[1].casefold()),
+        everyone=[(i, name) for i, name in by_name(names.items(), lambda kv: kv[1], locale)
+                  if finds(typed, name, locale)], typed=typed,
         presets=CLOCK_PRESETS)
