@@ -185,6 +185,8 @@ def _standings_paper(facts: Mapping[str, Any], names: Names,
     in_play = any(not t["complete"] for turn in turns for t in turn["tables"])
     if facts["played_out"] and not in_play:
         when = gettext("Final standings")
+    elif in_play:  # the turn's finished tables count, those still playing not yet
+        when = gettext("Standings during turn %(turn)s", turn=number(len(turns), lang))
     else:
         when = gettext("Standings after turn %(turn)s", turn=number(len(turns), lang))
     groups = facts.get("groups")

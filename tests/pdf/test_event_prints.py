@@ -165,6 +165,20 @@ def test_standings_after_two_turns_say_so(ctx: Any) -> None:
         assert _row("en", rank, NAMES[pair], vp, mp) in text
 
 
+@pytest.mark.parametrize(("lang", "title"), [("en", "STANDINGS DURING TURN 3"),
+                                             ("it", "CLASSIFICA DURANTE IL TURNO 3")])
+def test_standings_printed_while_a_turn_plays_say_it_is_in_play(ctx: Any, lang: str,
+                                                                 title: str) -> None:
+    """Turn 3 seated, its first table finished and the others still playing: the standings
+    are those after turn 2 plus that table, never titled "after turn 3"."""
+    doc = evening(3)
+    for table in doc["turns"][2]["tables"][1:]:
+        table["deals"] = table["deals"][:1]
+    text = pdf_text(pdf.render_event_paper("standings", doc, lang))
+    assert title in text
+    assert "AFTER TURN 3" not in text and "DOPO IL TURNO 3" not in text
+
+
 def test_a_club_s_own_scale_is_not_the_federation_s(ctx: Any) -> None:
     doc = evening(2) | {"vp_table": [[50, 10], [500, 15], [None, 20]]}
     text = pdf_text(pdf.render_event_paper("standings", doc, "it"))
