@@ -47,6 +47,8 @@ PROBLEM_MESSAGES: dict[str, str] = {
     "impossible-card-count": N_(
         "%(card)s is entered %(count)s times, but two decks hold only %(maximum)s: "
         "probably a typo."),
+    "off-step-count": N_(
+        "No cards add up to %(points)s: every card is worth a multiple of %(step)s."),
     "morto-unused-not-allowed": N_(
         "These rules have no unused morto: its cards count as cards in hand."),
     # House rules may deal a single pile: the count is said with ``maximum``.

@@ -154,9 +154,11 @@ def off_step(deal: Mapping[str, Any], profile: Profile) -> Iterator[tuple[str, i
 
 def held_counts(deal: Mapping[str, Any], profile: Profile) -> dict[str, Any]:
     """A copy of the deal document ``deal`` whose counts are held to what two decks can
-    make: what the deal form judges while it refuses the counts past them at their own
-    fields, so that the deal's other problems are still found."""
+    make (and to their step, ``count_step``, rounding down): what the deal form judges
+    while it refuses the counts past them at their own fields, so that the deal's other
+    problems are still found."""
     limits = count_limits(profile)
+    step = count_step(profile)
     most = {"table_points": limits.table_points, **limits.categories}
     sides = []
     for side in deal.get("sides") or []:
@@ -165,11 +167,14 @@ def held_counts(deal: Mapping[str, Any], profile: Profile) -> dict[str, Any]:
             continue
         held = dict(side)
         if _number(held.get("hand_points")):
-            held["hand_points"] = min(held["hand_points"], limits.hand_points)
+            points = min(held["hand_points"], limits.hand_points)
+            held["hand_points"] = points - points % step
         counts = held.get("counts")
         if isinstance(counts, Mapping):
             counts = {k: min(n, most[k]) if k in most and _number(n) else n
                       for k, n in counts.items()}
+            if _number(counts.get("table_points")):
+                counts["table_points"] -= counts["table_points"] % step
             if canastra_cards({k: n for k, n in counts.items() if _number(n)}) > limits.cards:
                 counts = {k: n for k, n in counts.items() if k not in CANASTRA_CARDS}
             held["counts"] = counts

@@ -22,6 +22,7 @@ CODES = (
     "cannot-go-out",
     "several-went-out",
     "impossible-card-count",
+    "off-step-count",
     "morto-unused-not-allowed",
     "match-over",
     "unknown-player",

@@ -15,7 +15,7 @@ from typing import Any
 from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, Card, parse_cards
 from scorekeeper.rules.document import MAX_TARGET, whole
 from scorekeeper.rules.house import profile_of
-from scorekeeper.rules.limits import check_canastras, check_count, count_limits
+from scorekeeper.rules.limits import check_canastras, check_count, count_limits, count_step
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import InputError, Problem
 from scorekeeper.rules.profiles import ALL_CATEGORIES, Profile
@@ -277,6 +277,7 @@ def _score_side(profile: Profile, side: SideInput, index: int, name: str | None,
         hand = -sum(profile.points.in_hand(c) for c in side.hand)
     else:
         hand = -(side.hand_points or 0)
+    problems.extend(_off_step(profile, side, index))
     morto_penalty = _morto_penalty(profile, side, index, took_morto, problems)
     going_out = _going_out_bonus(profile, side, index, name, canastras, problems)
     opening = _opening_of(profile, side, index, before, problems)
@@ -312,6 +313,16 @@ def _morto_penalty(profile: Profile, side: SideInput, index: int, took_morto: bo
         problems.append(Problem("morto-unused-not-allowed",
                                 {"profile": profile.id}).within(side=index))
     return 0
+
+
+def _off_step(profile: Profile, side: SideInput, index: int) -> list[Problem]:
+    """``off-step-count`` for each count of points no cards add up to (docs/contract.md,
+    "Counts no cards make"): the deal is scored as entered, and said to be impossible."""
+    step = count_step(profile)
+    counted = (("counts.table_points", side.counts["table_points"] if side.counts else 0),
+               ("hand_points", side.hand_points or 0))
+    return [Problem("off-step-count", {"field": field, "points": points, "step": step}
+                    ).within(side=index) for field, points in counted if points % step]
 
 
 def _going_out_bonus(profile: Profile, side: SideInput, index: int, name: str | None,

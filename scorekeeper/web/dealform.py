@@ -17,7 +17,7 @@ from scorekeeper.cardtext import (
 from scorekeeper.entry import CATEGORY_FIELDS, EntryMode, SideEntry, deal_document
 from scorekeeper.forms import DealForm, choices
 from scorekeeper.i18n import format_number
-from scorekeeper.messages import INPUT_MESSAGES
+from scorekeeper.messages import INPUT_MESSAGES, PROBLEM_MESSAGES
 from scorekeeper.models import Match
 from scorekeeper.msgids import N_
 from scorekeeper.rules.states import ClosedBy, Morto
@@ -282,7 +282,7 @@ def check_counts(form: DealForm, profile: rules.Profile) -> bool:
 #: A count above what the cards can make (the limit is a number in the page's language).
 TOO_MANY = N_("Two decks and their jokers cannot make more than %(limit)s.")
 #: Points no cards add up to: every card value of the rules is a multiple of ``step``.
-OFF_STEP = N_("No cards add up to %(points)s: every card is worth a multiple of %(step)s.")
+OFF_STEP = PROBLEM_MESSAGES["off-step-count"]
 
 
 def _field_of(form: DealForm, path: str) -> Any:

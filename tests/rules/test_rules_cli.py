@@ -75,6 +75,13 @@ RULE_BROKEN = [
     ("score-unused-burraco", "rules.md: unused only in Buraco Aberto", ["score", "-"],
      {"profile": "burraco", "sides": [{"morto": "unused"}, {"morto": "taken"}]},
      "morto-unused-not-allowed"),
+    ("score-off-step", "seed 001 §07: every card worth 5, 10, 15 or 20", ["score", "-"],
+     {"sides": [{"counts": {"table_points": 183}, "morto": "taken"}, {"morto": "taken"}]},
+     "off-step-count"),
+    ("match-off-step", "seed 004: Burraco's cards worth multiples of 5", ["match", "-"],
+     {"profile": "burraco", "sides": ["A", "B"], "deals": [{"sides": [
+         {"counts": {"table_points": 200}, "hand_points": 42, "morto": "taken"},
+         {"morto": "taken"}]}]}, "off-step-count"),
     ("match-over", "contract.md match", ["match", "-"], {"target": 100, "sides": ["A", "B"],
      "deals": [{"sides": [{"counts": {"table_points": 200}, "morto": "taken"},
                           {"morto": "taken"}]}] * 2}, "match-over"),

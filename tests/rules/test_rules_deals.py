@@ -278,6 +278,25 @@ def test_a_deal_played_after_time_scores_no_closing_bonus(profile):
     assert score_document({"profile": profile, "sides": sides, "after_time": False}) == on_time
 
 
+def test_counts_no_cards_make_are_scored_as_entered_and_said_impossible():
+    """docs/contract.md "Counts no cards make": 183 on the table and 42 in hand in Buraco
+    Aberto (seed 001 §07: every card is worth 5, 10, 15 or 20) count as entered (183,
+    60 − 42 = 18), each a problem naming its side, its field and the step."""
+    result = score_document({"sides": [side(counts=counts(183)),
+                                       side(counts=counts(60), hand_points=42)]})
+    assert [s["total"] for s in result["sides"]] == [183, 18]
+    assert result["valid"] is False
+    assert result["problems"] == [
+        {"code": "off-step-count", "side": 0,
+         "params": {"field": "counts.table_points", "points": 183, "step": 5}},
+        {"code": "off-step-count", "side": 1,
+         "params": {"field": "hand_points", "points": 42, "step": 5}}]
+    # a house joker of 33 makes every count possible (the step is 1)
+    house = {"id": "joker-33", "base": AB, "params": {"card_points": {"joker": 33}}}
+    assert score_document({"profile": house, "sides": [
+        side(counts=counts(183)), side(counts=counts(60), hand_points=42)]})["valid"]
+
+
 # id, source, document, InputError code, field named
 BAD_DEALS = [
     ("after-time-not-a-bool", "contract.md Time-out: after_time is true or false",

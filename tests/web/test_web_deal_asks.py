@@ -144,6 +144,8 @@ def test_points_no_cards_make_are_refused_at_their_field(site, client):
     html = response.get_data(as_text=True)
     assert "No cards add up to 183: every card is worth a multiple of 5." in html
     assert "No cards add up to 42: every card is worth a multiple of 5." in html
+    # said at its field and once in the list next to Save, not again as the referee's
+    assert html.count("No cards add up to 183") == 2
     assert 'id="total-0">0<' in site.board(token)
 
 
