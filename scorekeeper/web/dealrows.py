@@ -65,12 +65,15 @@ def _marks(row: dict[str, Any]) -> str:
     """A disputed or corrected deal said in words, on a line of its own under its numbers;
     the moment of the correction after a colon, as the phone writes it (an hour today, a
     day before: ``viewer.js``), never inside a sentence."""
+    # the words are looked up outside the f-strings, where the catalogs' extraction sees them
     said = []
     if row["disputed"]:
-        said.append(f'<em class="disputed">{escape(_("disputed"))}</em>')
+        disputed = escape(_("disputed"))
+        said.append(f'<em class="disputed">{disputed}</em>')
     when = row["corrected"]
     if when:
-        said.append(f'<em class="corrected">\u270e {escape(_("corrected"))}{escape(_(": "))}'
+        corrected, colon = escape(_("corrected")), escape(_(": "))
+        said.append(f'<em class="corrected">\u270e {corrected}{colon}'
                     f'<time class="num" datetime="{when:%Y-%m-%dT%H:%M:%SZ}" data-clock>'
                     f'{when:%Y-%m-%d %H:%M} UTC</time></em>')
     return f'<span class="marks">{" · ".join(said)}</span>' if said else ""

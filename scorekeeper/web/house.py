@@ -232,7 +232,8 @@ def _page(form: HouseRulesForm, base: rules.Profile, found: HouseRules | None,
         if house is not None:
             preview = {"rows": differences(base, house), "sample": sample(base, house)}
     # why the numbers cannot be played yet, said where the preview would be
-    problems = [f"{field.label.text}{_(': ')}{e}" for field in form
+    colon = _(": ")  # outside the f-string, where the catalogs' extraction sees it
+    problems = [f"{field.label.text}{colon}{e}" for field in form
                 if field.type != "CSRFTokenField" for e in field.errors]
     return render_template("house_form.html", form=form, base=base, found=found,
                            card_keys=CARD_KEYS,

@@ -203,3 +203,26 @@ def test_category_words_agree_with_canastra_and_burraco(locale, canastra, burrac
     catalog = read_catalog(locale)
     assert catalog.get("clean", context="canastra").string == canastra
     assert catalog.get("clean", context="burraco").string == burraco
+
+
+#: A call of a translation function: what the catalogs' extraction looks for.
+_GETTEXT_CALL = re.compile(r"\b(?:_|_l|N_|NP_|NN_|NNP_|gettext|ngettext|lazy_gettext)\(")
+
+
+def test_no_message_is_looked_up_inside_an_f_string():
+    """The extraction (pybabel on Python 3.11) reads an f-string as one string token and
+    never sees a call inside it: a word looked up there is in no catalog and shows in
+    English on every page ("corrected", "disputed" on the boards once did)."""
+    import io
+    import tokenize
+
+    root = resource_dir("translations").parent / "scorekeeper"
+    wrong = []
+    for path in sorted(root.rglob("*.py")):
+        tokens = tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
+        for token in tokens:
+            prefix = re.match(r"[A-Za-z]*", token.string).group(0).lower()
+            if token.type == tokenize.STRING and "f" in prefix and \
+                    _GETTEXT_CALL.search(token.string):
+                wrong.append(f"{path.relative_to(root)}:{token.start[0]}")
+    assert wrong == []

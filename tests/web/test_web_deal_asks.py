@@ -218,6 +218,11 @@ def test_a_corrected_deal_leaves_a_trace(site, client, app, seed_deal):
     assert re.search(r'<em class="corrected">✎ corrected: <time class="num" datetime="[^"]+Z"',
                      lines[1])
     assert "corrected" not in lines[2]
+    # in the board's language (the words were once in no catalog, English on every board)
+    for lang, word in (("fr", "corrigée\u202f: "), ("it", "corretta: "), ("pt_BR", "corrigida: ")):
+        client.get(f"/lang/{lang}")
+        assert f'<em class="corrected">✎ {word}<time' in site.board(token), lang
+    client.get("/lang/en")
     page = client.get(f"/m/{token}/deals/1").get_data(as_text=True)
     assert re.search(r'<p class="corrected">✎ Corrected: <time class="num" datetime="[^"]+Z"',
                      page)

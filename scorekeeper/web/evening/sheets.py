@@ -244,9 +244,10 @@ def what_differs(event: Event, one: dict[str, Any], other: dict[str, Any]) -> li
              "went_out": _("Who went out?"), "closed_by": _("Who went out?"),
              "opening": _("Opening"), "morto_first": _("Who took the morto first?")}
     said: list[str] = []
+    sides = (_("North-South"), _("East-West"))
     for index, key in differences(one, other):
         label = words.get(key) or str(count_label(key, profile.tradition))
-        line = label if index is None else f"{(_('North-South'), _('East-West'))[index]} · {label}"
+        line = label if index is None else " · ".join((sides[index], label))
         if line not in said:
             said.append(line)
     return said
