@@ -24,10 +24,12 @@ PROFILE_VOCABULARY = {"buraco-classico": "classic"}
 
 
 def tradition_of(profile_id: Any) -> str:
-    """``"br"``, ``"it"`` or ``"classic"`` for a profile id (whose words to use); the
-    default tradition when unknown."""
-    from scorekeeper.rules.profiles import PROFILES
+    """``"br"``, ``"it"`` or ``"classic"`` for a profile id or a profile (whose words to
+    use: house rules speak their base's); the default tradition when unknown."""
+    from scorekeeper.rules.profiles import PROFILES, Profile
 
+    if isinstance(profile_id, Profile):
+        profile_id = profile_id.base or profile_id.id
     if profile_id in PROFILE_VOCABULARY:
         return PROFILE_VOCABULARY[profile_id]
     profile = PROFILES.get(profile_id) if isinstance(profile_id, str) else None
@@ -147,6 +149,14 @@ COUNT_LABELS: dict[str, dict[str, str]] = {
         "semi-clean": N_("Semi-clean burracos"),
         "clean-500": N_("Clean burracos of 13 cards (500)"),
         "clean-1000": N_("Clean burracos of 14 cards (1000)"),
+    },
+    # TRANSLATORS: Classic Buraco's melds counted, in the words of its meld lines
+    # ("clean burraco" in the classic context): its French source says buracos
+    # « purs », « semi-purs », « sales ».
+    "classic": {
+        "clean": NP_("classic", "Clean burracos"),
+        "dirty": NP_("classic", "Dirty burracos"),
+        "semi-clean": NP_("classic", "Semi-clean burracos"),
     },
 }
 

@@ -23,7 +23,7 @@ from scorekeeper.db import reader
 from scorekeeper.entry import CATEGORY_FIELDS
 from scorekeeper.forms import DealForm
 from scorekeeper.models import Deal, Match, utcnow
-from scorekeeper.vocabulary import count_label, term
+from scorekeeper.vocabulary import count_label, term, tradition_of
 from scorekeeper.web.common import _, remember
 from scorekeeper.web.dealerrors import field_errors, form_problems
 from scorekeeper.web.dealform import (
@@ -109,6 +109,7 @@ def _page(
         index=index,
         editing=index < count,
         profile=profile,
+        words=tradition_of(profile),
         profile_label=rules_label(match),
         categories=[(c, CATEGORY_FIELDS[c]) for c in reversed(profile.categories)],
         vulnerable=before.get("vulnerable") or [False] * len(match.sides),
@@ -168,13 +169,15 @@ def _before(match: Match, index: int, count: int) -> dict[str, Any]:
 
 
 def _label(match: DealPlace, form: DealForm) -> rules.Profile:
-    """The match's rules; the form's labels in the words of its tradition ("Clean
-    burracos" in an Italian game, its own name for the morto)."""
+    """The match's rules; the form's labels in the words of its game, as its meld lines
+    say them ("Clean burracos" in an Italian game, "Buracos purs" in French Classic
+    Buraco; its own name for the morto)."""
     profile = _profile(match)
+    words = tradition_of(profile)
     for entry in form.sides.entries:
         for category, name in CATEGORY_FIELDS.items():
-            getattr(entry.form, name).label.text = str(count_label(category, profile.tradition))
-        entry.form.morto.label.text = str(term("morto", profile.id)).capitalize()
+            getattr(entry.form, name).label.text = str(count_label(category, words))
+        entry.form.morto.label.text = str(term("morto", words)).capitalize()
     return profile
 
 
