@@ -36,8 +36,9 @@ def _nice_step(span: float, ticks: int = 4) -> int:
 
 
 def chart(names: list[str], after_each_deal: list[list[int]], target: int | None,
-          num: Callable[[Any], str]) -> dict[str, Any]:
-    """Geometry of the running-totals chart; ``num`` writes the axis labels."""
+          num: Callable[[Any], str], height: int = HEIGHT) -> dict[str, Any]:
+    """Geometry of the running-totals chart; ``num`` writes the axis labels; ``height``:
+    a flatter chart (the summary PDF's, which keeps its page for the deals)."""
     series = [[0] + [row[i] for row in after_each_deal] for i in range(len(names))]
     values = [v for s in series for v in s] + ([target] if target else [])
     low, high = min(values + [0]), max(values + [1])
@@ -50,14 +51,14 @@ def chart(names: list[str], after_each_deal: list[list[int]], target: int | None
         return round(LEFT + (WIDTH - LEFT - RIGHT) * i / deals, 1)
 
     def y(v: float) -> float:
-        return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - v) / (high - low or 1), 1)
+        return round(TOP + (height - TOP - BOTTOM) * (high - v) / (high - low or 1), 1)
 
     # SVG text is laid out letter by letter: a handful of labels on each axis.
     label_every = max(1, -(-deals // 4))
     ticks = range(int(low), int(high) + 1, step)
     return {
-        "width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT,
-        "top": TOP, "bottom": HEIGHT - BOTTOM,
+        "width": WIDTH, "height": height, "left": LEFT, "right": WIDTH - RIGHT,
+        "top": TOP, "bottom": height - BOTTOM,
         # every grid line in one path
         "grid": "".join(f"M{LEFT} {y(v)}H{WIDTH - RIGHT}" for v in ticks),
         "yticks": [{"y": y(v), "label": num(v)} for v in ticks],

@@ -20,6 +20,10 @@ from scorekeeper.rules import profile_of
 
 Num = Callable[[Any], str]
 
+#: The chart's height (SVG units, 640 wide: 34 mm on A4), flatter than the scoreboard's,
+#: so that a usual match's 12 deals stay on the summary's one page.
+CHART_HEIGHT = 116
+
 
 def render_match_summary(snapshot: Mapping[str, Any], lang: str, paper: str = "A4") -> bytes:
     """The match summary as a PDF, served from the cache for a known (id, version)."""
@@ -92,7 +96,8 @@ def _match_context(snapshot: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "any_corrected": [deal for deal in deals if deal["corrected"]],
         "status": status,
         "winner": names[winner] if status == "won" and isinstance(winner, int) else None,
-        "chart": chart(names, after, target if isinstance(target, int) else None, num),
+        "chart": chart(names, after, target if isinstance(target, int) else None, num,
+                       height=CHART_HEIGHT),
     }
 
 

@@ -92,3 +92,48 @@ def played_snapshot(count: int = 24, names: tuple[str, str] = ("Nós", "Eles"),
         "sides": [{"name": n, "players": p} for n, p in zip(names, players, strict=True)],
         "deals": deals, "result": result,
     }
+
+
+def usual_snapshot(profile_id: str, count: int = 12, *, house: bool = False,
+                   corrected: int = 0, version: int = 1) -> dict[str, Any]:
+    """A match of ``count`` deals in ``profile_id`` as a family plays it, scored by the
+    real core: each side melds a canastra or two each deal, of one or two kinds (a bonus
+    cell such as "2 × clean 200, dirty 100 = 500" every fourth deal; semi-clean instead
+    of dirty where the game has it), one side goes out and the other pays its hand and,
+    now and then, its pile; ``house``: under house rules (their reminder printed under
+    the deals); ``corrected``: that many deals corrected (a note each)."""
+    from scorekeeper.rules import PROFILES, match_document
+    from scorekeeper.rules.document import export
+
+    profile = PROFILES[profile_id]
+    second = "semi-clean" if "semi-clean" in profile.bonuses else "dirty"
+    names = ("Nós", "Eles")
+    deals = []
+    for i in range(count):
+        out = i % 2
+        sides = []
+        for s in range(2):
+            counts = {"table_points": 40 + 15 * ((i + s) % 5),
+                      "clean": 2 if i % 4 == s else 1, second: int((i + s) % 2 == 0)}
+            side: dict[str, Any] = {"name": names[s], "counts": counts,
+                                    "hand_points": 0 if s == out else 45 + 5 * (i % 3),
+                                    "morto": "taken" if s == out or i % 5 else "not_taken"}
+            if s == out:
+                side["went_out"] = True
+            sides.append(side)
+        deals.append({"sides": sides})
+    rules: Any = profile_id
+    kept = None
+    if house:
+        rules = dict(export(profile), id="casa", name="Regras da casa", base=profile_id)
+        kept = {"document": rules, "version": 1}
+    result = match_document({"profile": rules, "sides": list(names), "deals": deals})
+    return {
+        "id": 900 + count, "version": version, "name": "Família Souza — sexta",
+        "created": "2026-11-27T20:30:00", "profile": profile_id, "rules": kept,
+        "target": result["target"],
+        "sides": [{"name": "Nós", "players": ["Ana", "Bia"]},
+                  {"name": "Eles", "players": ["Caio", "Dora"]}],
+        "deals": deals, "result": result,
+        "corrected": {n: f"2026-11-27T2{n % 4}:1{n % 6}:00" for n in range(1, corrected + 1)},
+    }

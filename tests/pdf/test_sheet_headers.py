@@ -27,10 +27,10 @@ from scorekeeper.rules import PROFILES
 TOLERANCE = 2.0
 
 
-def _runs(data: bytes) -> list[dict[str, Any]]:
-    """Every text run of the first page in drawing order: its text, start and end x,
-    baseline y and height, in points."""
-    page = PdfReader(io.BytesIO(data)).pages[0]
+def _runs(data: bytes, number: int = 0) -> list[dict[str, Any]]:
+    """Every text run of a page (the first unless ``number`` says) in drawing order: its
+    text, start and end x, baseline y and height, in points."""
+    page = PdfReader(io.BytesIO(data)).pages[number]
     contents = page.get("/Contents").get_object()  # type: ignore[union-attr]
     ops = iter(ContentStream(contents, page.pdf, "bytes").operations)
     return [dict(group) for group in _layout_mode.text_show_operations(
