@@ -87,7 +87,7 @@ def test_a_match_by_house_rules_keeps_the_rules_it_was_started_with(client, site
     assert _rows(page, "What changes")[1] == ("Joker", "20", "50")
     # a new match with them: the rules' own choice, their target
     form = client.get(f"/matches/new?house={token}").get_data(as_text=True)
-    assert f'<option selected value="house:{token}">Casa da vó · 5000</option>' in form
+    assert f'<option selected value="house:{token}">Casa da vó · 5,000</option>' in form
     match = site.new_match(profile=f"house:{token}")
     board = site.board(match)
     assert "Casa da vó, version 1 (Buraco Aberto (Brazilian, open))" in board
