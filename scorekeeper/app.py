@@ -220,6 +220,7 @@ def _register(app: Flask) -> None:
         written,
     )
     from scorekeeper.web.common import safe_next
+    from scorekeeper.web.evening import confirm as eventconfirm
     from scorekeeper.web.evening import director as events
     from scorekeeper.web.evening import phones as eventphones
     from scorekeeper.web.evening import prints as eventprints
@@ -231,7 +232,7 @@ def _register(app: Flask) -> None:
 
     for module in (matches, seats, deals, referee, burro, share, exports, api, offline, tables,
                    players, tablefiles, house, device, events, eventtables, eventprints,
-                   eventread, eventphones, eventroom, eventsetup, seasons):
+                   eventread, eventphones, eventconfirm, eventroom, eventsetup, seasons):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)

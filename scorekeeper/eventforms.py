@@ -197,6 +197,14 @@ class ClockForm(WriteForm):
         InputRequired(), NumberRange(min=CLOCK_MINUTES[0], max=CLOCK_MINUTES[1])])
 
 
+class PairCodeForm(WriteForm):
+    """A table phone's confirmation, or its pair's code given or chosen on it
+    (``web/evening/codes.py``: two digits, read there; what a phone that is not the
+    pair's own must send, it says)."""
+
+    code = StringField(_l("Your pair’s code"))
+
+
 class SeasonForm(WriteForm):
     """A season: its name, its evenings (those this browser runs), which count double, and
     how many of an entrant's best evenings count."""

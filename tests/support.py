@@ -81,6 +81,17 @@ def table_side(client: Any, link: str, side: str) -> str:
     return f"{link}/{side}"
 
 
+def hand_across(client: Any, link: str, side: str, code: str = "12") -> str:
+    """The phone of ``client``, another pair's, handed across the table to the pair that
+    sits on ``side``: that pair chosen on it, then its code given (or, the pair having
+    none yet, chosen) so that the phone acts for it; the side's page."""
+    url = table_side(client, link, side)
+    data = {**hidden_fields(client.get(url).get_data(as_text=True)), "code": code}
+    response = client.post(f"{url}/code", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)[-2000:]
+    return url
+
+
 def evening(client: Any, pairs: str = "Rossi\nVerdi\nGialli", seated: bool = True,
             turns: str = "5x2") -> str:
     """A club evening made through its pages (Italian Burraco, ``turns``: 5 turns of 2

@@ -57,7 +57,8 @@ class Event(Base):
 class EventEntrant(Base):
     """A pair (or a player, in an individual evening) of an evening: its id in the
     document, its place in the order the movements seat by, its name, the turn it
-    withdrew from (1-based; None while it plays) and its players' member numbers."""
+    withdrew from (1-based; None while it plays), its players' member numbers and its
+    code."""
 
     __tablename__ = "event_entrants"
     __table_args__ = (UniqueConstraint("event_id", "number", name="uq_event_entrant"),)
@@ -71,6 +72,13 @@ class EventEntrant(Base):
     withdrawn_from: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: its players' names and member numbers, when registration gave any
     players: Mapped[Any] = mapped_column(JSON, nullable=True)
+    #: the pair's own two-digit code, chosen on its phone (``web/evening/codes.py``): a
+    #: phone handed across the table confirms for the pair only with it
+    code: Mapped[str | None] = mapped_column(String(2), nullable=True)
+    #: the wrong codes typed in a row since the last right one, and the time before which
+    #: no code is read for the pair (a pause after a few wrong ones)
+    code_wrong: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    code_paused: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
 
 
 class EventTable(Base):

@@ -18,6 +18,7 @@ from scorekeeper.cardtext import (
     use_page_locale,
 )
 from scorekeeper.i18n import DEFAULT_LOCALE, LOCALES, format_number, format_rank, page_gettext
+from scorekeeper.moments import time_tag
 from scorekeeper.msgids import N_
 from scorekeeper.rules.burro import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.web.chrome import chrome, per_language
@@ -86,6 +87,7 @@ TABLE_CHANGES = {"deal": N_("A deal entered"), "edited": N_("A deal corrected"),
                  "penalty": N_("A penalty"), "forfeit": N_("The forfeit changed"),
                  "confirmed-ns": N_("Deals confirmed by North-South"),
                  "confirmed-ew": N_("Deals confirmed by East-West"),
+                 "confirmed-director": N_("Deals confirmed by the director for the table"),
                  "kept-ns": N_("The director kept North-South’s deals"),
                  "kept-ew": N_("The director kept East-West’s deals"),
                  "withdrawn": N_("Withdrawn from the evening: the table is a forfeit"),
@@ -113,6 +115,7 @@ def init_app(app: Flask) -> None:
         meld_lines=meld_lines, seat_name=seat_name, movement=movement,
         event_warning=event_warning, table_change=table_change, title_word=title_word,
         shell_number=shell_number, match_change=lambda c: match_change(c.action, c.position),
+        clock=time_tag,
     )
     app.jinja_env.tests["red"] = red
     app.jinja_env.globals.update(

@@ -209,7 +209,7 @@ def test_a_twelve_pair_evening_with_a_late_pair_a_forfeit_and_a_correction(
                 expect(penalty.get_by_label("Match points taken off")).to_have_value("100")
                 penalty.get_by_label("Why (late, …)").fill("late")
                 penalty.get_by_role("button", name="Take them off").click()
-                expect(page.locator("p.banner")).to_have_text(
+                expect(page.locator("p.banner.win")).to_have_text(
                     "Match points: 200 – 300. Victory points: 9 – 11.")
             if turn == 2:
                 page.goto(f"{event}/turns/2/tables/3")
@@ -225,7 +225,7 @@ def test_a_twelve_pair_evening_with_a_late_pair_a_forfeit_and_a_correction(
                 page.locator('input[name="went_out"][value=""]').check()
                 page.fill("#reason", "the slip says 100 a side")
                 page.get_by_role("button", name="Save the deal").click()
-                expect(page.locator("p.banner")).to_have_text(
+                expect(page.locator("p.banner.win")).to_have_text(
                     "Match points: 1,300 – 320. Victory points: 17 – 3.")
                 expect(page.locator("ol.history")).to_contain_text(
                     "A deal corrected: the slip says 100 a side")

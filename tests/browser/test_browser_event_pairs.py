@@ -27,18 +27,21 @@ def _links(client: Any, event: str) -> list[str]:
         f"{event}/turns/1/tables/{table}").get_data(as_text=True)).group(1) for table in (1, 2)]
 
 
-def _enter(client: Any, link: str, side: str, deals: list[Any]) -> None:
-    """A side's deals from its own phone (``client``, made that side's pair's)."""
+def _enter(app: Any, link: str, side: str, deals: list[Any]) -> None:
+    """A side's deals from its own phone (a client of its own, made that side's pair's)."""
     from support import table_side
 
+    client = app.test_client()
     table_side(client, link, side)
     for deal in deals:
         post_deal(client, f"{link}/{side}/deals/new", deal)
 
 
-def _confirm(client: Any, link: str, side: str) -> None:
+def _confirm(app: Any, link: str, side: str) -> None:
+    """A side's confirmation from its own phone (no code asked)."""
     from support import form_fields, table_side
 
+    client = app.test_client()
     url = table_side(client, link, side)
     response = client.post(f"{url}/confirm", data=form_fields(client, url))
     assert response.status_code == 302, response.get_data(as_text=True)[-2000:]
@@ -74,16 +77,15 @@ def test_a_pairs_phone_follows_it_to_its_new_table_and_acts_nowhere_else(
     kept.goto(live_server + one + "/ew/deals/new")
     expect(kept.locator("h1")).to_have_text("Deal 1")
     # turn 1: NS enters, this phone confirms; table 2 played; the director seats turn 2
-    _enter(client, one, "ns", [DEAL_A, DEAL_C])
-    phone.reload()
-    phone.get_by_role("button", name="We confirm these deals").tap()
+    _enter(app, one, "ns", [DEAL_A, DEAL_C])
+    phone.get_by_role("button", name="Confirm").tap()  # its page shows them by itself
     expect(phone.get_by_text("Confirmed by both sides")).to_be_visible()
-    _enter(client, two, "ns", [DEAL_C, DEAL_C])
-    _confirm(client, two, "ew")
+    _enter(app, two, "ns", [DEAL_C, DEAL_C])
+    _confirm(app, two, "ew")
     seated = client.post(f"{event}/turns", data=form_fields(client, event))
     assert seated.status_code == 302, seated.get_data(as_text=True)[-800:]
     # the phone, left on its page, opens its pair's new table and side by itself (its
-    # next look, every 5 s, and its page's time)
+    # next look, every 3 s, and its page's time)
     expect(phone).to_have_url(re.compile(rf"{re.escape(two)}/ew$"), timeout=5_000 + ms(5))
     expect(phone.locator("h1")).to_have_text("Table 2 · Turn 2")
     expect(phone.get_by_text(WHERE)).to_be_visible()
@@ -104,10 +106,10 @@ def test_a_pairs_phone_follows_it_to_its_new_table_and_acts_nowhere_else(
     expect(kept).to_have_url(re.compile(rf"{re.escape(two)}/ew$"))
     # table 1's new NS enters its deals: its old link leads this phone to table 2 still,
     # where nothing waits for it to confirm
-    _enter(client, one, "ns", [DEAL_A, DEAL_C])
+    _enter(app, one, "ns", [DEAL_A, DEAL_C])
     phone.goto(live_server + one + "/ew")
     expect(phone).to_have_url(re.compile(rf"{re.escape(two)}/ew$"))
-    expect(phone.get_by_role("button", name="We confirm these deals")).to_have_count(0)
+    expect(phone.get_by_role("button", name="Confirm")).to_have_count(0)
     # table 1's card offers its own pairs now, Gialli – Bruni not among them
     phone.goto(live_server + one)
     expect(phone.locator("ul.choices a")).to_have_text(

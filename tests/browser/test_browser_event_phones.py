@@ -31,7 +31,9 @@ def _side(page: Any, link: str, side: str, deals: list[Any]) -> None:
     choose(page, side)
     key = "ns" if side == "North-South" else "ew"
     for number, deal in enumerate(deals, start=1):
-        page.get_by_role("link", name=f"Enter deal {number}").tap()
+        # the first deal of a side whose opponents entered theirs: its own version
+        page.get_by_role("link", name=re.compile(
+            rf"^(Enter deal {number}|Enter our own version)$")).tap()
         page.wait_for_url(re.compile(r"/deals/new$"))
         enter(page, page.url, deal, back=rf"/{key}(#.*)?$")
 
@@ -79,7 +81,7 @@ def test_an_evening_scored_at_its_tables_the_room_follows(app, live_server, brow
                 continue
             ew.goto(live_server + links[table - 1])
             choose(ew, "East-West")
-            ew.get_by_role("button", name="We confirm these deals").tap()
+            ew.get_by_role("button", name="Confirm").tap()
             expect(ew.get_by_text("Confirmed by both sides")).to_be_visible()
             _tv_sees(tv, "Tables still playing: " + ", ".join(
                 str(t) for t in range(table + 1, 5)))
@@ -116,7 +118,7 @@ def test_an_evening_scored_at_its_tables_the_room_follows(app, live_server, brow
         seated.update({row[2]: [row[0], "East-West"] for row in turn2})
         assert seated == seats  # as the big screen and "where do I sit" said
         # table 1's EW pair moves on: its phone, left on its page, opens its new table and
-        # side (its next look, every 5 s, and its page's time)
+        # side (its next look, every 3 s, and its page's time)
         moved = first_seats[0][2]
         table, _line = seats[moved]
         expect(pages[1].locator("h1")).to_have_text(f"Table {table} · Turn 2",
@@ -127,15 +129,16 @@ def test_an_evening_scored_at_its_tables_the_room_follows(app, live_server, brow
         for table in range(1, 5):
             ns, ew = pages[2 * table - 2], ew_phones[turn2[table - 1][2]]
             _side(ns, live_server + links[table - 1], "North-South", [DEAL_C] * 3)
-            if table == 2:  # the same phone handed across the table
+            if table == 2:  # the same phone handed across the table: EW's code with it
                 ns.get_by_role("link", name="Hand this phone across").tap()
                 ns.wait_for_url(re.compile(r"/ew$"))
                 expect(ns.get_by_text(f"{turn2[1][2]}: table 2, East-West now.")).to_be_visible()
-                ns.get_by_role("button", name="We confirm these deals").tap()
+                ns.get_by_label("Choose your pair’s code").fill("12")
+                ns.get_by_role("button", name="Confirm").tap()
                 expect(ns.get_by_text("Confirmed by both sides")).to_be_visible()
                 continue
             ew.goto(live_server + links[table - 1] + "/ew")
-            ew.get_by_role("button", name="We confirm these deals").tap()
+            ew.get_by_role("button", name="Confirm").tap()
             expect(ew.get_by_text("Confirmed by both sides")).to_be_visible()
         _tv_sees(tv, "Standings after turn 2")
         assert cells(tv, "Standings after turn 2") == [

@@ -35,7 +35,7 @@ def test_an_evening_from_paper_at_the_phone_and_on_a_laptop(phone, live_server, 
             enter(phone, f"{event}/turns/1/tables/{table}/deals/new", deal)
     # table 1: 1200 against 220, 980 apart: 19–1 (2 deals, 875–1000);
     # table 2: 700 against 210, 490 apart: 15–5 (405–500)
-    expect(phone.locator("p.banner")).to_have_text(
+    expect(phone.locator("p.banner.win")).to_have_text(
         "Match points: 700 – 210. Victory points: 15 – 5.")
     phone.goto(event)
     expect(phone.get_by_role("button", name="Seat turn 2")).to_be_visible()

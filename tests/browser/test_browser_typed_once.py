@@ -98,7 +98,10 @@ def test_a_table_phones_next_deal_and_next_turn_open_empty(phone, live_server, a
     n = 0
     for turn in (1, 2, 3):
         for link in _table_links(client, event, turn):
-            phone.goto(live_server + link)  # the table's card: the phone is its NS pair's
+            # the table's card on a phone of its own: the phone is its NS pair's (a phone
+            # that chose another pair before would be handed across, and ask the code)
+            phone.context.clear_cookies()
+            phone.goto(live_server + link)
             choose(phone, "North-South")
             expect(phone.locator("h1")).to_have_text(re.compile(rf"Turn {turn}$"))
             for deal in range(1, 5 if turn < 3 else 2):
@@ -117,8 +120,9 @@ def test_a_table_phones_next_deal_and_next_turn_open_empty(phone, live_server, a
                 continue
             rows = phone.locator("table:has(caption:text-is('Our deals')) tbody tr")
             expect(rows).to_have_count(4)
-            confirm = client.post(f"{link}/ew/confirm",
-                                  data=form_fields(client, table_side(client, link, "ew")))
+            # one device for every East-West pair: each confirms with its code
+            confirm = client.post(f"{link}/ew/confirm", data={
+                **form_fields(client, table_side(client, link, "ew")), "code": "12"})
             assert confirm.status_code == 302, confirm.get_data(as_text=True)[-800:]
         if turn < 3:
             seated = client.post(f"{event}/turns", data=form_fields(client, event))

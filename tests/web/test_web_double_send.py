@@ -104,7 +104,8 @@ def test_a_confirmation_sent_twice_at_once_is_taken_once(app, client):
         for deal, out in ((DEAL_A, "0"), (DEAL_B, "1")):
             url = f"{link}/ns/deals/new"
             assert client.post(url, data=_deal(client, url, deal, out)).status_code == 302
-        confirm = form_fields(client, table_side(client, link, "ew"))
+        # the phone handed across: East-West confirms with its code (chosen now)
+        confirm = {**form_fields(client, table_side(client, link, "ew")), "code": "12"}
         _saved_twice(_twice_at_once(app, client, f"{link}/ew/confirm", confirm))
         rows = table_rows(client.get(event).get_data(as_text=True), "Turn 1")
         assert rows[0][3:5] == ["875–660", "13–7"]

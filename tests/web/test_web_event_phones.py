@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from evening_pages import DEAL_A, DEAL_B, DEAL_C, first_turn, post, table_rows
-from support import post_deal, table_side
+from support import hand_across, post_deal, table_side
 from web_support import hidden_fields
 
 
@@ -29,10 +29,11 @@ def _table_link(client: Any, event: str, table: int = 1) -> str:
 
 
 def _both_sides_enter(client: Any, link: str, ns: list[Any], ew: list[Any]) -> None:
-    """Each side's deals, entered on one phone handed across (NS's pair's, then EW's)."""
+    """Each side's deals, entered on one phone (NS's pair's), handed across to EW, which
+    gives its code on it (12) before it enters its own."""
     for side, deals in (("ns", ns), ("ew", ew)):
         if deals:
-            table_side(client, link, side)
+            (table_side if side == "ns" else hand_across)(client, link, side)
         for deal, out in deals:
             response = post_deal(client, f"{link}/{side}/deals/new", deal, out)
             assert response.status_code == 302, response.get_data(as_text=True)
@@ -74,8 +75,9 @@ def test_one_side_enters_the_other_confirms_and_the_table_is_locked(client):
     assert table_rows(director, "Turn 1")[0][3:] == ["Waiting for confirmation"]
     table_side(client, link, "ew")  # the phone handed across: EW's pair chosen
     page = client.get(f"{link}/ew").get_data(as_text=True)
-    assert "We confirm these deals" in page
-    response = post(client, f"{link}/ew", f"{link}/ew/confirm")
+    assert '<button type="submit" class="primary">Confirm</button>' in page
+    assert "Choose your pair’s code" in page  # EW chose none on its own phone
+    response = post(client, f"{link}/ew", f"{link}/ew/confirm", code="12")
     assert response.status_code == 302
     rows = table_rows(client.get(event).get_data(as_text=True), "Turn 1")
     assert rows[0][3:] == ["875–660", "13–7"]
@@ -96,7 +98,7 @@ def test_two_versions_of_a_deal_are_shown_never_merged(client):
     _both_sides_enter(client, link, [(DEAL_A, "0"), (DEAL_B, "1")], [(DEAL_A, "0"), (DEAL_C, "")])
     page = client.get(f"{link}/ew").get_data(as_text=True)
     assert "entered a deal differently" in page
-    assert "We confirm these deals" not in page
+    assert ">Confirm</button>" not in page
     # both versions of deal 2, and what differs: NS's table points (200 / 100), the
     # canastras and the hand, EW's too, and who went out
     dispute = page[page.index("Deal 2"):]
@@ -106,12 +108,12 @@ def test_two_versions_of_a_deal_are_shown_never_merged(client):
     assert "Who went out?" in dispute
     assert table_rows(client.get(event).get_data(as_text=True), "Turn 1")[0][3:] == ["Disputed"]
     # confirming now is refused, and nothing reaches the table
-    response = post(client, f"{link}/ew", f"{link}/ew/confirm")
+    response = post(client, f"{link}/ew", f"{link}/ew/confirm", code="12")
     assert response.status_code == 409
     assert "entered a deal differently" in response.get_data(as_text=True)
-    # EW takes NS's version of deal 2; then confirms
+    # EW takes NS's version of deal 2; then confirms, with its code (a phone handed to it)
     assert post(client, f"{link}/ew", f"{link}/ew/take/2").status_code == 302
-    assert post(client, f"{link}/ew", f"{link}/ew/confirm").status_code == 302
+    assert post(client, f"{link}/ew", f"{link}/ew/confirm", code="12").status_code == 302
     assert table_rows(client.get(event).get_data(as_text=True), "Turn 1")[0][3:5] == [
         "875–660", "13–7"]
 
@@ -125,7 +127,7 @@ def test_a_confirmation_built_on_other_deals_is_not_taken(client):
     seen = hidden_fields(client.get(table_side(client, link, "ew")).get_data(as_text=True))
     table_side(client, link, "ns")
     assert post_deal(client, f"{link}/ns/deals/2/edit", DEAL_B, "1").status_code == 302
-    response = client.post(f"{link}/ew/confirm", data=seen)
+    response = client.post(f"{link}/ew/confirm", data={**seen, "code": "12"})
     assert response.status_code == 409
     assert "changed since this page was opened" in response.get_data(as_text=True)
     rows = table_rows(client.get(event).get_data(as_text=True), "Turn 1")
@@ -166,11 +168,12 @@ def test_a_side_keeps_only_what_it_entered_and_the_page_follows_the_turn(client)
     event = first_turn(client)
     link = _table_link(client, event)
     _both_sides_enter(client, link, [(DEAL_A, "0"), (DEAL_B, "1")], [])
-    assert post(client, table_side(client, link, "ew"), f"{link}/ew/confirm").status_code == 302
+    assert post(client, table_side(client, link, "ew"), f"{link}/ew/confirm",
+                code="12").status_code == 302
     other = _table_link(client, event, 2)
     _both_sides_enter(client, other, [], [(DEAL_C, ""), (DEAL_C, "")])
     assert post(client, table_side(client, other, "ns"),
-                f"{other}/ns/confirm").status_code == 302
+                f"{other}/ns/confirm", code="34").status_code == 302
     table_side(client, link, "ns")  # Rossi – Bianchi's phone
     response = post(client, event, f"{event}/turns")
     assert response.status_code == 302

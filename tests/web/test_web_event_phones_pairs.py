@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import unquote
 
 from evening_pages import DEAL_A, DEAL_B, DEAL_C, first_turn, new_event, post, seat_turn, table_rows
@@ -54,7 +54,7 @@ def test_the_table_card_asks_which_pair_by_name_and_acts_for_none_before(client)
         page = client.get(f"{link}/{side}").get_data(as_text=True)
         assert "Which pair are you?" in page
         assert "Enter deal" not in page
-        assert "We confirm" not in page
+        assert ">Confirm</button>" not in page
         assert client.get(f"{link}/{side}/deals/new").status_code == 303
     # a form that names no pair saves nothing
     kept = form_fields(client, table_side(client, link, "ns") + "/deals/new")
@@ -98,19 +98,38 @@ def test_handing_the_phone_across_makes_it_the_other_pairs(client):
     assert client.get(across).headers["Location"].endswith(f"{link}/ew")
     page = client.get(f"{link}/ew").get_data(as_text=True)
     assert "This phone: <b>Gialli – Bruni</b> · East-West" in page
-    assert post(client, f"{link}/ew", f"{link}/ew/confirm").status_code == 302
+    # a phone handed across confirms with the pair's code (Gialli – Bruni chooses it here)
+    assert post(client, f"{link}/ew", f"{link}/ew/confirm").status_code == 422
+    assert post(client, f"{link}/ew", f"{link}/ew/confirm", code="12").status_code == 302
     # the phone is EW's now: NS's page sends it to EW's, until NS is chosen again
     assert client.get(f"{link}/ns").status_code == 303
     assert "Change pair" in client.get(f"{link}/ew").get_data(as_text=True)
     assert client.get(table_side(client, link, "ns")).status_code == 200
 
 
-def _turn_two(client: Any) -> tuple[str, str, str, dict[str, str], dict[str, str]]:
+class TurnTwo(NamedTuple):
+    """Turn 2 seated: the director's page, table 1's and 2's links, what Gialli – Bruni's
+    phone (``client``, EW at table 1 in turn 1) kept from turn 1 (a deal form, its
+    confirmation), and the own phones of Rossi – Bianchi (NS at table 1 both turns) and
+    Verdi – Neri (NS at table 2 both turns)."""
+
+    event: str
+    link: str
+    other: str
+    kept_deal: dict[str, str]
+    kept_confirm: dict[str, str]
+    rossi: Any
+    verdi: Any
+
+
+def _turn_two(app: Any, client: Any) -> TurnTwo:
     """Turn 1 entered at table 1 by NS, with what Gialli – Bruni's phone (EW) kept there
-    then (a deal form, its confirmation), both tables confirmed and turn 2 seated."""
+    then (a deal form, its confirmation), both tables confirmed, each pair on its own
+    phone, and turn 2 seated."""
     event = first_turn(client)
     link, other = _table_link(client, event), _table_link(client, event, 2)
-    _enter(client, link, "ns", [(DEAL_A, "0"), (DEAL_B, "1")])
+    rossi, verdi, marroni = app.test_client(), app.test_client(), app.test_client()
+    _enter(rossi, link, "ns", [(DEAL_A, "0"), (DEAL_B, "1")])
     table_side(client, link, "ew")
     kept_confirm = form_fields(client, f"{link}/ew")
     kept_deal = {**form_fields(client, f"{link}/ew/deals/new"), "went_out": "",
@@ -118,15 +137,14 @@ def _turn_two(client: Any) -> tuple[str, str, str, dict[str, str], dict[str, str
                  **{f"sides-{i}-{k}": str(v) for i, side in enumerate(DEAL_C)
                     for k, v in side.items()}}
     assert post(client, f"{link}/ew", f"{link}/ew/confirm").status_code == 302
-    _enter(client, other, "ew", [(DEAL_C, ""), (DEAL_C, "")])
-    assert post(client, table_side(client, other, "ns"), f"{other}/ns/confirm").status_code == 302
-    table_side(client, link, "ew")  # the phone is Gialli – Bruni's again
+    _enter(marroni, other, "ew", [(DEAL_C, ""), (DEAL_C, "")])
+    assert post(verdi, table_side(verdi, other, "ns"), f"{other}/ns/confirm").status_code == 302
     seat_turn(client, event)
-    return event, link, other, kept_deal, kept_confirm
+    return TurnTwo(event, link, other, kept_deal, kept_confirm, rossi, verdi)
 
 
-def test_a_moved_pairs_phone_opens_its_new_table_and_side(client):
-    _event, link, other, _deal, _confirm = _turn_two(client)
+def test_a_moved_pairs_phone_opens_its_new_table_and_side(app, client):
+    _event, link, other, _deal, _confirm, rossi, _verdi = _turn_two(app, client)
     # its page left open on table 1's East-West follows the pair to table 2
     response = client.get(f"{link}/ew")
     assert response.status_code == 303
@@ -139,13 +157,13 @@ def test_a_moved_pairs_phone_opens_its_new_table_and_side(client):
     assert form_fields(client, f"{other}/ew/deals/new")["turn"] == "2"
     assert client.get(f"{link}/ew/deals/new").headers["Location"].endswith(f"{link}/ew")
     # North-South stayed put: its phone says nothing moved
-    page = client.get(table_side(client, link, "ns")).get_data(as_text=True)
+    page = rossi.get(f"{link}/ns").get_data(as_text=True)
     assert "This phone: <b>Rossi – Bianchi</b> · North-South" in page
     assert "now." not in page
 
 
-def test_a_moved_pairs_forms_at_its_old_table_are_refused_naming_where_it_sits(client):
-    event, link, other, kept_deal, kept_confirm = _turn_two(client)
+def test_a_moved_pairs_forms_at_its_old_table_are_refused_naming_where_it_sits(app, client):
+    event, link, other, kept_deal, kept_confirm, rossi, verdi = _turn_two(app, client)
     where = "Gialli – Bruni: table 2, East-West now."
     # what its phone kept from turn 1: a deal, a confirmation
     response = client.post(f"{link}/ew/deals/new", data=kept_deal)
@@ -154,14 +172,12 @@ def test_a_moved_pairs_forms_at_its_old_table_are_refused_naming_where_it_sits(c
     page = response.get_data(as_text=True)
     assert where in page
     assert re.search(rf'href="{re.escape(other)}/ew"|Go to table 2', page)
-    table_side(client, link, "ns")
-    _enter(client, link, "ns", [(DEAL_A, "0"), (DEAL_B, "1")])
+    _enter(rossi, link, "ns", [(DEAL_A, "0"), (DEAL_B, "1")])
     response = client.post(f"{link}/ew/confirm", data=kept_confirm)
     assert response.status_code == 409
     assert _changed(response) == f"This was typed for turn 1; turn 2 is in play. {where}"
     # a form of turn 2 that says its pair, sent to the side it left: refused all the same
-    _enter(client, other, "ns", [(DEAL_C, ""), (DEAL_C, "")])
-    table_side(client, other, "ew")
+    _enter(verdi, other, "ns", [(DEAL_C, ""), (DEAL_C, "")])
     fresh = form_fields(client, f"{other}/ew")
     assert fresh["pair"] == kept_confirm["pair"]
     for url in (f"{link}/ew/confirm", f"{link}/ew/take/1"):
@@ -175,7 +191,8 @@ def test_a_moved_pairs_forms_at_its_old_table_are_refused_naming_where_it_sits(c
     response = client.post(f"{link}/ew/deals/new", data=deal)
     assert response.status_code == 409
     assert _changed(response) == where
-    # at its own table its confirmation is taken; table 1 still waits for Marroni – Rosa's
+    # at its own table its confirmation is taken (its own phone: no code asked); table 1
+    # still waits for Marroni – Rosa's
     assert client.post(f"{other}/ew/confirm", data=fresh).status_code == 302
     rows = table_rows(client.get(event).get_data(as_text=True), "Turn 2")
     assert rows[0][3:] == ["Waiting for confirmation"]
@@ -210,11 +227,12 @@ def test_a_pair_without_a_table_this_turn_is_told_so_and_its_page_waits(app, cli
     phones = {}
     for row in table_rows(client.get(event).get_data(as_text=True), "Turn 1"):
         link = _table_link(client, event, int(row[0]))
-        _enter(client, link, "ns", [(DEAL_A, "0"), (DEAL_B, "1")])
-        assert post(client, table_side(client, link, "ew"), f"{link}/ew/confirm").status_code == 302
         for index, side in ((1, "ns"), (2, "ew")):
             phones[row[index]] = (app.test_client(), f"{link}/{side}")
             table_side(phones[row[index]][0], link, side)
+        _enter(phones[row[1]][0], link, "ns", [(DEAL_A, "0"), (DEAL_B, "1")])
+        ew = phones[row[2]][0]
+        assert post(ew, f"{link}/ew", f"{link}/ew/confirm").status_code == 302
     seat_turn(client, event)
     playing = {name for row in table_rows(client.get(event).get_data(as_text=True), "Turn 2")
                for name in row[1:3]}
@@ -224,17 +242,17 @@ def test_a_pair_without_a_table_this_turn_is_told_so_and_its_page_waits(app, cli
     assert response.status_code == 303
     page = phone.get(response.headers["Location"]).get_data(as_text=True)
     assert f"{name}: no table this turn." in page
-    assert 'data-follow="5"' in page
+    assert 'data-follow="3"' in page
     assert "Enter deal" not in page
 
 
-def test_a_moved_pairs_page_shows_what_waits_at_the_side_it_left(client):
+def test_a_moved_pairs_page_shows_what_waits_at_the_side_it_left(app, client):
     """Deals this phone saved without a network at the side its pair left are refused
     once sent (their turn is over): its new side's page asks the outbox for them too, to
     throw them away; a pair that stayed put has one outbox, its side's."""
-    _event, link, other, _deal, _confirm = _turn_two(client)
+    _event, link, other, _deal, _confirm, rossi, _verdi = _turn_two(app, client)
     page = client.get(f"{other}/ew").get_data(as_text=True)
     left = re.search(r'data-left="([^"]*)"', page).group(1)
     assert json.loads(html.unescape(left)) == [link.split("/e/t/")[1] + "/ew"]
-    page = client.get(table_side(client, link, "ns")).get_data(as_text=True)
+    page = rossi.get(f"{link}/ns").get_data(as_text=True)
     assert json.loads(html.unescape(re.search(r'data-left="([^"]*)"', page).group(1))) == []

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
-from support import table_side
+from support import hand_across, table_side
 from web_support import SEED_001_DEAL, Site, hidden_fields
 
 from scorekeeper import rules
@@ -28,6 +28,7 @@ from scorekeeper.models import (
     BurroGame,
     Deal,
     Event,
+    EventEntrant,
     EventSheet,
     HouseRules,
     Match,
@@ -419,13 +420,33 @@ def _phone_fix(site: Site, app: Any) -> Forms:
 
 def _phone_confirm(site: Site, app: Any) -> Forms:
     link = _phone(site, 2)
-    first = _form_at(_page(site, table_side(site.client, link, "ew")), f"{link}/ew/confirm")
+    # the phone handed across: East-West confirms on it with its code (chosen now)
+    first = {**_form_at(_page(site, table_side(site.client, link, "ew")), f"{link}/ew/confirm"),
+             "code": "12"}
     return f"{link}/ew/confirm", first, {**first, "version": str(int(first["version"]) - 1)}
+
+
+def _phone_code(site: Site, app: Any) -> Forms:
+    link = _phone(site)
+    first = {**_form_at(_page(site, f"{link}/ns"), f"{link}/ns/code"), "code": "12"}
+    return f"{link}/ns/code", first, {**first, "code": "34"}
+
+
+def _codes(app: Any) -> list[Any]:
+    return [e.code for e in _rows(app, EventEntrant) if e.code]
+
+
+def _confirm_for_table(site: Site, app: Any) -> Forms:
+    link = _phone(site, 2)
+    table = next(f"/e/{e.edit_token}/turns/1/tables/1" for e in _rows(app, Event)
+                 if e.view_token in link)
+    first = {**_form_at(_page(site, table), f"{table}/confirm"), "reason": "EW's phone died"}
+    return f"{table}/confirm", first, {**first, "reason": "EW left"}
 
 
 def _phone_take(site: Site, app: Any) -> Forms:
     link = _phone(site, 2)
-    url = f"{table_side(site.client, link, 'ew')}/deals/new"
+    url = f"{hand_across(site.client, link, 'ew')}/deals/new"
     assert site.client.post(url, data=_table_deal(site, url, 400)).status_code == 302
     first = _form_at(_page(site, f"{link}/ew"), f"{link}/ew/take/1")
     return f"{link}/ew/take/1", first, {**first, "version": str(int(first["version"]) - 1)}
@@ -496,6 +517,9 @@ CASES: dict[str, Case] = {
         _phone_confirm, _event_table_points, [300, 305], form=False),
     "/e/t/<token>/<int:table>/<sig>/<side>/take/<int:number>": Case(
         _phone_take, _sheet_points, [[300, 305], [300]], form=False),
+    "/e/t/<token>/<int:table>/<sig>/<side>/code": Case(_phone_code, _codes, ["12"], form=False),
+    "/e/<token>/turns/<int:turn>/tables/<int:table>/confirm": Case(
+        _confirm_for_table, _event_table_points, [300, 305]),
     "/e/<token>/turns/<int:turn>/tables/<int:table>/keep/<side>": Case(
         _keep, _event_table_points, [300, 305]),
     "/e/<token>/withdraw": Case(_withdraw, _withdrawn, [[{"entrant": 2, "from_turn": 1}]],

@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from evening_pages import DEAL_A, DEAL_B, DEAL_C, first_turn, post, table_rows
-from support import form_fields, table_side
+from support import form_fields, hand_across, table_side
 
 PHONE, OTHER_PHONE = "a1b2c3d4e5f6a1b2", "ffeeddccbbaa0099"
 
@@ -187,13 +187,16 @@ def _turn_two(client: Any) -> tuple[str, str, dict[str, str], dict[str, str]]:
     for deal, out in ((DEAL_A, "0"), (DEAL_B, "1")):
         url = f"{link}/ns/deals/new"
         assert client.post(url, data=_deal_fields(client, url, deal, out, "")).status_code == 302
+    # one phone for the evening, handed across: each pair confirms with its code
     kept_confirm = form_fields(client, table_side(client, link, "ew"))
-    assert post(client, f"{link}/ew", f"{link}/ew/confirm").status_code == 302
+    assert post(client, f"{link}/ew", f"{link}/ew/confirm", code="12").status_code == 302
     other = _table_link(client, event, 2)
+    hand_across(client, other, "ew", "34")
     for deal in (DEAL_C, DEAL_C):
-        url = f"{table_side(client, other, 'ew')}/deals/new"
+        url = f"{other}/ew/deals/new"
         assert client.post(url, data=_deal_fields(client, url, deal, "", "")).status_code == 302
-    assert post(client, table_side(client, other, "ns"), f"{other}/ns/confirm").status_code == 302
+    assert post(client, table_side(client, other, "ns"), f"{other}/ns/confirm",
+                code="56").status_code == 302
     assert post(client, event, f"{event}/turns").status_code == 302
     table_side(client, link, "ns")  # the phone of Rossi – Bianchi, at table 1 again (NS)
     return event, link, kept_deal, kept_confirm

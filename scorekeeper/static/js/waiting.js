@@ -50,14 +50,23 @@
   });
 
   /* the next deal to enter comes after the ones waiting here; none once the turn's deals
-     are all entered (data-next: the next one the server knows, data-last: the turn's) */
-  var enter = document.querySelector("[data-next]"), slot = enter && enter.querySelector("a [data-n]");
-  var first = enter ? parseInt(enter.getAttribute("data-next"), 10) : 1;
+     are all entered (data-next: the next one the server knows, data-last: the turn's);
+     read again each time: the page puts its new content in place as the evening moves
+     (follow.js) */
+  var shown = 0, first = known();
+  function known() {
+    var enter = document.querySelector("[data-next]");
+    return enter ? parseInt(enter.getAttribute("data-next"), 10) : first || 1;
+  }
   function next(waiting) {
+    var enter = document.querySelector("[data-next]"), slot = enter && enter.querySelector("a [data-n]");
+    shown = waiting;
+    first = known();
     if (!slot) { return; }
     enter.hidden = first + waiting > parseInt(enter.getAttribute("data-last"), 10);
     slot.textContent = String(first + waiting);
   }
+  document.addEventListener("scorekeeper:replaced", function () { next(shown); });
   /* each waiting deal by its number: a new one after the side's deals, a fixed one its own */
   function list(waiting) {
     var rows = box.querySelector("[data-rows]"), added = 0;

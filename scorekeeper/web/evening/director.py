@@ -37,8 +37,15 @@ from scorekeeper.rules.movements import needed_entrants
 from scorekeeper.rules.vptables import BYE_VP, FIBUR_2026
 from scorekeeper.vocabulary import profile_name
 from scorekeeper.web import writes
-from scorekeeper.web.common import _, cache, input_error_text, profile_choices, remember
-from scorekeeper.web.evening import store
+from scorekeeper.web.common import (
+    _,
+    cache,
+    input_error_text,
+    profile_choices,
+    remember,
+    remembered,
+)
+from scorekeeper.web.evening import follow, store
 from scorekeeper.web.evening import tally as eventtally
 from scorekeeper.web.evening.clock import clock_form, clock_of
 from scorekeeper.web.evening.entrants import line_of
@@ -183,12 +190,27 @@ def event(token: str) -> Any:
     """The director's page: entrants, the turn in play, the next turn, the standings."""
     found = load_event(reader(), edit=token)
     remember(token, "events")
-    head = head_of(found)
-    # a table's players as the list of entrants, to check and save (before the first turn)
-    typed = None if head["seated"] else players_as_entrants(
-        reader(), request.args.get("table"), head["kind"] == INDIVIDUAL)
-    return director_page(found, None if typed is None else EntrantsForm(
-        formdata=None, lines=typed))
+
+    def page() -> Any:
+        head = head_of(found)
+        # a table's players as the list of entrants, to check and save (before the first
+        # turn)
+        typed = None if head["seated"] else players_as_entrants(
+            reader(), request.args.get("table"), head["kind"] == INDIVIDUAL)
+        return director_page(found, None if typed is None else EntrantsForm(
+            formdata=None, lines=typed))
+
+    return follow.answer(director_tag(found), page)
+
+
+def director_tag(found: Event) -> str:
+    """The tag of the director's page (``evening/follow.py``): the evening's version, the
+    clock, the turn's sheets (where each table stands), and before the first turn the
+    tables this browser keeps and the one asked for (the list filled with its players)."""
+    return follow.tag("director", found.id, found.version, found.seated,
+                      follow.clock_parts(found), follow.turn_sheets(found, found.seated),
+                      None if found.seated else (remembered("tables"),
+                                                 request.args.get("table")))
 
 
 def director_page(found: Event, entrants: EntrantsForm | None = None, notice: Any = None,
@@ -212,6 +234,7 @@ def director_page(found: Event, entrants: EntrantsForm | None = None, notice: An
     seated = head["seated"]
     return render_template(
         "event.html", event=found, head=head, answer=answer, names=entrant_names(head),
+        follow_tag=director_tag(found),
         entrants=form, turn_form=turn, draw_form=drawn, notice=notice, current=current,
         tables=my_tables(reader()) if current is None else [],
         states=turn_states(reader(), found, seated, answer, head),

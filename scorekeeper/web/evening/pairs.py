@@ -8,6 +8,12 @@ next turn, its page opens the pair's new table and side ("Gialli – Bruni: tabl
 East-West now"); it never acts for whoever sits where the pair sat. Each form a side's
 page sends says its pair (``pair``), and the server refuses it for a table and side the
 pair does not hold in the turn in play, saying where the pair sits now.
+
+The pair a phone chose first in an evening is the phone's own; a pair it was given since
+(the phone handed across the table, "Hand this phone across", or another pair chosen
+after "Change pair") holds it only *handed*: there it confirms nothing without the
+pair's own code, and enters nothing until the pair gave its code on it (``standing``,
+``evening/codes.py``).
 """
 
 from __future__ import annotations
@@ -29,6 +35,15 @@ from scorekeeper.web.evening.sheets import table_sig
 
 #: The session's key: "<view link>:<entrant>" for each evening this browser chose for.
 SESSION = "pairs"
+#: The session's key of each evening's first choice, the phone's own pair (as ``SESSION``).
+OWN = "own pairs"
+#: The session's key of the pair each evening's phone was handed to and that gave its
+#: code on it since (as ``SESSION``): forgotten once the phone changes pair.
+PROVED = "proved pairs"
+#: What the phone is to the pair a page or a form names (``standing``): its own; handed
+#: to it, its code given since or not; another pair's; nobody's (no choice kept: a
+#: session the phone forgot, whose outbox sends what waited on it).
+MINE, PROVED_HERE, HANDED, ANOTHERS, NOBODYS = "own", "proved", "handed", "other", "none"
 #: The evenings a browser keeps its choice for (the last ones it chose in).
 KEPT = 8
 #: An entrant's id, as a link or a form writes it.
@@ -81,22 +96,59 @@ def read_id(text: object) -> int | None:
     return None if found is None else (-found if text.startswith("-") else found)
 
 
-def bound(event: Event) -> int | None:
-    """The entrant this phone chose for the evening, if any."""
+def _kept(key: str, event: Event) -> int | None:
+    """The entrant the session keeps under ``key`` for the evening, if any."""
     mark = f"{event.view_token}:"
-    for kept in session.get(SESSION, []):
+    for kept in session.get(key, []):
         if isinstance(kept, str) and kept.startswith(mark):
             return read_id(kept[len(mark):])
     return None
 
 
-def bind(event: Event, entrant: int) -> None:
-    """This phone is ``entrant``'s for the evening (in place of any other it chose)."""
+def _keep(key: str, event: Event, entrant: int | None) -> None:
+    """The session keeps ``entrant`` under ``key`` for the evening (None: nobody), in
+    place of any other, for the last ``KEPT`` evenings."""
     mark = f"{event.view_token}:"
-    kept = [k for k in session.get(SESSION, [])
-            if isinstance(k, str) and not k.startswith(mark)]
-    if f"{mark}{entrant}" not in session.get(SESSION, []):
-        session[SESSION] = [*kept, f"{mark}{entrant}"][-KEPT:]
+    held = session.get(key, [])
+    if (f"{mark}{entrant}" if entrant is not None else None) in held:
+        return
+    kept = [k for k in held if isinstance(k, str) and not k.startswith(mark)]
+    if entrant is None and len(kept) == len(held):
+        return
+    session[key] = ([*kept, f"{mark}{entrant}"] if entrant is not None else kept)[-KEPT:]
+
+
+def bound(event: Event) -> int | None:
+    """The entrant this phone chose for the evening, if any."""
+    return _kept(SESSION, event)
+
+
+def bind(event: Event, entrant: int) -> None:
+    """This phone is ``entrant``'s for the evening (in place of any other it chose); the
+    first it chooses is its own."""
+    if bound(event) != entrant:
+        _keep(PROVED, event, None)
+    _keep(SESSION, event, entrant)
+    if _kept(OWN, event) is None:
+        _keep(OWN, event, entrant)
+
+
+def prove(event: Event, entrant: int) -> None:
+    """The pair this phone was handed to gave its code on it: it acts for the pair."""
+    _keep(PROVED, event, entrant)
+
+
+def standing(event: Event, entrant: int | None) -> str:
+    """What this phone is to ``entrant`` (``MINE``, ``PROVED_HERE``, ``HANDED``,
+    ``ANOTHERS``, ``NOBODYS``)."""
+    now = bound(event)
+    if now is None:
+        return NOBODYS
+    if entrant is None or now != entrant:
+        return ANOTHERS
+    if _kept(OWN, event) == entrant:
+        return MINE
+    return PROVED_HERE if _kept(PROVED, event) == entrant else HANDED
 
 
 def posted() -> int | None:

@@ -5,6 +5,11 @@ confirms them, on its own phone or on the same one passed across the table. Conf
 they are the table's deals in the event document, and only the director changes them
 (``evening/tables.py``, with a reason kept). Two sides that entered a deal differently are
 shown both versions, deal by deal, until one takes the other's or the director chooses.
+The confirming side sees each deal the other entered with its breakdown
+(``evening/breakdown.py``); on a phone handed across the table, it confirms with its
+pair's own code (``evening/confirm.py``, ``evening/codes.py``). Every page of a table's
+phones follows the evening by itself (``static/js/follow.js``): it is named by a tag of
+what it shows (``evening/follow.py``), and an unchanged page answers 304.
 """
 
 from __future__ import annotations
@@ -16,22 +21,23 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import digits
 from scorekeeper.db import reader
-from scorekeeper.forms import ConfirmForm, DealForm
+from scorekeeper.eventforms import PairCodeForm
+from scorekeeper.forms import DealForm
 from scorekeeper.models import Event, utcnow
 from scorekeeper.rules.eventdoc import MAX_PLAN
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
-from scorekeeper.web.evening import deal, pairs, store
+from scorekeeper.web.evening import codes, deal, follow, pairs, store
+from scorekeeper.web.evening.breakdown import breakdowns
 from scorekeeper.web.evening.clock import clock_of
 from scorekeeper.web.evening.deal import seat_names
-from scorekeeper.web.evening.director import bump, load_event
+from scorekeeper.web.evening.director import load_event
 from scorekeeper.web.evening.sheets import (
     CONFIRMED,
     OTHER,
     SIDES,
     directed_since,
     drafts_of,
-    same_deal,
     scored_sheet,
     sheet_for,
     sheet_since,
@@ -48,7 +54,7 @@ bp = Blueprint("event_phones", __name__)
 PAGE = "/e/t/<token>/<int:table>/<sig>"
 
 
-def _found(token: str, table: int, sig: str, side: str | None = None) -> Event:
+def found(token: str, table: int, sig: str, side: str | None = None) -> Event:
     event = load_event(reader(), view=token)
     if not sig_ok(event, table, sig) or (side is not None and side not in SIDES):
         abort(404)
@@ -67,7 +73,8 @@ def _seated(event: Event, table: int, db: Session | None = None) -> dict[str, An
 @bp.get(PAGE)
 def table_home(token: str, table: int, sig: str) -> Any:
     """Which pair (or player) this phone is, asked by name."""
-    return _page(_found(token, table, sig), table, sig, None)
+    event = found(token, table, sig)
+    return follow.answer(_asked_tag(event, table), lambda: page(event, table, sig, None))
 
 
 @bp.get(f"{PAGE}/<side>")
@@ -75,7 +82,7 @@ def side_page(token: str, table: int, sig: str, side: str) -> Any:
     """A side's page for the pair this phone chose: its deals, the other side's, and the
     confirmation; the pair's own side of its table in the turn in play when it sits
     elsewhere now; which pair this phone is, asked, when it chose none."""
-    event = _found(token, table, sig, side)
+    event = found(token, table, sig, side)
     pair = pairs.bound(event)
     if pair is not None and not pairs.known(event, pair):
         pair = None
@@ -83,7 +90,25 @@ def side_page(token: str, table: int, sig: str, side: str) -> Any:
             != pairs.Seat(table, side):
         return redirect(pairs.seat_link(event, seat) if seat
                         else pairs.pair_link(event, pair), 303)
-    return _page(event, table, sig, side if pair is not None else None, pair=pair)
+    if pair is None:
+        return follow.answer(_asked_tag(event, table), lambda: page(event, table, sig, None))
+    shown = side_tag(event, table, side, pair)
+    return follow.answer(shown, lambda: page(event, table, sig, side, pair=pair, tag=shown))
+
+
+def _asked_tag(event: Event, table: int) -> str:
+    """The tag of the table's page that asks which pair this phone is."""
+    return follow.tag("asked", event.id, event.version, event.seated, table)
+
+
+def side_tag(event: Event, table: int, side: str, pair: int) -> str:
+    """The tag of a side's page for ``pair`` (``evening/follow.py``): the evening's
+    version (a confirmation, the director's change, a turn seated), the clock, the
+    table's two sheets, what this phone is to the pair and whether its code is chosen."""
+    return follow.tag("side", event.id, event.version, event.seated,
+                      follow.clock_parts(event), table, side, pair,
+                      pairs.standing(event, pair), codes.chosen(event, pair),
+                      follow.table_sheets(event, event.seated, table))
 
 
 @bp.get("/e/t/<token>/p/<int(signed=True):entrant>/<sig>")
@@ -98,15 +123,20 @@ def pair_home(token: str, entrant: int, sig: str) -> Any:
     if seat is not None:
         return redirect(pairs.seat_link(event, seat), 303)
     name = pairs.name_of(event, entrant)
-    return render_template("event_phone.html", event=event, entered=None, table=None,
-                           turn=event.seated, side=None, away={
-                               "name": name, "said": pairs.where_now(name, None)})
+    shown = follow.tag("away", event.id, event.version, event.seated, entrant)
+    return follow.answer(shown, lambda: render_template(
+        "event_phone.html", event=event, entered=None, table=None, turn=event.seated,
+        side=None, follow_url=request.path, follow_tag=shown,
+        away={"name": name, "said": pairs.where_now(name, None)}))
 
 
-def _page(event: Event, table: int, sig: str, side: str | None, notice: Any = None,
-          status: int = 200, pair: int | None = None) -> Any:
+def page(event: Event, table: int, sig: str, side: str | None, notice: Any = None,
+         status: int = 200, pair: int | None = None, code_error: str | None = None,
+         tag: str | None = None) -> Any:
     """The table's page: ``side``'s for ``pair`` when it sits there, which pair this
-    phone is when ``side`` is None, else (a form refused) where ``pair`` sits now."""
+    phone is when ``side`` is None, else (a form refused) where ``pair`` sits now
+    (``code_error``: why the pair's code sent was refused, said at its field; ``tag``:
+    the side's page's, when the caller has it)."""
     entered = _seated(event, table)
     if entered is None or side is None or not pairs.holds(entered, side, pair):
         return _asked(event, table, sig, entered, notice, pair), status
@@ -115,9 +145,12 @@ def _page(event: Event, table: int, sig: str, side: str | None, notice: Any = No
     sheets = turn_sheets(reader(), event, turn).get(table, {})
     deals = {s: sheets[s].deals if s in sheets else [] for s in SIDES}
     state = table_state(entered, deals, event.head["deals_per_turn"])
-    confirm = writes.keyed(ConfirmForm(formdata=None))
+    confirm = writes.keyed(PairCodeForm(formdata=None))
     confirm.version.data = str(sheets[OTHER[side]].version if OTHER[side] in sheets else 1)
+    if code_error:
+        confirm.code.errors = [code_error]
     here = {"token": event.view_token, "table": table, "sig": sig}
+    standing = pairs.standing(event, pair)
     # what this phone keeps for the side: its next deal's form again after each version
     # of its sheet, and the drafts of this turn's deals (register.js, deal.js, app.js)
     kept = {"version": sheets[side].version if side in sheets else 1,
@@ -127,9 +160,16 @@ def _page(event: Event, table: int, sig: str, side: str | None, notice: Any = No
         "event_phone.html", event=event, entered=entered, table=table, turn=turn, side=side,
         here=here, state=state, deals=deals, confirm=confirm, notice=notice, kept=kept,
         names={s: seat_names(event, entered[s]) for s in SIDES},
+        follow_tag=tag or side_tag(event, table, side, pair), follow_url=pairs.seat_link(
+            event, pairs.Seat(table, side)),
         pair={"id": pair, "name": pairs.name_of(event, pair),
               **pairs.moved(reader(), event, pair, pairs.Seat(table, side)),
-              "across": pairs.pair_link(event, other[0]) if len(other) == 1 else None},
+              "across": pairs.pair_link(event, other[0]) if len(other) == 1 else None,
+              # its own phone acts for it; a phone handed to it, once its code was given
+              # (its confirmation always asks it); its code chosen, or to choose
+              "acts": standing in (pairs.MINE, pairs.PROVED_HERE),
+              "own": standing == pairs.MINE, "coded": codes.chosen(event, pair)},
+        checks=breakdowns(event, deals[OTHER[side]]),
         results={s: scored_sheet(event, entered, deals[s]) for s in SIDES},
         official=scored_sheet(event, entered, entered["deals"]),
         diffs={n: what_differs(event, deals["ns"][n - 1], deals["ew"][n - 1])
@@ -145,6 +185,8 @@ def _asked(event: Event, table: int, sig: str, entered: dict[str, Any] | None, n
     return render_template(
         "event_phone.html", event=event, entered=entered, table=table, turn=event.seated,
         side=None, here={"token": event.view_token, "table": table, "sig": sig},
+        follow_tag=_asked_tag(event, table), follow_url=url_for(
+            "event_phones.table_home", token=event.view_token, table=table, sig=sig),
         notice=notice, names={s: seat_names(event, entered[s]) for s in SIDES}
         if entered else {}, choices=pairs.choices(event, entered) if entered else [],
         individual=entered is not None and isinstance(entered["ns"], list),
@@ -155,13 +197,13 @@ def _asked(event: Event, table: int, sig: str, entered: dict[str, Any] | None, n
 @bp.route(f"{PAGE}/<side>/deals/new", methods=["GET", "POST"])
 def new_deal(token: str, table: int, sig: str, side: str) -> Any:
     """A side enters its next deal of the turn."""
-    return _enter(_found(token, table, sig, side), table, sig, side, None)
+    return _enter(found(token, table, sig, side), table, sig, side, None)
 
 
 @bp.route(f"{PAGE}/<side>/deals/<int:number>/edit", methods=["GET", "POST"])
 def edit_deal(token: str, table: int, sig: str, side: str, number: int) -> Any:
     """A side fixes a deal it entered, until the table is confirmed."""
-    return _enter(_found(token, table, sig, side), table, sig, side, number)
+    return _enter(found(token, table, sig, side), table, sig, side, number)
 
 
 def _enter(event: Event, table: int, sig: str, side: str, number: int | None) -> Any:
@@ -177,10 +219,13 @@ def _enter(event: Event, table: int, sig: str, side: str, number: int | None) ->
     pair = pairs.posted() if request.method == "POST" else pairs.bound(event)
     if request.method == "POST" and (typed := _typed_turn()) != turn:
         # a form of another turn: never judged against this one's
-        return _refused(event, table, side, Refused(turn_moved(typed, turn), *pairs.elsewhere(
+        return refused(event, table, side, Refused(turn_moved(typed, turn), *pairs.elsewhere(
             reader(), event, table, side, pair)))
-    if request.method == "GET" and not pairs.holds(entered, side, pair):
-        return redirect(board, 303)  # which pair this phone is, or where it sits now
+    if request.method == "GET" and (not pairs.holds(entered, side, pair)
+                                    or pairs.standing(event, pair) == pairs.HANDED):
+        # which pair this phone is, where it sits now, or (a phone handed to the pair)
+        # the page that asks its code first
+        return redirect(board, 303)
     sheet = turn_sheets(reader(), event, turn).get(table, {}).get(side)
     deals, version = (sheet.deals, sheet.version) if sheet else ([], 1)
     per_turn = event.head["deals_per_turn"]
@@ -221,10 +266,13 @@ class Changed(Exception):
         self.sentences = sentences
 
 
-def _locked_sheet(db: Session, event: Event, table: int, side: str, key: str) -> Any:
+def locked_sheet(db: Session, event: Event, table: int, side: str, key: str,
+                 entering: bool = True) -> Any:
     """A side's sheet of the turn in play, the event locked; refused when the form was
     made for another turn (``turn`` it carries), once the table is confirmed (only the
-    director changes it then) or no longer in play."""
+    director changes it then) or no longer in play; and for what the side writes on its
+    own sheet (``entering``: a deal, the other's version taken), from a phone handed to
+    the pair that was not given its code, or that belongs to another pair now."""
     row = writes.lock_row(db, Event, event.edit_token, key)
     turn, pair = row.seated, pairs.posted()
     gone = pairs.elsewhere(db, row, table, side, pair)
@@ -241,6 +289,13 @@ def _locked_sheet(db: Session, event: Event, table: int, side: str, key: str) ->
     if table_state(entered, {}, row.head["deals_per_turn"]).state == CONFIRMED:
         raise Refused(_("This table's deals are confirmed: only the director can change "
                         "them now."))
+    standing = pairs.standing(row, pair)
+    if entering and standing == pairs.HANDED:
+        raise Refused(_("This phone was handed across: type your pair’s code on its page "
+                        "first. Nothing was saved."))
+    if entering and standing == pairs.ANOTHERS:
+        raise Refused(_("This phone belongs to %(name)s now: nothing was saved.",
+                        name=pairs.name_of(row, pairs.bound(row) or pair)))
     return row, entered, sheet_for(db, row, turn, table, side)
 
 
@@ -251,7 +306,7 @@ def _save(event: Event, table: int, side: str, number: int | None, form: DealFor
     by = typed_by()
 
     def run(db: Session) -> str:
-        row, _entered, sheet = _locked_sheet(db, event, table, side, key)
+        row, _entered, sheet = locked_sheet(db, event, table, side, key)
         moved = [*directed_since(db, row, table, writes.form_version(request.form.get("seen"))),
                  *sheet_since(sheet, writes.form_version(form.version.data),
                               by if number is None else None)]
@@ -262,8 +317,8 @@ def _save(event: Event, table: int, side: str, number: int | None, form: DealFor
             deals.append(doc)
         else:
             deals[number - 1] = doc
-        _written(sheet, deals, by, "added" if number is None else "edited",
-                 number or len(deals))
+        written(sheet, deals, by, "added" if number is None else "edited",
+                number or len(deals))
         return str(extra["board"])
 
     def again(notice: Any) -> Any:  # nothing saved: what was typed, to send again
@@ -282,8 +337,8 @@ def _save(event: Event, table: int, side: str, number: int | None, form: DealFor
     def write() -> Any:
         try:
             return writes.write_once(key, run)
-        except Refused as refused:
-            return _refused(event, table, side, refused)
+        except Refused as said_no:
+            return refused(event, table, side, said_no)
         except Changed as changed:
             return said(again(" ".join([_(
                 "Your side's deals changed since the form was opened: check the deal and "
@@ -292,14 +347,14 @@ def _save(event: Event, table: int, side: str, number: int | None, form: DealFor
     return writes.guarded(form, write, again)
 
 
-def _refused(event: Event, table: int, side: str, refused: Refused) -> Any:
+def refused(event: Event, table: int, side: str, why: Refused) -> Any:
     """The side's page as it stands, saying why what its phone sent was not saved."""
-    page = _page(load_event(reader(), view=event.view_token), table, table_sig(event, table),
-                 side, notice=str(refused), status=409, pair=pairs.posted())
-    return said(page, [str(refused)])
+    shown = page(load_event(reader(), view=event.view_token), table, table_sig(event, table),
+                 side, notice=str(why), status=409, pair=pairs.posted())
+    return said(shown, [str(why)])
 
 
-def _written(sheet: Any, deals: list[Any], by: TypedBy | None, action: str,
+def written(sheet: Any, deals: list[Any], by: TypedBy | None, action: str,
              number: int | None) -> None:
     """The side's sheet holds ``deals`` now: its next version, and who made it."""
     sheet.deals = deals
@@ -307,78 +362,3 @@ def _written(sheet: Any, deals: list[Any], by: TypedBy | None, action: str,
     sheet.updated = utcnow()
     sheet.writers = [*(sheet.writers or []),
                      [by.phone if by else None, by.seq if by else None, action, number]]
-
-
-def _both_sheets(db: Session, event: Event, table: int, side: str, form: Any,
-                 key: str) -> Any:
-    """The event locked, this side's sheet and the other side's, which ``form`` was built
-    from (a form of an older version of it is stale)."""
-    row, _entered, mine = _locked_sheet(db, event, table, side, key)
-    theirs = sheet_for(db, row, row.seated, table, OTHER[side])
-    if writes.form_version(form.version.data) != theirs.version:
-        raise writes.Stale(theirs.id or 0, writes.form_version(form.version.data) or 0)
-    return row, mine, theirs
-
-
-@bp.post(f"{PAGE}/<side>/confirm")
-def confirm(token: str, table: int, sig: str, side: str) -> Any:
-    """``side`` confirms the other side's deals: they become the table's, locked."""
-    event = _found(token, table, sig, side)
-    form = ConfirmForm()
-    board = url_for("event_phones.side_page", token=token, table=table, sig=sig, side=side)
-    key = writes.form_key(form, f"event {event.view_token} {table} {side}")
-
-    def run(db: Session) -> str:
-        row, mine, theirs = _both_sheets(db, event, table, side, form, key)
-        per_turn = row.head["deals_per_turn"]
-        if len(theirs.deals) < per_turn:
-            raise Refused(_("Not every deal of the turn is entered yet."))
-        if not all(same_deal(a, b) for a, b in zip(mine.deals, theirs.deals, strict=False)):
-            raise Refused(_("The two sides entered a deal differently: see both below."))
-        seated = store.table_row(db, row, row.seated - 1, table)
-        if seated is None:  # pragma: no cover - a table of the turn in play (_locked_sheet)
-            abort(404)
-        store.set_deals(seated, list(theirs.deals[:per_turn]))
-        bump(db, row, f"confirmed-{side}", row.seated - 1, table, changed=[seated])
-        return board
-
-    return _answer(event, table, sig, side, form, run, _(
-        "The other side's deals changed since this page was opened: check them again."))
-
-
-@bp.post(f"{PAGE}/<side>/take/<int:number>")
-def take(token: str, table: int, sig: str, side: str, number: int) -> Any:
-    """``side`` takes the other side's version of deal ``number`` (the two differed)."""
-    event = _found(token, table, sig, side)
-    form = ConfirmForm()
-    board = url_for("event_phones.side_page", token=token, table=table, sig=sig, side=side)
-    key = writes.form_key(form, f"event {event.view_token} {table} {side}")
-
-    def run(db: Session) -> str:
-        _row, mine, theirs = _both_sheets(db, event, table, side, form, key)
-        if not (1 <= number <= len(mine.deals) and number <= len(theirs.deals)):
-            raise Refused(_("The two sides entered a deal differently: see both below."))
-        deals = list(mine.deals)
-        deals[number - 1] = theirs.deals[number - 1]
-        _written(mine, deals, typed_by(), "taken", number)
-        return board
-
-    return _answer(event, table, sig, side, form, run, _(
-        "The other side's deals changed since this page was opened: check them again."))
-
-
-def _answer(event: Event, table: int, sig: str, side: str, form: Any, run: Any,
-            stale: str) -> Any:
-    key = writes.form_key(form, f"event {event.view_token} {table} {side}")
-
-    def page(notice: Any) -> Any:
-        return _page(load_event(reader(), view=event.view_token), table, sig, side,
-                     notice=notice, status=409, pair=pairs.posted())
-
-    def write() -> Any:
-        try:
-            return writes.write_once(key, run)
-        except Refused as refused:
-            return _refused(event, table, side, refused)
-
-    return writes.guarded(form, write, page, lambda _e: page(stale))

@@ -182,7 +182,7 @@ def drafts_of(event: Event, table: int, turn: int, side: str) -> str:
 
 #: The director's changes of a table that a phone's deal form, opened before, no longer
 #: matches (``EventChange.action``).
-DIRECTED = ("deal", "edited", "forfeit", "kept-ns", "kept-ew")
+DIRECTED = ("deal", "edited", "forfeit", "kept-ns", "kept-ew", "confirmed-director")
 
 
 def directed_since(db: Session, event: Event, table: int, seen: int | None) -> list[str]:

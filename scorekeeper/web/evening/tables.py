@@ -1,6 +1,9 @@
 """A table of an evening's turn: its deals as the director enters them from the table's
 paper (the one-screen deal form, counts or cards, every deal judged on its own: both
-sides start it from 0, as an event scores it), its match points and victory points."""
+sides start it from 0, as an event scores it), its match points and victory points; the
+deals its phones entered, which the director may confirm for the table (a pair that
+cannot, a phone lost) or, two versions differing, keep one side's, the reason kept in
+its history. The page follows the evening by itself (``evening/follow.py``)."""
 
 from __future__ import annotations
 
@@ -18,12 +21,13 @@ from scorekeeper.models import Event, EventChange, EventTable
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
 from scorekeeper.web.dealplace import TableDeal
-from scorekeeper.web.evening import deal, store
+from scorekeeper.web.evening import deal, follow, store
 from scorekeeper.web.evening.deal import seat_names
 from scorekeeper.web.evening.director import bump, head_of, load_event, scored
 from scorekeeper.web.evening.sheets import (
     CONFIRMED,
     SIDES,
+    WAITING,
     scored_sheet,
     table_link,
     table_state,
@@ -34,9 +38,11 @@ from scorekeeper.web.evening.withdrawal import RETURNED, WITHDRAWN, gone_by
 
 bp = Blueprint("event_tables", __name__)
 
+#: The director's confirmation of a table's deals for the side that did not confirm them.
+FOR_THE_TABLE = "confirmed-director"
 #: What the history says of a change to one table (``EventChange.action``).
 TABLE_ACTIONS = ("deal", "edited", "penalty", "forfeit", "confirmed-ns", "confirmed-ew",
-                 "kept-ns", "kept-ew", WITHDRAWN, RETURNED)
+                 FOR_THE_TABLE, "kept-ns", "kept-ew", WITHDRAWN, RETURNED)
 
 
 def _table(event: Event, turn: int, table: int) -> dict[str, Any]:
@@ -59,7 +65,15 @@ def _scored_table(event: Event, turn: int, table: int) -> dict[str, Any]:
 def table_page(token: str, turn: int, table: int) -> Any:
     """A table of a turn: who sits where, its deals, its MP and VP once complete, its
     penalties and a forfeit."""
-    return _table_page(load_event(reader(), edit=token), turn, table)
+    event = load_event(reader(), edit=token)
+    return follow.answer(_tag(event, turn, table), lambda: _table_page(event, turn, table))
+
+
+def _tag(event: Event, turn: int, table: int) -> str:
+    """The tag of the director's page of a table (``evening/follow.py``)."""
+    return follow.tag("table", event.id, event.version, event.seated,
+                      follow.clock_parts(event), turn, table,
+                      follow.table_sheets(event, turn, table))
 
 
 def _table_page(event: Event, turn: int, table: int, *, penalty: PenaltyForm | None = None,
@@ -76,7 +90,8 @@ def _table_page(event: Event, turn: int, table: int, *, penalty: PenaltyForm | N
         penalty=penalty, forfeit=forfeit, notice=notice,
         phones=table_link(event, table, _external=True), sheets=_phones(event, turn, entered),
         keep=writes.keyed(ConfirmForm(formdata=None), event.version),
-        drafts=f"m/{_token(event, turn, table)}",
+        drafts=f"m/{_token(event, turn, table)}", follow_tag=_tag(event, turn, table),
+        seen=_seen(follow.table_sheets(event, turn, table)),
         history=history(event, turn, table)), status
 
 
@@ -112,6 +127,48 @@ def keep(token: str, turn: int, table: int, side: str) -> Any:
         store.set_deals(found, list(sheet.deals[:per_turn]))
 
     return _change_table(token, turn, table, form, change, f"kept-{side}", _reason())
+
+
+class NotWaiting(Exception):
+    """What the director would confirm for a table is not what the table's page showed:
+    nothing waits for confirmation there now, or its phones changed it since."""
+
+
+def _seen(sheets: tuple[tuple[str, int], ...]) -> str:
+    """The versions of a table's sheets as its page writes them (``ns3 ew1``)."""
+    return " ".join(f"{side}{version}" for side, version in sheets)
+
+
+@bp.post("/e/<token>/turns/<int:turn>/tables/<int:table>/confirm")
+def confirm_for_table(token: str, turn: int, table: int) -> Any:
+    """The director confirms the deals a table's phones entered, for the side that did
+    not (a pair that cannot, a phone lost), with the reason kept in the history: they
+    are the table's, as that side's confirmation makes them."""
+    event = load_event(reader(), edit=token)
+    _table(event, turn, table)
+    form = ConfirmForm()
+    reason = _reason()
+    if reason is None:
+        return _table_page(event, turn, table, status=422, notice=_(
+            "Say why you confirm for the table: it is kept in its history."))
+    seen = str(request.form.get("seen", ""))[:40]
+
+    def change(db: Session, found: EventTable, row: Event) -> None:
+        sheets = turn_sheets(db, event, turn).get(table, {})
+        deals = {s: sheets[s].deals if s in sheets else [] for s in SIDES}
+        per_turn = row.head["deals_per_turn"]
+        if table_state(store.as_table(found), deals, per_turn).state != WAITING \
+                or _seen(tuple(sorted((s, sheets[s].version) for s in sheets))) != seen:
+            raise NotWaiting
+        store.set_deals(found, list(next(deals[s] for s in SIDES
+                                         if len(deals[s]) >= per_turn)[:per_turn]))
+
+    try:
+        return _change_table(token, turn, table, form, change, FOR_THE_TABLE, reason)
+    except NotWaiting:
+        return _table_page(load_event(reader(), edit=token), turn, table, status=409,
+                           notice=_("The table’s phones changed its deals since this page "
+                                    "was opened: here they are as they stand."))
 
 
 @bp.post("/e/<token>/turns/<int:turn>/tables/<int:table>/penalty")
