@@ -85,6 +85,21 @@ def test_a_side_page_answers_304_until_its_table_moves(app, client):
     assert _again(ew, url, etag).status_code == 200
 
 
+def test_a_compressed_page_answers_304_to_its_own_etag(app, client):
+    """A page sent gzip-compressed has its ETag marked as another representation
+    (web/compress.py); asked again with it, unchanged, it is a 304 all the same."""
+    event = first_turn(client)
+    link = _table_link(client, event)
+    ew = app.test_client()
+    url = table_side(ew, link, "ew")
+    response = ew.get(url, headers={"Accept-Encoding": "gzip"})
+    assert response.headers["Content-Encoding"] == "gzip"
+    etag = response.headers["ETag"]
+    assert etag.endswith('-gz"')
+    again = ew.get(url, headers={"Accept-Encoding": "gzip", "If-None-Match": etag})
+    assert (again.status_code, again.data) == (304, b"")
+
+
 def test_a_moved_pairs_page_is_sent_to_its_new_table(app, client):
     """A turn seated: the page left open asks with its tag and is sent where its pair sits
     now (follow.js opens it)."""

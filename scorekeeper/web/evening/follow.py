@@ -66,8 +66,11 @@ def turn_sheets(event: Event, turn: int) -> tuple[int, int]:
 
 def unchanged(page_tag: str) -> Response | None:
     """304 when the browser's page is the one ``page_tag`` names (a GET whose
-    ``If-None-Match`` holds it), else None."""
-    if request.method != "GET" or not request.if_none_match.contains_weak(page_tag):
+    ``If-None-Match`` holds it, or the ETag of its compressed answer: ``web/compress.py``
+    marks it ``-gz``), else None."""
+    held = request.if_none_match
+    if request.method != "GET" or not (held.contains_weak(page_tag)
+                                        or held.contains_weak(f"{page_tag}-gz")):
         return None
     response = Response(status=304)
     response.set_etag(page_tag, weak=True)
