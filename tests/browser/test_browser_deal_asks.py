@@ -122,22 +122,6 @@ def test_the_meld_checker_asks_in_one_go_with_one_tap_too(phone, live_server):
     expect(phone.locator("section.review ul.melds")).to_contain_text("500")
 
 
-def test_single_cards_after_the_run_builder_start_a_new_line(phone, live_server):
-    board = _match(phone, live_server)
-    phone.goto(board + "/deals/new")
-    picker = phone.locator('.picker[data-side="0"]')
-    picker.locator('[data-way="run"]').tap()
-    picker.locator('[data-suit="D"]').tap()
-    picker.locator('[data-rank="10"]').tap()
-    picker.locator('[data-rank="K"]').tap()
-    picker.locator('[data-way="card"]').tap()
-    picker.locator('[data-suit="C"]').tap()
-    for rank in ("4", "5"):
-        picker.locator(f'[data-rank="{rank}"]').tap()
-    picker.locator('[data-rank="JK"]').tap()
-    assert phone.input_value("#sides-0-melds") == "10♦ J♦ Q♦ K♦\n4♣ 5♣ JK"
-
-
 def _bar_share(page) -> float:
     box = page.locator(".savebar").bounding_box()
     return box["height"] / page.viewport_size["height"]

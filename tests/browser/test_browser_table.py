@@ -208,8 +208,8 @@ def test_a_half_typed_deal_survives_the_server_stopping(phone, server):
 
 def test_a_card_deal_in_thirty_five_taps(phone, server):
     """Seed 001 §09: the run 3♥–9♥ with K♠ kept in hand, and three more runs (10♣–K♣,
-    4♦–8♦, J♠–A♠), built with the picker's run builder: a suit, a first and a last rank;
-    the hand picked from its own keys."""
+    4♦–8♦, J♠–A♠), built with the picker's run builder: a suit, a first and a last rank,
+    each after "New meld"; the hand picked from its own keys."""
     board = _match(phone, server.start())
     phone.goto(board + "/deals/new")
     scorer = Scorer(phone)
@@ -217,6 +217,8 @@ def test_a_card_deal_in_thirty_five_taps(phone, server):
     scorer.tap(picker.locator('[data-way="run"]'))
     for suit, first, last in (("H", "3", "9"), ("C", "10", "K"), ("D", "4", "8"),
                               ("S", "J", "A")):
+        if suit != "H":
+            scorer.tap(picker.locator('[data-action="new-meld"]'))
         scorer.tap(picker.locator(f'[data-suit="{suit}"]'))
         scorer.tap(picker.locator(f'[data-rank="{first}"]'))
         scorer.tap(picker.locator(f'[data-rank="{last}"]'))
@@ -254,14 +256,15 @@ def test_the_set_builder_and_a_run_given_backwards(phone, server):
     picker.locator('[data-rank="7"]').tap()
     for suit in ("S", "H", "D"):
         picker.locator(f'[data-suit="{suit}"]').tap()
+    picker.locator('[data-action="new-meld"]').tap()
     picker.locator('[data-way="run"]').tap()
     picker.locator('[data-suit="C"]').tap()
     picker.locator('[data-rank="K"]').tap()
     picker.locator('[data-rank="9"]').tap()
+    # a single card after a built run adds to its line (the 2, its wildcard)
     picker.locator('[data-way="card"]').tap()
     picker.locator('[data-rank="2"]').tap()
-    # a single card after a builder starts a meld of its own: no line mixes two tools
-    assert phone.input_value("#melds") == "7♠ 7♥ 7♦\n9♣ 10♣ J♣ Q♣ K♣\n2♣"
+    assert phone.input_value("#melds") == "7♠ 7♥ 7♦\n9♣ 10♣ J♣ Q♣ K♣ 2♣"
 
 
 def test_the_readme_screens(phone, server):
@@ -285,6 +288,8 @@ def test_the_readme_screens(phone, server):
     picker = phone.locator('.picker[data-side="0"]')
     picker.locator('[data-way="run"]').tap()
     for suit, first, last in (("H", "3", "9"), ("S", "10", "A")):
+        if suit == "S":
+            picker.locator('[data-action="new-meld"]').tap()
         picker.locator(f'[data-suit="{suit}"]').tap()
         picker.locator(f'[data-rank="{first}"]').tap()
         picker.locator(f'[data-rank="{last}"]').tap()

@@ -169,7 +169,9 @@
     var side = area.getAttribute("data-picker");
     var picker = el("div", {"class": "picker", "data-side": side});
     /* How a tap on a rank writes: one card; a run (first rank, then last: the whole run
-       in the chosen suit, on its own line); a set (a rank, then one tap per suit). */
+       in the chosen suit; the ace twice, ace to ace); a set (a rank, then one tap per
+       suit). Every key adds to the line being written, a built run's too (a joker at its
+       end): only "New meld" starts another. */
     var way = "card", first = null;
     var ways = el("div", {"class": "ways", role: "group"});
     var wayButtons = [["card", words.cards || "1"], ["run", words.run || "run"], ["set", words.set || "set"]]
@@ -183,35 +185,25 @@
         ways.appendChild(b);
         return b;
       });
-    /* the last line was made by the run or set builder: a single card starts a new line
-       (a meld line never mixes what two tools made) */
-    var built = false;
-    function single(card) {
-      if (built) { newLine(); built = false; }
-      add(card);
-    }
     var pad = keypad(words, {
-      suit: function (s) { if (way === "set" && first) { add(pad.card(first, s)); built = true; } },
-      joker: function () { single("JK"); },
+      suit: function (s) { if (way === "set" && first) { add(pad.card(first, s)); } },
+      joker: function () { add("JK"); },
       rank: function (r) {
-        if (way === "card") { single(pad.card(r, pad.suit)); return; }
-        if (way === "set") { first = r; pad.press(first); newLine(); return; }
+        if (way === "card") { add(pad.card(r, pad.suit)); return; }
+        if (way === "set") { first = r; pad.press(first); return; }
         if (first === null) { first = r; pad.press(first); return; }
-        newLine(); add(run(first, r)); first = null; pad.press(null); built = true;
+        add(run(first, r)); first = null; pad.press(null);
       }
     });
     var letters = words.ranks || {}, order = deckOf(words).order;
     /* The run from one rank to another in the chosen suit, along the page's run order: to
-       a rank that stands twice in it (the ace), its last place. */
+       a rank that stands twice in it (the ace), its last place, so that ace to ace is the
+       whole suit (14 cards); any other rank twice, that one card. */
     function run(from, to) {
-      var a = order.indexOf(from), b = to === from ? a : order.lastIndexOf(to);
+      var a = order.indexOf(from), b = order.lastIndexOf(to);
       var lo = Math.min(a, b), hi = Math.max(a, b), out = [];
       for (var i = lo; i <= hi; i++) { out.push(pad.card(order[i], pad.suit)); }
       return out.join(" ");
-    }
-    function newLine() {
-      var last = area.value.split("\n").pop();
-      if (last.trim()) { area.value = area.value.replace(/\s+$/, "") + "\n"; }
     }
     var tools = el("div", {"class": "actions"});
     var newMeld = el("button", {type: "button", "data-action": "new-meld"}, words["new"] || "+");
@@ -238,7 +230,6 @@
     var timer = null, seq = 0;
     function changed() { clearTimeout(timer); timer = setTimeout(check, 200); }
     area.addEventListener("input", changed);
-    area.addEventListener("keydown", function () { built = false; });
 
     function check() {
       var melds = lines(area.value);
