@@ -176,7 +176,8 @@ def test_standings_printed_while_a_turn_plays_say_it_is_in_play(ctx: Any, lang: 
         table["deals"] = table["deals"][:1]
     text = pdf_text(pdf.render_event_paper("standings", doc, lang))
     assert title in text
-    assert "AFTER TURN 3" not in text and "DOPO IL TURNO 3" not in text
+    assert "AFTER TURN 3" not in text
+    assert "DOPO IL TURNO 3" not in text
 
 
 def test_a_club_s_own_scale_is_not_the_federation_s(ctx: Any) -> None:

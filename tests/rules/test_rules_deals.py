@@ -270,8 +270,10 @@ def test_a_deal_played_after_time_scores_no_closing_bonus(profile):
     assert late["sides"][0]["total"] == on_time["sides"][0]["total"] - 100 == 500 + (
         on_time["sides"][0]["bonus_points"] - 200)
     assert late["sides"][1] == {**on_time["sides"][1], "after_time": True}
-    assert late["sides"][0]["after_time"] is True and "after_time" not in on_time["sides"][0]
-    assert late["valid"] and late["problems"] == []
+    assert late["sides"][0]["after_time"] is True
+    assert "after_time" not in on_time["sides"][0]
+    assert late["valid"]
+    assert late["problems"] == []
     cannot = score_document({"profile": profile, "after_time": True, "sides": [
         side("not_taken", counts=counts(300, clean=1), went_out=True), side(counts=counts(0))]})
     assert [p["code"] for p in cannot["problems"]] == ["cannot-go-out"]

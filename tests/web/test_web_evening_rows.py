@@ -196,8 +196,8 @@ def test_the_answer_from_kept_results_is_the_referee_s_for_the_whole_document(ap
 
     event = first_turn(client)
     table_1, table_2 = (f"{event}/turns/1/tables/{n}" for n in (1, 2))
-    for deal, out in ((DEAL_A, "0"), (DEAL_B, "1")):
-        assert post_deal(client, f"{table_1}/deals/new", deal, out).status_code == 302
+    for played, out in ((DEAL_A, "0"), (DEAL_B, "1")):
+        assert post_deal(client, f"{table_1}/deals/new", played, out).status_code == 302
     assert post_deal(client, f"{table_1}/deals/2/edit", DEAL_C, "").status_code == 302
     assert post(client, table_1, f"{table_1}/penalty", side="ew", mp="100",
                 why="late").status_code == 302

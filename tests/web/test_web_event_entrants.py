@@ -100,7 +100,8 @@ def test_the_lines_problems_in_italian(client):
     assert response.status_code == 422
     problems = _problems(response)
     assert len(problems) == 2
-    assert problems[0].startswith("Riga 1") and problems[1].startswith("Riga 2")
+    assert problems[0].startswith("Riga 1")
+    assert problems[1].startswith("Riga 2")
 
 
 def _played(client: Any) -> str:
@@ -151,7 +152,8 @@ def test_member_numbers_are_kept_per_player_and_make_the_federations_file(client
     assert "players.csv" in client.get(event).get_data(as_text=True)
     # the room's link cannot download it
     room = re.search(r'href="(/e/v/[^"/]+)"', client.get(event).get_data(as_text=True))
-    assert room and client.get(f"{room.group(1)}/players.csv").status_code == 404
+    assert room
+    assert client.get(f"{room.group(1)}/players.csv").status_code == 404
 
 
 def test_the_list_shows_its_numbers_again_and_saving_it_again_keeps_them(client):
@@ -160,7 +162,8 @@ def test_the_list_shows_its_numbers_again_and_saving_it_again_keeps_them(client)
     kept = _entrants(client, event)
     page = html.unescape(client.get(event).get_data(as_text=True))
     box = re.search(r"<textarea[^>]*>(.*?)</textarea>", page, re.S)
-    assert box and box.group(1).strip() == (
+    assert box
+    assert box.group(1).strip() == (
         "Rossi – Bianchi; 1234; 5678\nVerdi – Neri; ; 9012\nGialli – Bruni\n"
         "Marroni – Rosa; 3456")
     assert _send(client, event, box.group(1)).status_code == 302
