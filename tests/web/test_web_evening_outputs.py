@@ -22,11 +22,12 @@ from typing import Any
 import pytest
 from evening_pages import DEAL_A, DEAL_B, DEAL_C, first_turn, post, seat_turn
 from pypdf import PdfReader
-from support import form_fields, post_deal
+from support import form_fields, post_deal, table_side
 
 FIXTURE = Path(__file__).with_name("evening_outputs.json")
 #: What changes from one evening to the next: its links (tokens and table signatures),
-#: form tokens and keys, QR codes, the moments its changes were made.
+#: form tokens and keys, QR codes, the moments its changes were made, the tags of the
+#: parts a page follows.
 _VOLATILE = [
     (re.compile(r'(name="(?:csrf_token|idem|phone)"[^>]*? value=")[^"]*(")'), r"\1…\2"),
     (re.compile(r'<svg [^>]*class="segno".*?</svg>', re.S), "<svg/>"),
@@ -34,6 +35,8 @@ _VOLATILE = [
     (re.compile(r"/e/(?:v/)?[A-Za-z0-9_-]{20,}"), "/e/…"),
     (re.compile(r"([?&;](?:v|pack)=)[0-9a-f]{12}"), r"\1…"),  # the static files', the pack's
     (re.compile(r"<time [^>]*>[^<]*</time>"), "<time/>"),  # when a change was made
+    # a followed part's tag names the static files' digest with what the part shows
+    (re.compile(r'(data-follow-tag=")[0-9a-f]+(")'), r"\1…\2"),
 ]
 
 
@@ -55,8 +58,10 @@ def _pdf_text(data: bytes, tokens: list[str]) -> str:
     return "\n".join(pages)
 
 
-def _played(client: Any) -> tuple[str, str]:
-    """The evening, played as the module says: its director's page and table 2's link."""
+def _played(client: Any, phones: tuple[Any, Any]) -> tuple[str, str]:
+    """The evening, played as the module says: its director's page and table 2's link,
+    whose two pairs each chose a phone of their own (``phones``: North-South's, then
+    East-West's)."""
     event = first_turn(client)
     table_1, table_2 = (f"{event}/turns/1/tables/{n}" for n in (1, 2))
     for deal, out in ((DEAL_A, "0"), (DEAL_C, "")):
@@ -66,9 +71,12 @@ def _played(client: Any) -> tuple[str, str]:
                 why="late").status_code == 302
     page = client.get(table_2).get_data(as_text=True)
     link = re.search(r'href="http://localhost(/e/t/[^"]+/2/[0-9a-f]+)"', page).group(1)
+    ns, ew = phones
+    table_side(ns, link, "ns")
+    table_side(ew, link, "ew")
     for deal, out in ((DEAL_C, ""), (DEAL_A, "0")):
-        assert post_deal(client, f"{link}/ns/deals/new", deal, out).status_code == 302
-    confirm = client.post(f"{link}/ew/confirm", data=form_fields(client, f"{link}/ew"))
+        assert post_deal(ns, f"{link}/ns/deals/new", deal, out).status_code == 302
+    confirm = ew.post(f"{link}/ew/confirm", data=form_fields(ew, f"{link}/ew"))
     assert confirm.status_code == 302
     seat_turn(client, event)
     assert post_deal(client, f"{event}/turns/2/tables/1/deals/new", DEAL_A, "0") \
@@ -76,8 +84,9 @@ def _played(client: Any) -> tuple[str, str]:
     return event, link
 
 
-def _outputs(client: Any) -> dict[str, str]:
-    event, link = _played(client)
+def _outputs(client: Any, app: Any) -> dict[str, str]:
+    phones = (app.test_client(), app.test_client())
+    event, link = _played(client, phones)
     view = re.search(r'href="(/e/v/[^"/]+)"', client.get(event).get_data(as_text=True)).group(1)
     tokens = [event.rsplit("/", 1)[1], view.rsplit("/", 1)[1]]
     pages = {"director": event, "table": f"{event}/turns/1/tables/1",
@@ -86,7 +95,9 @@ def _outputs(client: Any) -> dict[str, str]:
              "phone-ns": f"{link}/ns", "phone-ew": f"{link}/ew"}
     out: dict[str, str] = {}
     for name, url in pages.items():
-        response = client.get(url)
+        # a pair's phone follows the pair: to its table of the turn in play
+        asks = {"phone-ns": phones[0], "phone-ew": phones[1]}.get(name, client)
+        response = asks.get(url, follow_redirects=asks is not client)
         assert response.status_code == 200, url
         out[name] = _plain(response.get_data(as_text=True), tokens)
     out["results.csv"] = client.get(f"{event}/results.csv").get_data(as_text=True)
@@ -100,8 +111,8 @@ def _outputs(client: Any) -> dict[str, str]:
 
 
 @pytest.mark.any_database
-def test_every_page_paper_and_file_of_an_evening_says_what_it_said(client):
-    outputs = _outputs(client)
+def test_every_page_paper_and_file_of_an_evening_says_what_it_said(client, app):
+    outputs = _outputs(client, app)
     digests = {name: hashlib.sha256(text.encode()).hexdigest()
                for name, text in sorted(outputs.items())}
     if os.environ.get("SCOREKEEPER_WRITE_OUTPUTS"):
