@@ -183,7 +183,9 @@ def test_the_director_confirms_for_a_table_with_the_reason_in_its_history(app, c
     assert ("Deals confirmed by the director for the table: East-West’s phone died"
             in page)
     assert "Confirm for the table" not in page
-    assert "Only the director can change it now." in ns.get(f"{link}/ns").get_data(as_text=True)
+    phone = ns.get(f"{link}/ns").get_data(as_text=True)
+    assert "Confirmed by the director. Only the director can change it now." in phone
+    assert "Confirmed by both sides" not in phone
 
 
 def test_the_director_confirms_only_what_the_page_showed(app, client):

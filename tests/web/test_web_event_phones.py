@@ -156,7 +156,7 @@ def test_the_director_keeps_one_sides_deals_with_the_reason_in_the_history(clien
     assert "The director kept North-South’s deals: the slip says so" in page
     assert "Entered by" not in page  # the table is the director's now
     # the phones see it confirmed, and cannot change it
-    assert "Confirmed by both sides" in client.get(f"{link}/ew").get_data(as_text=True)
+    assert "Confirmed by the director." in client.get(f"{link}/ew").get_data(as_text=True)
     response = client.post(fix, data=typed)
     assert response.status_code == 409
     assert "only the director can change them now" in response.get_data(as_text=True)

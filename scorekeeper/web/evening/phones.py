@@ -156,9 +156,13 @@ def page(event: Event, table: int, sig: str, side: str | None, notice: Any = Non
     kept = {"version": sheets[side].version if side in sheets else 1,
             "drafts": drafts_of(event, table, turn, side)}
     other = pairs.ids(entered[OTHER[side]])
+    # locked by the director (one side's deals kept, the table confirmed for it, its
+    # deals entered from the paper), not by the two sides
+    by_director = state.state == CONFIRMED and bool(directed_since(reader(), event, table, 0))
     return render_template(
         "event_phone.html", event=event, entered=entered, table=table, turn=turn, side=side,
         here=here, state=state, deals=deals, confirm=confirm, notice=notice, kept=kept,
+        by_director=by_director,
         names={s: seat_names(event, entered[s]) for s in SIDES},
         follow_tag=tag or side_tag(event, table, side, pair), follow_url=pairs.seat_link(
             event, pairs.Seat(table, side)),
