@@ -207,6 +207,7 @@ class NewMatchForm(BaseForm):
     # the match keeps them, so that the pages the phone showed meanwhile stay its pages.
     edit_token = HiddenField()
     view_token = HiddenField()
+    zone = HiddenField()  # the phone's time zone (app.js fills it in): the match's moments
     name = StringField(_l("Match name"), validators=[Optional(), Length(max=80), Visible])
     profile = SelectField(_l("Rules"), validators=[InputRequired()])
     target = _target(_l("Target (empty: the rules' default)"))

@@ -72,6 +72,10 @@ class Match(Base):
     # (``"seats"``: their ids), so that a player renamed later keeps their matches.
     table_id: Mapped[int | None] = mapped_column(
         ForeignKey("tables.id", ondelete="SET NULL"), nullable=True, index=True)
+    # The table's time zone (IANA, from the phone that started the match: ``moments``):
+    # its pages and papers write its moments in it. None: in UTC (a match started before
+    # matches kept one, or by a browser that did not say).
+    zone: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
     deals: Mapped[list[Deal]] = relationship(
         back_populates="match",
@@ -275,6 +279,7 @@ def match_snapshot(match: Match) -> dict[str, Any]:
         "version": match.version,
         "name": match.name,
         "created": match.created.isoformat(),
+        "zone": match.zone,
         "profile": match.profile,
         "rules": match.rules,
         "target": match.target,
@@ -283,7 +288,7 @@ def match_snapshot(match: Match) -> dict[str, Any]:
             for side in match.sides
         ],
         "deals": deals,
-        # deal number -> when it was corrected (ISO, UTC), for the summary's trace
+        # deal number -> when it was corrected (ISO, UTC; the summary writes it in the zone)
         "corrected": {d.position + 1: d.corrected.isoformat() for d in match.deals
                       if d.corrected is not None},
         "result": match_document(match.match_input(deals)),

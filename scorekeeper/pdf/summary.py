@@ -12,6 +12,7 @@ from flask_babel import format_date, gettext
 
 from scorekeeper.chart import chart
 from scorekeeper.i18n import forced_locale
+from scorekeeper.moments import in_zone, on_paper, zone_named
 from scorekeeper.pdf.cache import Job, cached
 from scorekeeper.pdf.engine import _write_pdf, check_paper, render_html
 from scorekeeper.pdf.sheets import reminder
@@ -20,9 +21,9 @@ from scorekeeper.rules import profile_of
 
 Num = Callable[[Any], str]
 
-#: The chart's height (SVG units, 640 wide: 34 mm on A4), flatter than the scoreboard's,
+#: The chart's height (SVG units, 640 wide: 31 mm on A4), flatter than the scoreboard's,
 #: so that a usual match's 12 deals stay on the summary's one page.
-CHART_HEIGHT = 116
+CHART_HEIGHT = 108
 
 
 def render_match_summary(snapshot: Mapping[str, Any], lang: str, paper: str = "A4") -> bytes:
@@ -66,16 +67,20 @@ def _match_context(snapshot: Mapping[str, Any], lang: str) -> dict[str, Any]:
     bonuses = profile.bonuses
     deals = [_deal(deal_number, scored, names, after, bonuses, num)
              for deal_number, scored in enumerate(result.get("deals") or [], start=1)]
-    # a corrected deal keeps a trace: when it was saved again (UTC: paper has no phone clock)
+    # the moments in the match's time zone (the phone's that started it), named once at
+    # the top; a match without one keeps them in UTC
+    zone = zone_named(snapshot.get("zone"))
+    # a corrected deal keeps a trace: when it was saved again
     corrected = snapshot.get("corrected") or {}
     for deal in deals:
-        when = corrected.get(deal["number"]) or corrected.get(str(deal["number"]))
-        deal["corrected"] = when[:16].replace("T", " ") + " UTC" if when else None
+        when = _parse_moment(corrected.get(deal["number"]) or corrected.get(str(deal["number"])))
+        deal["corrected"] = on_paper(when, zone, lang) if isinstance(when, datetime) else None
     status = result.get("status")
     winner = result.get("winner")
     target = result.get("target", snapshot.get("target"))
     totals = result.get("totals") or (after[-1] if after else [0] * len(names))
-    created = _parse_created(snapshot.get("created"))
+    created = _parse_moment(snapshot.get("created"))
+    day = in_zone(created, zone).date() if isinstance(created, datetime) else created
     shown = [{"name": names[i], "players": _players(names[i], side),
               "total": num(totals[i]) if i < len(totals) else "",
               "winner": status == "won" and winner == i}
@@ -83,7 +88,10 @@ def _match_context(snapshot: Mapping[str, Any], lang: str) -> dict[str, Any]:
     return {
         "match": snapshot,
         "name": str(snapshot.get("name") or ""),
-        "date": format_date(created, "long") if created else "",
+        "date": format_date(day, "long") if day else "",
+        # when it started, with the zone's name: the one place the paper says it
+        "started": on_paper(created, zone, lang, named=True)
+        if zone and isinstance(created, datetime) else None,
         "terms": profile_terms(profile_id, house=profile.name if house else None),
         # house rules: their numbers under the deals, as on their blank sheet
         "reminder": reminder(profile, lang) if house else None,
@@ -166,12 +174,13 @@ def _bonus_lines(scored: Mapping[str, Any], bonuses: Mapping[str, int], num: Num
     return lines
 
 
-def _parse_created(created: Any) -> date | None:
-    if isinstance(created, datetime | date):
-        return created
-    if isinstance(created, str) and created:
+def _parse_moment(moment: Any) -> date | None:
+    """A moment of the snapshot (ISO text; naive: UTC, as stored), or its day."""
+    if isinstance(moment, datetime | date):
+        return moment
+    if isinstance(moment, str) and moment:
         try:
-            return datetime.fromisoformat(created.replace("Z", "+00:00"))
+            return datetime.fromisoformat(moment.replace("Z", "+00:00"))
         except ValueError:
             return None
     return None

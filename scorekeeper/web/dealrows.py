@@ -10,6 +10,7 @@ from flask import url_for
 from markupsafe import Markup, escape
 
 from scorekeeper.i18n import format_number
+from scorekeeper.moments import time_tag, zone_named
 from scorekeeper.web.common import _, cache, locale_code
 
 
@@ -27,7 +28,8 @@ def deal_rows(b: dict[str, Any], token: str, *, editable: bool) -> list[Markup]:
     rows = cache("deal-rows", 16384)
     endpoint = "matches.deal" if editable else "share.deal"
     code = locale_code()
-    context = (code, endpoint, token)
+    zone = zone_named(b["match"].zone)
+    context = (code, endpoint, token, zone)
     # every line's link is the deal's number after the same path (built once)
     first = url_for(endpoint, token=token, number=0)
     base = first[:-1] if first.endswith("/0") else None
@@ -36,14 +38,15 @@ def deal_rows(b: dict[str, Any], token: str, *, editable: bool) -> list[Markup]:
         number = row["number"]
         url = base + str(number) if base is not None else \
             url_for(endpoint, token=token, number=number)
-        return deal_line(row, url, code)
+        return deal_line(row, url, code, zone)
 
     return [rows.get_or_make((context, _row_key(row)), partial(render, row)) for row in b["rows"]]
 
 
-def deal_line(row: dict[str, Any], url: str, code: str) -> Markup:
+def deal_line(row: dict[str, Any], url: str, code: str, zone: str | None = None) -> Markup:
     """One deal on the scoreboard: a line to glance at (each side's running total, and
-    what the deal added), a link to its breakdown; in the language ``code``. (Written
+    what the deal added), a link to its breakdown; in the language ``code``, its moment
+    in the match's time ``zone``. (Written
     here rather than by a template macro: a new match's 24 lines took a template four
     times as long.)"""
     parts = [f'<a class="deal" id="deal-{escape(row["number"])}" href="{escape(url)}">'
@@ -56,15 +59,15 @@ def deal_line(row: dict[str, Any], url: str, code: str) -> Markup:
         total = format_number(running[i] if i < len(running) else "", code)
         change = format_number(side.get("total", ""), code, signed=True)
         parts.append(f"<b>{escape(total)}<small>{escape(change)}</small></b>")
-    parts.append(_marks(row))
+    parts.append(_marks(row, zone))
     parts.append("</a>")
     return Markup("".join(parts))
 
 
-def _marks(row: dict[str, Any]) -> str:
+def _marks(row: dict[str, Any], zone: str | None) -> str:
     """A disputed or corrected deal said in words, on a line of its own under its numbers;
-    the moment of the correction after a colon, as the phone writes it (an hour today, a
-    day before: ``viewer.js``), never inside a sentence."""
+    the moment of the correction after a colon, in the match's time ``zone``, as the phone
+    writes it (an hour today, a day before: ``viewer.js``), never inside a sentence."""
     # the words are looked up outside the f-strings, where the catalogs' extraction sees them
     said = []
     if row["disputed"]:
@@ -73,7 +76,5 @@ def _marks(row: dict[str, Any]) -> str:
     when = row["corrected"]
     if when:
         corrected, colon = escape(_("corrected")), escape(_(": "))
-        said.append(f'<em class="corrected">\u270e {corrected}{colon}'
-                    f'<time class="num" datetime="{when:%Y-%m-%dT%H:%M:%SZ}" data-clock>'
-                    f'{when:%Y-%m-%d %H:%M} UTC</time></em>')
+        said.append(f'<em class="corrected">\u270e {corrected}{colon}{time_tag(when, zone)}</em>')
     return f'<span class="marks">{" · ".join(said)}</span>' if said else ""

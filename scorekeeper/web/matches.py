@@ -21,6 +21,7 @@ from scorekeeper import newmatch, rules
 from scorekeeper.db import reader
 from scorekeeper.forms import LINK_TOKEN, ConfirmForm, NewMatchForm, choices
 from scorekeeper.models import BurroGame, Deal, Event, Match, Season, Table
+from scorekeeper.moments import zone_named
 from scorekeeper.names import shows, visible_key
 from scorekeeper.web import versions
 from scorekeeper.web.common import (
@@ -243,7 +244,8 @@ def new_match() -> Any:
                           profile=profile.base or profile.id, rules=house,
                           target=form.target.data or profile.target, sides=sides,
                           status="in-progress", totals=[0] * len(sides),
-                          table_id=table.id if table else None, **links),
+                          table_id=table.id if table else None,
+                          zone=zone_named(form.zone.data), **links),
             "matches.scoreboard", "matches", _links_clash if links else None), reused)
     except LinksTaken:
         return _links_refused(form, table)

@@ -9,8 +9,8 @@ The JSON document::
     {"scorekeeper": "table", "version": 1, "name": ..., "zone": ...,
      "players": [{"id": 1, "name": "Ana"}, ...],
      "house_rules": [{"name", "document": <a profile document>, "version"}, ...],
-     "matches": [{"name", "profile", "rules", "target", "created", "first_dealer", "seating",
-                  "sides": [{"name", "players": [names], "seats": [player ids]}],
+     "matches": [{"name", "profile", "rules", "target", "created", "zone", "first_dealer",
+                  "seating", "sides": [{"name", "players": [names], "seats": [player ids]}],
                   "deals": [<the contract's deal document, as entered>], "totals": [...]}]}
 
 Player ids are the file's own: a match's seats name the file's players.
@@ -35,6 +35,7 @@ from scorekeeper.eventfiles import spreadsheet_cell
 from scorekeeper.forms import ConfirmForm, NewTableForm
 from scorekeeper.incoming import EVENING_BYTES, TABLE_BYTES
 from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer, utcnow
+from scorekeeper.moments import in_zone
 from scorekeeper.web import exports, tableread, writes
 from scorekeeper.web.common import _, joined_name, rules_name, uploaded
 from scorekeeper.web.tableread import Unreadable, read_document
@@ -54,7 +55,7 @@ def export_document(found: Table) -> dict[str, Any]:
                         for h in table_house_rules(found)],
         "matches": [{
             "name": m.name, "profile": m.profile, "target": m.target,
-            "created": m.created.isoformat(),
+            "created": m.created.isoformat(), "zone": m.zone,
             "first_dealer": m.first_dealer, "seating": m.seating, "rules": m.rules,
             "sides": m.sides,
             "deals": m.deal_docs(), "totals": list(m.totals)} for m in matches],
@@ -126,12 +127,13 @@ def export_csv(token: str) -> Any:
                     _("Points"), _("Total")])
     for match, result in scored_matches(found):
         after = result.get("after_each_deal") or []
+        day = in_zone(match.created, found.zone).date().isoformat()  # as its evening is dated
         for k, deal in enumerate(result.get("deals") or []):
             for i, side in enumerate(deal.get("sides", [])):
                 texts = [match.name, rules_name(match), match.sides[i]["name"],
                          ", ".join(match.sides[i].get("players", []))]
                 name, rules, side_name, players = map(spreadsheet_cell, texts)
-                sheet.writerow([match.created.date().isoformat(), name, rules, k + 1, side_name,
+                sheet.writerow([day, name, rules, k + 1, side_name,
                                 players, side.get("total", 0),
                                 after[k][i] if k < len(after) else ""])
     return _download(out.getvalue(), "text/csv", _named(found, "csv"))
@@ -197,7 +199,7 @@ def _create(key: str, table: dict[str, Any],
                 sides=sides, table_id=made.id, created=match["created"], updated=utcnow(),
                 status=str(result.get("status", "in-progress")),
                 totals=list(result.get("totals", [])), first_dealer=match["first_dealer"],
-                rules=match["rules"], version=1,
+                rules=match["rules"], version=1, zone=match["zone"],
                 # the referee's tally kept, as a save keeps it: no page of this server
                 # scores the table's matches again
                 **columns(1, result),

@@ -25,6 +25,7 @@ from scorekeeper import rules, seating
 from scorekeeper.forms import clean_text
 from scorekeeper.incoming import TABLE_BYTES, read_json
 from scorekeeper.models import utcnow
+from scorekeeper.moments import zone_named
 from scorekeeper.names import shows
 from scorekeeper.rules.document import MAX_SIDES, MAX_TARGET, MIN_TARGET
 from scorekeeper.web.common import _, input_error_text
@@ -166,6 +167,7 @@ def _read_match(number: int, match: Any, names: dict[int, str]) -> tuple[dict[st
     read = {"name": _text(match.get("name"), where, "name", 120), "profile": profile,
             "target": target, "sides": sides, "deals": deals, "rules": kept,
             "created": _created(where, match.get("created")),
+            "zone": _zone(where, match.get("zone")),
             **_seats(where, match, sides)}
     return read, _scored(where, read, match.get("totals"))
 
@@ -220,6 +222,14 @@ def _created(where: str, value: Any) -> datetime:
         "%(where)s: “%(field)s” is not a date between %(first)s and %(last)s.", where=where,
         field="created", first=format_date(FIRST_DAY), last=format_date(last)))
     return moment
+
+
+def _zone(where: str, value: Any) -> str | None:
+    """The match's time zone (none: its moments in UTC), one this server knows."""
+    _need(value is None or zone_named(value) == value, _(
+        "%(where)s: “%(field)s” names no time zone this server knows.", where=where,
+        field="zone"))
+    return zone_named(value)
 
 
 def _house_copy(where: str, kept: Any) -> dict[str, Any] | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import UTC, date
 from functools import partial
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from babel.lists import format_list
 from flask import Blueprint, abort, render_template, request, url_for
@@ -25,6 +25,7 @@ from scorekeeper.db import reader
 from scorekeeper.forms import MIXED_NAME, NewTableForm, is_token
 from scorekeeper.i18n import forced_locale, format_number
 from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer
+from scorekeeper.moments import zone_named
 from scorekeeper.names import mixes_scripts, shows, visible_key
 from scorekeeper.standings import (
     NO_FIGURES,
@@ -133,14 +134,8 @@ def new_table() -> Any:
 
 
 def known_zone(name: Any) -> str:
-    """A time zone the server knows by that name (IANA), else UTC."""
-    if not isinstance(name, str) or not name or len(name) > 64:
-        return "UTC"
-    try:
-        ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        return "UTC"
-    return name
+    """A time zone the server knows by that name (IANA: ``moments.zone_named``), else UTC."""
+    return zone_named(name) or "UTC"
 
 
 def _create(form: NewTableForm, names: list[str]) -> Any:

@@ -95,13 +95,15 @@ def played_snapshot(count: int = 24, names: tuple[str, str] = ("Nós", "Eles"),
 
 
 def usual_snapshot(profile_id: str, count: int = 12, *, house: bool = False,
-                   corrected: int = 0, version: int = 1) -> dict[str, Any]:
+                   corrected: int = 0, version: int = 1,
+                   zone: str | None = "Europe/Rome") -> dict[str, Any]:
     """A match of ``count`` deals in ``profile_id`` as a family plays it, scored by the
     real core: each side melds a canastra or two each deal, of one or two kinds (a bonus
     cell such as "2 × clean 200, dirty 100 = 500" every fourth deal; semi-clean instead
     of dirty where the game has it), one side goes out and the other pays its hand and,
     now and then, its pile; ``house``: under house rules (their reminder printed under
-    the deals); ``corrected``: that many deals corrected (a note each)."""
+    the deals); ``corrected``: that many deals corrected (a note each); ``zone``: the
+    time zone of the phone that started it (the top of the summary says its name)."""
     from scorekeeper.rules import PROFILES, match_document
     from scorekeeper.rules.document import export
 
@@ -130,7 +132,7 @@ def usual_snapshot(profile_id: str, count: int = 12, *, house: bool = False,
     result = match_document({"profile": rules, "sides": list(names), "deals": deals})
     return {
         "id": 900 + count, "version": version, "name": "Família Souza — sexta",
-        "created": "2026-11-27T20:30:00", "profile": profile_id, "rules": kept,
+        "created": "2026-11-27T20:30:00", "zone": zone, "profile": profile_id, "rules": kept,
         "target": result["target"],
         "sides": [{"name": "Nós", "players": ["Ana", "Bia"]},
                   {"name": "Eles", "players": ["Caio", "Dora"]}],

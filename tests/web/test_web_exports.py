@@ -54,7 +54,7 @@ def test_snapshot_for_the_pdf(site, app, seed_deal):
 
     with app.app_context(), get_db().read_sessions() as db:
         snap = match_snapshot(db.query(Match).one())
-    assert set(snap) == {"id", "version", "name", "created", "profile", "rules", "target",
+    assert set(snap) == {"id", "version", "name", "created", "zone", "profile", "rules", "target",
                          "sides", "deals", "corrected", "result"}
     assert snap["corrected"] == {}  # no deal saved again
     assert snap["rules"] is None  # a built-in profile's match

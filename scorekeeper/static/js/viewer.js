@@ -1,19 +1,20 @@
-/* The read-only page and the scorer's presence (progressive enhancement only): stored
-   moments in the phone's own time, a read-only page that reloads itself when the match
-   changes and says how fresh it is, and the scorer's pages saying they are there. */
+/* Stored moments in the table's time; a read-only page that follows its match and says
+   how fresh it is; the scorer's pages saying they are there (ARCHITECTURE.md). */
 (function () {
   "use strict";
   var doc = document, root = doc.documentElement;
-  /* Stored moments (UTC) in the phone's own time: the day too when it is not today. */
+  /* in the table's time (data-zone: moments.py), else the phone's */
   var clocks = function () {
-    var shown = doc.querySelectorAll("time[data-clock]"), today = new Date().toDateString();
+    var shown = doc.querySelectorAll("time[data-clock]");
     for (var i = 0; i < shown.length; i++) {
-      var when = new Date(shown[i].getAttribute("datetime"));
-      if (isNaN(when.getTime())) { continue; }
-      var parts = {hour: "2-digit", minute: "2-digit"};
-      if (when.toDateString() !== today) { parts.day = "numeric"; parts.month = "short"; }
-      try { shown[i].textContent = when.toLocaleString(root.getAttribute("lang") || undefined, parts); }
-      catch (e) { /* an unknown language: the server's own words stay */ }
+      var when = new Date(shown[i].getAttribute("datetime")), zone = shown[i].getAttribute("data-zone");
+      var parts = {hour: "2-digit", minute: "2-digit", timeZone: zone || undefined};
+      try {
+        var day = new Intl.DateTimeFormat("en", {timeZone: parts.timeZone}).format;
+        if (day(when) !== day(new Date())) { parts.day = "numeric"; parts.month = "short"; }
+        if (zone && zone !== Intl.DateTimeFormat().resolvedOptions().timeZone) { parts.timeZoneName = "short"; }
+        shown[i].textContent = when.toLocaleString(root.getAttribute("lang") || undefined, parts);
+      } catch (e) { /* as written */ }
     }
   };
   clocks();
