@@ -221,7 +221,13 @@ def bench_page(doc: dict[str, Any]) -> dict[str, list[float]]:
     turn = len(doc["turns"])
     table_two = f"/e/{token}/turns/{turn}/tables/2/deals/1/edit"
     page = client.get(f"/e/{token}/turns/{turn}/tables/1").get_data(as_text=True)
-    phone = re.search(r'href="http://localhost(/e/t/[^"]+)"', page).group(1) + "/ns"
+    link = re.search(r'href="http://localhost(/e/t/[^"]+)"', page).group(1)
+    # the phone is North-South's own: its pair chosen on the table's page
+    chosen = re.search(r'<a href="([^"]+)" data-side="ns">', client.get(link).get_data(
+        as_text=True))
+    assert chosen is not None
+    assert client.get(html.unescape(chosen.group(1))).status_code == 303
+    phone = f"{link}/ns"
     assert client.get(f"/e/{token}").status_code == 200  # templates compiled
     out: dict[str, list[float]] = {"hello": [], "director": [], "phone": [], "cold": [],
                                    "cached": []}

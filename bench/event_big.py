@@ -21,6 +21,7 @@ wall clock; medians of the runs.
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -75,6 +76,17 @@ def build() -> dict[str, Any]:
     return doc
 
 
+def _chosen(app: Any, link: str, side: str) -> Any:
+    """A phone of its own for the pair sitting on ``side`` of the table whose card's link
+    is ``link``: chosen on the table's page, by the pair's own link."""
+    phone = app.test_client()
+    page = phone.get(link).get_data(as_text=True)
+    chosen = re.search(rf'<a href="([^"]+)" data-side="{side}">', page)
+    assert chosen, page[-1000:]
+    assert phone.get(html.unescape(chosen.group(1))).status_code == 303
+    return phone
+
+
 def rss_mb() -> tuple[float, float]:
     """This process's resident set now and at its peak, in MB."""
     now = 0.0
@@ -113,9 +125,10 @@ def main() -> int:  # noqa: PLR0915 - one run, said in order
     turn = len(doc["turns"])
     page = client.get(f"/e/{token}/turns/{turn}/tables/1").get_data(as_text=True)
     phone = re.search(r'href="http://localhost(/e/t/[^"]+)"', page).group(1)
+    ns, ew = _chosen(app, phone, "ns"), _chosen(app, phone, "ew")
     for number in range(1, DEALS + 1):  # North-South's four deals of table 1
         target = f"{phone}/ns/deals/new"
-        response = client.post(target, data={**_form(client, target), **_deal_fields(number)})
+        response = ns.post(target, data={**_form(ns, target), **_deal_fields(number)})
         assert response.status_code == 302, response.status_code
     out: dict[str, list[float]] = {"hello": [], "save": [], "cold": [], "cached": []}
     fix = f"/e/{token}/turns/{turn}/tables/2/deals/1/edit"
@@ -127,8 +140,8 @@ def main() -> int:  # noqa: PLR0915 - one run, said in order
         clear_caches()
         out["cold"].append(cpu(lambda: client.get(f"/e/{token}")))
         out["cached"].append(cpu(lambda: client.get(f"/e/{token}")))
-    fields = _form(client, f"{phone}/ew")
-    confirm = cpu(lambda: client.post(f"{phone}/ew/confirm", data=fields))
+    fields = _form(ew, f"{phone}/ew")
+    confirm = cpu(lambda: ew.post(f"{phone}/ew/confirm", data=fields))
     started = time.perf_counter()
     assert client.get(f"/e/{token}/standings.pdf").status_code == 200
     layout = time.perf_counter() - started

@@ -1,27 +1,35 @@
-"""Event load benchmark: a 50-table evening's turn scored on the tables' own phones.
+"""Event load benchmark: a 50-table evening's turn scored on the tables' own phones while
+200 phones, the director's page and the big screen follow the evening by themselves.
 
 Run by hand: ``.venv/bin/python bench/event_load.py`` (SQLite, ``scorekeeper serve
---workers 2``; about 3 minutes), or ``--database-url postgresql://…`` (two
+--workers 2``; about 4 minutes), or ``--database-url postgresql://…`` (two
 ``scorekeeper serve`` processes on two ports of one machine sharing the database, the
 phones spread over them as a proxy would spread them).
 
 The evening is made through the director's pages (100 pairs pasted, 4 turns of 3 deals,
-Mitchell) and turn 1 seated. Then, within ``--minutes`` (2) of wall-clock time:
+Mitchell) and turn 1 seated. Every table has four phones, each its own session and
+cookies, each chosen by its pair on the table's page (so each a pair's own phone):
+North-South's and East-West's scorers, and each pair's second phone. Every phone, the
+director's page and the big screen follow their page as ``static/js/follow.js`` does:
+a GET every ``FOLLOW`` seconds, with the page's tag (``If-None-Match``) once it has one,
+answered 304 when nothing changed.
 
-* 200 phones (50 tables × 4 players, each phone its own session and cookies): at each
-  table, North-South's first phone opens the table card's link, says it is North-South
-  and enters the turn's 3 deals by counts on the deal form (GET the form, POST it), at
-  moments spread over the first three quarters of the window; East-West's first phone
-  opens its page and, once the 3 deals are in, confirms them; the two other phones of the
-  table open the table's page and follow it every 5 seconds, as ``follow.js`` does;
-* the big screen (``/e/v/<view>/tv``) every 5 seconds and the director's page every 10.
+* **Following alone** (``--quiet``, 30 s): nobody enters anything; the server's CPU per
+  second of following (every server process, from /proc).
+* **The turn** (``--minutes``, 2): at each table North-South enters the turn's 3 deals
+  by counts on the deal form (GET the form, POST it) at moments spread over the first
+  three quarters of the window, and East-West confirms them once they are in.
 
-Reported: requests, errors (any answer but 200/302/303), the deals the evening holds at
+Reported: requests, errors (any answer but 200/302/303/304), the deals the evening holds at
 the end against the 150 entered (lost and duplicated), the confirmed tables, p50/p99
-latency of a deal save (POST) and of a table page (GET), and the server's CPU (every
-server process, from /proc) per confirmed table, against a floor measured in the same
-run: the server's CPU per request of its hello page (``/healthz``-like: the offline
-page, a template without the database) under the same client threads.
+latency of a deal save and of a page's follow; the server's CPU per second of following
+alone and during the turn; and **from a confirmation to the last page showing it**: for
+each confirmed table, the time from East-West's confirmation answered to the answer of the
+first follow, started after it, of each page that shows it (North-South's two phones,
+East-West's second phone, the director's page, the big screen), the last of them. Every
+CPU figure is also said as a multiple of a floor measured in the same run: the server's
+CPU per request of its hello page (the offline page, a template without the database)
+under the same client threads.
 
 Each phone is a thread of this process (urllib, one cookie jar each); the client's own
 CPU is not the server's and is not counted.
@@ -55,6 +63,8 @@ sys.path[:0] = [str(ROOT), str(BENCH)]
 from web import tree_cpu  # noqa: E402
 
 TABLES, DEALS = 50, 3
+#: How often a followed page asks again, in seconds (static/js/follow.js: data-follow="3").
+FOLLOW = 3.0
 HIDDEN = re.compile(r'<input[^>]*type="hidden"[^>]*>')
 
 
@@ -90,16 +100,21 @@ class Phone:
             urllib.request.HTTPCookieProcessor(CookieJar()), _NoRedirect(), _From(address))
 
     def go(self, method: str, path: str, data: dict[str, str] | None = None,
-           label: str | None = None) -> tuple[int, str, str]:
+           label: str | None = None, tag: str | None = None) -> tuple[int, str, str]:
+        """The answer's status, text and where it leads (a redirect's Location, else the
+        answer's ETag); ``tag``: the page's tag the phone holds (``If-None-Match``)."""
         body = urllib.parse.urlencode(data).encode() if data is not None else None
         request = urllib.request.Request(self.base + path, data=body, method=method)
+        if tag:
+            request.add_header("If-None-Match", tag)
         start = time.perf_counter()
         try:
             with self.opener.open(request, timeout=60) as answer:
-                status, text, where = answer.status, answer.read().decode(), ""
+                status, text = answer.status, answer.read().decode()
+                where = answer.headers.get("ETag", "")
         except urllib.error.HTTPError as error:
             status, text = error.code, error.read().decode(errors="replace")
-            where = error.headers.get("Location", "")
+            where = error.headers.get("Location", "") or error.headers.get("ETag", "")
         except OSError as error:
             status, text, where = 0, str(error), ""
         self.stats.add(label, time.perf_counter() - start, status, f"{method} {path}: {text[:300]}")
@@ -122,7 +137,7 @@ class Stats:
     def add(self, label: str | None, seconds: float, status: int, said: str = "") -> None:
         with self.lock:
             self.requests += 1
-            if status not in (200, 302, 303):
+            if status not in (200, 302, 303, 304):
                 self.errors.append(status)
                 self.said.setdefault(status, said)
             if label:
@@ -164,24 +179,74 @@ def make_evening(base: str, stats: Stats) -> tuple[str, str, list[str]]:
     return event, view, links
 
 
-def table_turn(bases: list[str], stats: Stats, link: str, table: int, window: float,
-               start: float, done: dict[str, int]) -> None:
+def choose(phone: Phone, link: str, side: str) -> str:
+    """The phone made the own phone of the pair sitting on ``side`` of the table whose
+    card's link is ``link`` (its name tapped on the table's page); the side's page."""
+    _s, page, _w = phone.go("GET", link, label="table page")
+    chosen = re.search(rf'<a href="([^"]+)" data-side="{side}">', page)
+    if chosen is None:
+        raise SystemExit(f"{link}: no pair to choose on {side}")
+    status, _p, _w = phone.go("GET", html.unescape(chosen.group(1)))
+    assert status == 303, status
+    return f"{link}/{side}"
+
+
+class Watch:
+    """When each page last showed what: the moments (perf_counter) a follow of a page
+    started and was answered, per table and per shared page, so that the first follow
+    started after a confirmation is found."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.follows: dict[str, list[tuple[float, float]]] = {}
+        self.confirmed: dict[int, float] = {}
+
+    def seen(self, page: str, started: float, answered: float) -> None:
+        with self.lock:
+            self.follows.setdefault(page, []).append((started, answered))
+
+    def delays(self, pages_of: dict[int, list[str]]) -> list[float]:
+        """For each confirmed table, the time to the last of its pages showing it."""
+        out = []
+        for table, moment in self.confirmed.items():
+            last = 0.0
+            for page in pages_of[table]:
+                after = [done for started, done in self.follows.get(page, []) if started >= moment]
+                if not after:
+                    last = float("inf")
+                    break
+                last = max(last, min(after) - moment)
+            out.append(last)
+        return out
+
+
+def follow(phone: Phone, path: str, until: float, label: str, watch: Watch, page: str) -> None:
+    """A page that follows the evening by itself, as follow.js does: a GET every
+    ``FOLLOW`` seconds with the tag it holds."""
+    tag = ""
+    time.sleep(random.uniform(0, FOLLOW))  # the room's phones were not opened at once
+    while time.perf_counter() < until:
+        started = time.perf_counter()
+        status, _text, etag = phone.go("GET", path, label=label, tag=tag)
+        watch.seen(page, started, time.perf_counter())
+        if status == 200 and etag:
+            tag = etag
+        time.sleep(max(0.0, started + FOLLOW - time.perf_counter()))
+
+
+def table_turn(ns: Phone, ew: Phone, link: str, table: int, window: float, start: float,
+               done: dict[str, int], watch: Watch) -> None:
     """North-South enters the 3 deals, East-West confirms them."""
     rng = random.Random(table)
-    here = _address(table)
-    ns = Phone(bases[table % len(bases)], stats, here)
-    ew = Phone(bases[(table + 1) % len(bases)], stats, here)
     moments = sorted(rng.uniform(0, window * 0.75) for _ in range(DEALS))
-    ns.go("GET", link, label="table page")
     for moment in moments:
         time.sleep(max(0.0, start + moment - time.perf_counter()))
         url = f"{link}/ns/deals/new"
         _s, page, _w = ns.go("GET", url, label="deal form")
         status, _p, _w = ns.go("POST", url, {**_hidden(page), **_deal(rng)}, label="deal save")
         if status in (302, 303):
-            with stats.lock:
+            with ns.stats.lock:
                 done["saved"] += 1
-        ns.go("GET", f"{link}/ns", label="table page")
     time.sleep(max(0.0, start + window * 0.8 + rng.uniform(0, window * 0.15) - time.perf_counter()))
     _s, page, _w = ew.go("GET", f"{link}/ew", label="table page")
     form = page.split(f'action="{link}/ew/confirm"')
@@ -189,20 +254,15 @@ def table_turn(bases: list[str], stats: Stats, link: str, table: int, window: fl
         status, _p, _w = ew.go("POST", f"{link}/ew/confirm", _hidden(form[1].split("</form>")[0]),
                                label="confirm")
         if status in (302, 303):
-            with stats.lock:
+            with watch.lock:
+                watch.confirmed[table] = time.perf_counter()
+            with ns.stats.lock:
                 done["confirmed"] += 1
 
 
 def _address(table: int) -> str:
     """The loopback address a table's phones connect from."""
     return f"127.0.0.{table + 1}"
-
-
-def follow(phone: Phone, path: str, every: float, until: float, label: str) -> None:
-    """A page that follows the evening by itself (the big screen, a waiting table page)."""
-    while time.perf_counter() < until:
-        phone.go("GET", path, label=label)
-        time.sleep(every)
 
 
 def _serve(url: str, port: int, workers: int, instance: Path) -> subprocess.Popen[bytes]:
@@ -262,6 +322,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--minutes", type=float, default=2.0)
+    parser.add_argument("--quiet", type=float, default=30.0,
+                        help="seconds of following alone, before the turn")
     args = parser.parse_args()
     from scorekeeper.db import upgrade
 
@@ -281,69 +343,127 @@ def main() -> None:
                 server.wait(timeout=30)
 
 
-def run(bases: list[str], servers: list[Any], args: Any, url: str) -> None:
-    stats = Stats()
-    event, view, links = make_evening(bases[0], stats)
-    hello = floor(bases, servers, 2000)
-    stats = Stats()
-    window = args.minutes * 60
-    done = {"saved": 0, "confirmed": 0}
-    before = _cpu(servers)
-    start = time.perf_counter()
-    until = start + window
-    threads = [threading.Thread(target=table_turn, args=(bases, stats, link, table, window,
-                                                           start, done))
-               for table, link in enumerate(links, start=1)]
+def _phones(bases: list[str], stats: Stats, links: list[str]) -> list[dict[str, Any]]:
+    """Each table's four phones, each chosen by its pair: the scorers first."""
+    tables = []
     for table, link in enumerate(links, start=1):
-        for k in range(2):  # the table's two other phones follow its page
-            phone = Phone(bases[(table + k) % len(bases)], stats, _address(table))
+        here = _address(table)
+        phones = {f"{side}{k}": Phone(bases[(table + k) % len(bases)], stats, here)
+                  for side in ("ns", "ew") for k in (0, 1)}
+        for name, phone in phones.items():
+            choose(phone, link, name[:2])
+        tables.append({"table": table, "link": link, **phones})
+    return tables
+
+
+def _following(tables: list[dict[str, Any]], event: str, view: str, bases: list[str],
+               stats: Stats, until: float, watch: Watch) -> list[threading.Thread]:
+    """Every phone's page, the director's page and the big screen, following."""
+    threads = []
+    for t in tables:
+        for name in ("ns0", "ns1", "ew0", "ew1"):
+            side = name[:2]
             threads.append(threading.Thread(target=follow, args=(
-                phone, link, 5.0, until, "table page")))
+                t[name], f"{t['link']}/{side}", until, "follow: a side's page", watch,
+                f"{t['table']}:{name}")))
     threads.append(threading.Thread(target=follow, args=(
-        Phone(bases[0], stats), f"{view}/tv", 5.0, until, "big screen")))
+        Phone(bases[0], stats), f"{view}/tv", until, "follow: the big screen", watch, "tv")))
     threads.append(threading.Thread(target=follow, args=(
-        Phone(bases[-1], stats), event, 10.0, until, "director's page")))
+        Phone(bases[-1], stats), event, until, "follow: the director's page", watch,
+        "director")))
+    return threads
+
+
+def _counted(tables: list[dict[str, Any]]) -> Stats:
+    """New counts, which every table's phones add to from now on."""
+    stats = Stats()
+    for t in tables:
+        for name in ("ns0", "ns1", "ew0", "ew1"):
+            t[name].stats = stats
+    return stats
+
+
+def _run_all(threads: list[threading.Thread]) -> None:
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+
+
+def run(bases: list[str], servers: list[Any], args: Any, url: str) -> None:
+    stats = Stats()
+    event, view, links = make_evening(bases[0], stats)
+    tables = _phones(bases, stats, links)
+    hello = floor(bases, servers, 2000)
+
+    # following alone: nothing entered
+    stats, watch = _counted(tables), Watch()
+    before, start = _cpu(servers), time.perf_counter()
+    _run_all(_following(tables, event, view, bases, stats, start + args.quiet, watch))
+    quiet_cpu, quiet_s = _cpu(servers) - before, time.perf_counter() - start
+    quiet_requests = stats.requests
+
+    # the turn
+    stats, watch = _counted(tables), Watch()
+    window = args.minutes * 60
+    done = {"saved": 0, "confirmed": 0}
+    before, start = _cpu(servers), time.perf_counter()
+    until = start + window
+    threads = _following(tables, event, view, bases, stats, until + 2 * FOLLOW, watch)
+    threads += [threading.Thread(target=table_turn, args=(
+        t["ns0"], t["ew0"], t["link"], t["table"], window, start, done, watch)) for t in tables]
+    _run_all(threads)
     elapsed = time.perf_counter() - start
     cpu = _cpu(servers) - before
+    pages_of = {t["table"]: [f"{t['table']}:ns0", f"{t['table']}:ns1", f"{t['table']}:ew1",
+                             "director", "tv"] for t in tables}
+    delays = watch.delays(pages_of)
     held, sheets = _held(url, event.rsplit("/", 1)[-1])
     kind = "PostgreSQL, 2 server processes" if len(bases) > 1 else "SQLite, --workers 2"
-    print(f"event load: {TABLES} tables × 4 phones, {DEALS} deals a table, {kind}, "
-          f"{elapsed:.0f} s")
-    print(f"  requests {stats.requests}, errors {len(stats.errors)} {sorted(set(stats.errors))}")
+    print(f"event load: {TABLES} tables × 4 phones following every {FOLLOW:.0f} s, the "
+          f"director's page and the big screen too, {DEALS} deals a table, {kind}")
+    print(f"  floor: {hello:.2f} ms of server CPU per request of the offline page")
+    print(f"  following alone ({quiet_s:.0f} s, {quiet_requests} requests): server CPU "
+          f"{quiet_cpu / quiet_s * 1000:.0f} ms per second "
+          f"({quiet_cpu / quiet_s * 1000 / hello:.0f}× the floor's request; "
+          f"{quiet_cpu / quiet_s * 100:.0f} % of a core), "
+          f"{quiet_cpu * 1000 / max(1, quiet_requests):.2f} ms a follow")
+    print(f"  the turn ({elapsed:.0f} s): requests {stats.requests}, errors {len(stats.errors)} "
+          f"{sorted(set(stats.errors))}; server CPU {cpu / elapsed * 1000:.0f} ms per second "
+          f"({cpu / elapsed * 100:.0f} % of a core)")
     print(f"  deals saved (answered 302) {done['saved']} of {TABLES * DEALS}; on the sides' "
           f"sheets {sheets}: lost {max(0, done['saved'] - sheets)}, duplicated "
           f"{max(0, sheets - done['saved'])}; tables confirmed {done['confirmed']} of {TABLES}, "
           f"the evening holds {held} deals ({DEALS} × {done['confirmed']} expected)")
     for status, said in sorted(stats.said.items()):
         print(f"  first answer {status}: {' '.join(said.split())[:200]}")
-    for label in ("deal save", "deal form", "table page", "confirm", "big screen",
-                  "director's page"):
+    for label in ("deal save", "deal form", "confirm", "follow: a side's page",
+                  "follow: the big screen", "follow: the director's page"):
         print(f"  {label}: {_percentiles(stats.times.get(label, []))}")
-    per_table = cpu * 1000 / max(1, done["confirmed"])
-    print(f"  server CPU per confirmed table (3 deals, its phones' pages, the room's share): "
-          f"{per_table:.0f} ms; floor: {hello:.2f} ms per request of the offline page")
+    shown = sorted(delays)
+    if shown:
+        print(f"  from a confirmation to the last page showing it (its phones, the director's "
+              f"page, the big screen): p50 {statistics.median(shown):.1f} s, max "
+              f"{shown[-1]:.1f} s ({len(shown)} tables)")
 
 
 def _held(url: str, edit: str) -> tuple[int, int]:
     """The deals the evening's turn 1 holds, and those of its sheets (the evening of this
     run, by its edit link: a PostgreSQL database may hold earlier runs' evenings)."""
-    from sqlalchemy import create_engine, select
+    from sqlalchemy import create_engine, func, select
     from sqlalchemy.orm import Session
 
-    from scorekeeper.models import Event, EventSheet
+    from scorekeeper.models import Event, EventDeal, EventSheet, EventTable
 
     engine = create_engine(url)
     with Session(engine) as db:
         event = db.scalars(select(Event).where(Event.edit_token == edit)).one()
-        held = sum(len(t["deals"]) for t in event.document["turns"][0]["tables"])
+        held = db.scalar(select(func.count()).select_from(EventDeal).join(EventTable).where(
+            EventTable.event_id == event.id, EventTable.turn == 0))
         sheets = sum(len(s.deals) for s in db.scalars(
             select(EventSheet).where(EventSheet.event_id == event.id)))
     engine.dispose()
-    return held, sheets
+    return int(held or 0), sheets
 
 
 if __name__ == "__main__":
