@@ -105,7 +105,16 @@ def test_two_versions_of_a_deal_are_shown_never_merged(client):
     assert re.search(r"North-South</th><td>275</td><td>550</td>", dispute)
     assert re.search(r"East-West</th><td>100</td><td>100</td>", dispute)
     assert "North-South · Points of the cards on the table" in dispute
-    assert "Who went out?" in dispute
+    # Italian Burraco's words, as its deal form asks them
+    assert "Who closed?" in dispute
+    client.get("/lang/fr")
+    french = client.get(f"{link}/ew").get_data(as_text=True)
+    french = french[french.index("Donne 2"):]
+    # joined as French writes a semicolon, the tradition's question
+    assert "Points des cartes posées\u202f; Nord-Sud" in french
+    assert "Qui a fermé\u202f?" in french
+    assert "Qui est sorti" not in french
+    client.get("/lang/en")
     assert table_rows(client.get(event).get_data(as_text=True), "Turn 1")[0][3:] == ["Disputed"]
     # confirming now is refused, and nothing reaches the table
     response = post(client, f"{link}/ew", f"{link}/ew/confirm", code="12")

@@ -241,8 +241,8 @@ def what_differs(event: Event, one: dict[str, Any], other: dict[str, Any]) -> li
     words = {"table_points": _("Points of the cards on the table"), "melds": _("Melds"),
              "hand": _("Cards left in hand"), "hand_points": _("Cards left in hand"),
              "morto": str(term("morto", profile.id)).capitalize(),
-             "went_out": _("Who went out?"), "closed_by": _("Who went out?"),
-             "opening": _("Opening"), "morto_first": _("Who took the morto first?")}
+             "went_out": str(term("Who_went_out", profile.tradition)), "closed_by": _("How?"),
+             "opening": _("Opening"), "morto_first": str(term("Morto_first", profile.tradition))}
     said: list[str] = []
     sides = (_("North-South"), _("East-West"))
     for index, key in differences(one, other):
