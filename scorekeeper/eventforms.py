@@ -27,6 +27,7 @@ from scorekeeper.formlists import FieldList
 from scorekeeper.forms import BaseForm, StrippingMeta, Visible, WriteForm, _l, choices
 from scorekeeper.formwords import NumberRange
 from scorekeeper.messages import MOVEMENTS as MOVEMENT_NAMES
+from scorekeeper.msgids import NP_, lazy
 from scorekeeper.rules.document import MAX_TARGET
 from scorekeeper.rules.eventdoc import MAX_EVENT_NAME, MAX_WHY
 from scorekeeper.rules.movements import MAX_ENTRANTS, PAIRS, movements_for, plan_entry, unfilled
@@ -84,7 +85,8 @@ SEATS = [("ns", _l("North-South")), ("ew", _l("East-West"))]
 class PenaltyForm(WriteForm):
     """Match points taken off one side of a table (late at the table: 100)."""
 
-    side = RadioField(_l("Side"), choices=choices(SEATS), validators=[
+    # TRANSLATORS: a table's line (North-South or East-West), as the forfeit below says.
+    side = RadioField(lazy(NP_("event", "Side")), choices=choices(SEATS), validators=[
         InputRequired(_l("Choose the side that loses the points."))])
     mp = IntegerField(_l("Match points taken off"), default=100,
                       validators=[InputRequired(), NumberRange(min=0, max=MAX_TARGET)])
