@@ -110,9 +110,7 @@ CATEGORY_LABELS: dict[str, dict[str, str]] = {
 CATEGORY_SHORT_LABELS = {
     "clean": N_("clean"),
     "dirty": N_("dirty"),
-    "semi-clean": N_("semi-clean"),
-    "clean-500": N_("clean A–K"),
-    "clean-1000": N_("clean A–A"),
+    "semi-clean": N_("semi-clean"), "clean-500": N_("clean A–K"), "clean-1000": N_("clean A–A"),
 }
 
 # TRANSLATORS: a category of canastras (feminine in Portuguese and Italian: "limpa",
@@ -150,14 +148,11 @@ COUNT_LABELS: dict[str, dict[str, str]] = {
         "clean-500": N_("Clean burracos of 13 cards (500)"),
         "clean-1000": N_("Clean burracos of 14 cards (1000)"),
     },
-    # TRANSLATORS: Classic Buraco's melds counted, in the words of its meld lines
-    # ("clean burraco" in the classic context): its French source says buracos
-    # « purs », « semi-purs », « sales ».
-    "classic": {
-        "clean": NP_("classic", "Clean burracos"),
-        "dirty": NP_("classic", "Dirty burracos"),
-        "semi-clean": NP_("classic", "Semi-clean burracos"),
-    },
+    # TRANSLATORS: Classic Buraco's melds counted, in the words of its meld lines ("clean
+    # burraco" in the classic context): its French source says buracos « purs », « sales ».
+    "classic": {"clean": NP_("classic", "Clean burracos"),
+                "dirty": NP_("classic", "Dirty burracos"),
+                "semi-clean": NP_("classic", "Semi-clean burracos")},
 }
 
 #: States of a side's morto / pozzetto (``scoring.Morto``).
@@ -173,11 +168,9 @@ MORTO_LABELS: dict[str, dict[str, str]] = {
         "unused": N_("pozzetto taken but never played"),
     },
     # TRANSLATORS: Classic Buraco's pile; its French source calls it "puits".
-    "classic": {
-        "taken": NP_("classic", "pozzetto taken"),
-        "not_taken": NP_("classic", "pozzetto not taken"),
-        "unused": NP_("classic", "pozzetto taken but never played"),
-    },
+    "classic": {"taken": NP_("classic", "pozzetto taken"),
+                "not_taken": NP_("classic", "pozzetto not taken"),
+                "unused": NP_("classic", "pozzetto taken but never played")},
 }
 
 #: Single game words, for headings and table columns.
@@ -205,9 +198,9 @@ TERMS: dict[str, dict[str, str]] = {
         "Canastras": N_("Canastras"),
         # TRANSLATORS: the house-rules switch; follows "canastra" (feminine in pt and it).
         "Semi_clean": NP_("canastra", "Semi-clean: 8 cards or more, the wildcard at an end"),
-        # TRANSLATORS: the deal the house-rules page scores both ways.
         # TRANSLATORS: statistics: the deals a side lost with its morto never taken.
         "Lost_without_morto": N_("Deals lost without taking the morto"),
+        # TRANSLATORS: the deal the house-rules page scores both ways.
         "Sample_deal": N_("Side 1 goes out with a clean meld of 7 cards and a dirty one "
                           "holding a joker; side 2 keeps a joker, a K and a 2 in hand and "
                           "never takes its morto."),
@@ -348,9 +341,8 @@ RULE_LABELS = {
     "none": N_("none"),
     "free": N_("taken whole, at any turn"),
     "top-used": N_("taken whole, its top card used at once"),
-    "top-used-wild-new-meld": N_(
-        "taken whole, its top card used at once; a wildcard on top starts a new meld"
-    ),
+    "top-used-wild-new-meld": N_("taken whole, its top card used at once; a wildcard on top "
+                                 "starts a new meld"),
     "canastra": N_("a canastra"),
     "clean-canastra": N_("a clean canastra"),
     # deal breakdown and categories
