@@ -45,6 +45,7 @@ class SideEntry:
     morto: str = ""
     opened: list[int] = field(default_factory=list)  # meld lines ticked as the opening
     opening: str = ""  # opening melds typed (one that grew since)
+    met: bool = False  # by counts: opened with the minimum or more, said by the scorer
 
 
 def meld_item(line: str, locale: str | None = None) -> Any:
@@ -88,6 +89,8 @@ def deal_document(profile: Any, names: Sequence[Any], sides: Sequence[SideEntry]
         opening += [meld_item(line, locale) for line in meld_lines(entry.opening)]
         if opening:
             side["opening"] = opening
+        elif entry.met and entry.mode == EntryMode.COUNTS:
+            side[OPENING_MET] = True
         doc_sides.append(side)
     # house rules (a profile document): the deal names them by their id
     named = profile.get("id") if isinstance(profile, dict) else profile
@@ -99,6 +102,10 @@ def deal_document(profile: Any, names: Sequence[Any], sides: Sequence[SideEntry]
         doc["after_time"] = True
     return doc
 
+
+#: A side's field of the deal document, which the referee never reads (contract.md): by
+#: counts, its scorer said it opened with the minimum or more.
+OPENING_MET = "opening_met"
 
 #: The deal form's box of a deal played after the turn's time was up, as a browser sends it.
 AFTER_TIME = "after_time"
@@ -158,6 +165,8 @@ def _read_side(side: SideEntry, name: str, value: str) -> None:
         setattr(side, name, value.strip() if name != "melds" else value)
     elif name == "opened" and digits.below(value, 1000) is not None:
         side.opened = sorted({*side.opened, int(value)})
+    elif name == "met":
+        side.met = value in ("y", "on")
 
 
 def burro_round(kind: str | None, loser: str | None, feint_by: str | None,

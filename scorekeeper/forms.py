@@ -292,6 +292,9 @@ class SideDealForm(Form):
     )
     # a vulnerable side's opening nobody wrote down: the minimum is then not checked
     unnoted = BooleanField(_l("Nobody noted the opening"))
+    # a vulnerable side entered by counts: its scorer says it opened with the minimum or
+    # more, one tap (the page's label names the minimum); the counts hold no melds to check
+    met = BooleanField(_l("Opened with the minimum or more"))
 
 
 class DealForm(WriteForm):

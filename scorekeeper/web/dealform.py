@@ -9,12 +9,8 @@ from typing import Any
 from flask import request
 
 from scorekeeper import digits, rules
-from scorekeeper.cardtext import (
-    ONE_GO,
-    meld_lines,
-    shown,
-)
-from scorekeeper.entry import CATEGORY_FIELDS, EntryMode, SideEntry, deal_document
+from scorekeeper.cardtext import ONE_GO, meld_lines, shown
+from scorekeeper.entry import CATEGORY_FIELDS, OPENING_MET, EntryMode, SideEntry, deal_document
 from scorekeeper.forms import DealForm, choices
 from scorekeeper.i18n import format_number
 from scorekeeper.messages import INPUT_MESSAGES, PROBLEM_MESSAGES
@@ -104,8 +100,9 @@ def _form_data(doc: dict[str, Any]) -> dict[str, Any]:
         typed = _opening_split(side)[1]
         if typed:
             entry["opening"] = "\n".join(_meld_line(m) for m in typed)
-        # saved without an opening: nobody noted it (the form asked)
-        entry["unnoted"] = not side.get("opening")
+        # no opening saved: by counts, "opened with the minimum or more"; else nobody noted it
+        entry["met"] = side.get(OPENING_MET) is True
+        entry["unnoted"] = not side.get("opening") and not entry["met"]
         if side.get("went_out"):
             went_out = str(i)
             closed_by = side.get("closed_by", ClosedBy.DISCARD)
@@ -170,28 +167,31 @@ def ask_answers(form: DealForm, profile: rules.Profile) -> bool:
 
 def ask_opening(form: DealForm, before: dict[str, Any]) -> bool:
     """A vulnerable side that laid something down says how it opened (meld lines ticked,
-    melds typed: by cards or by counts alike) or that nobody noted it: the minimum is
-    never skipped silently (seed 001 §05). Asks at the opening field; True when every
-    such side has answered."""
+    melds typed: by cards or by counts alike; by counts, that it opened with the minimum
+    or more) or that nobody noted it: the minimum is never skipped silently (seed 001
+    §05). Asks at the opening field; True when every such side has answered."""
     vulnerable = before.get("vulnerable") or []
     minimum = before.get("opening_minimum") or []
     answered = True
     for i, entry in enumerate(form.sides.entries):
         f = entry.form
-        if i >= len(vulnerable) or not vulnerable[i] or f.unnoted.data:
+        counts = f.mode.data == EntryMode.COUNTS
+        if i >= len(vulnerable) or not vulnerable[i] or f.unnoted.data or (counts and f.met.data):
             continue
-        laid = (f.table_points.data or 0) > 0 if f.mode.data == EntryMode.COUNTS \
-            else bool(meld_lines(f.melds.data))
+        laid = (f.table_points.data or 0) > 0 if counts else bool(meld_lines(f.melds.data))
         if laid and not form.opened[i] and not meld_lines(f.opening.data):
             f.opening.errors = [*f.opening.errors, _(
-                OPENING_ASKED, minimum=format_number(minimum[i], locale_code()))]
+                OPENING_ASKED_COUNTS if counts else OPENING_ASKED,
+                minimum=format_number(minimum[i], locale_code()))]
             answered = False
     return answered
 
 
-#: The question put to a vulnerable side that gave no opening (the minimum as a number).
+#: The question put to a vulnerable side that gave no opening (by counts, its one tap first).
 OPENING_ASKED = N_("Which melds were laid down together to open (%(minimum)s or more)? "
                    "Tick or type them, or tick “Nobody noted the opening”.")
+OPENING_ASKED_COUNTS = N_("Did this side open with %(minimum)s or more? Tick the box, type the "
+                          "melds laid down together, or tick “Nobody noted the opening”.")
 
 
 def apply_readings(form: DealForm) -> set[int]:
@@ -221,6 +221,7 @@ def form_to_doc(form: DealForm, match: DealPlace) -> dict[str, Any]:
         counts={category: getattr(f, name).data for category, name in CATEGORY_FIELDS.items()},
         melds=f.melds.data or "", hand=f.hand.data or "", hand_points=f.hand_points.data,
         morto=f.morto.data or "", opened=form.opened[i], opening=f.opening.data or "",
+        met=bool(f.met.data),
     ) for i, f in enumerate(entry.form for entry in form.sides.entries)]
     return deal_document(match.rules_id(), [side["name"] for side in match.sides], sides,
                          form.went_out.data, form.closed_by.data,
@@ -394,6 +395,6 @@ def _route(form: DealForm, problem: dict[str, Any], general: list[str]) -> None:
 
 
 def has_errors(form: DealForm, general: list[str]) -> bool:
-    if general or form.went_out.errors or form.closed_by.errors or form.morto_first.errors:
-        return True
-    return any(field.errors for entry in form.sides.entries for field in entry.form)
+    return bool(general or form.went_out.errors or form.closed_by.errors
+                or form.morto_first.errors
+                or any(field.errors for entry in form.sides.entries for field in entry.form))

@@ -70,6 +70,11 @@ from scorekeeper.web.writes import (
 bp = Blueprint("deals", __name__)
 
 
+#: The kinds of canastra a deal rarely holds (13 and 14 cards): their counts wait behind
+#: "More kinds…" on the deal form, opened by itself once one holds a value.
+RARE = ("clean-500", "clean-1000")
+
+
 def _profile(match: DealPlace) -> rules.Profile:
     """The match's rules (a match whose profile no longer exists leads nowhere)."""
     try:
@@ -111,7 +116,8 @@ def _page(
         profile=profile,
         words=tradition_of(profile),
         profile_label=rules_label(match),
-        categories=[(c, CATEGORY_FIELDS[c]) for c in reversed(profile.categories)],
+        categories=[(c, CATEGORY_FIELDS[c]) for c in reversed(profile.categories) if c not in RARE],
+        more=[(c, CATEGORY_FIELDS[c]) for c in reversed(profile.categories) if c in RARE],
         vulnerable=before.get("vulnerable") or [False] * len(match.sides),
         minimum=before.get("opening_minimum") or [0] * len(match.sides),
         totals=before.get("totals") or [0] * len(match.sides),

@@ -15,6 +15,8 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 from test_browser_table import answer_rest
 
+from scorekeeper.i18n import LOCALES
+
 pytestmark = pytest.mark.browser
 
 
@@ -30,6 +32,8 @@ def _deal(page, table_points: str, category: str) -> None:
     page.get_by_role("link", name="Enter a deal").tap()
     page.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
     page.fill("#sides-0-table_points", table_points)
+    if not page.locator(f"#sides-0-{category}").is_visible():  # the 13- and 14-card kinds
+        page.locator("fieldset.side").nth(0).locator("details.more summary").tap()
     page.fill(f"#sides-0-{category}", "1")
     page.fill("#sides-1-table_points", "40")
     page.locator("fieldset.end").get_by_label("Nós", exact=True).tap()
@@ -145,5 +149,46 @@ def test_without_scripts_the_form_asks_for_what_changes_and_keeps_its_buttons_in
         expect(page.locator("table.house-changes tbody tr")).to_have_count(1)
         expect(page.locator("table.house-changes tbody tr")).to_contain_text("5,000")
         expect(page.get_by_role("button", name="Save our rules")).to_be_visible()
+    finally:
+        context.close()
+
+
+#: How many lines each word-bearing cell of the house rules' tables takes, against its words
+#: (a cell squeezed to a letter's width takes a line a letter: "M e t a").
+LINES = """() => [...document.querySelectorAll('.house-changes th, .house-sample th')]
+  .filter(th => th.textContent.trim()).map(th => {
+    const range = document.createRange();
+    range.selectNodeContents(th);
+    const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+    return [th.textContent.trim(), tops.size, th.textContent.trim().split(/\\s+/).length];
+  })"""
+
+
+def test_the_house_rules_page_fits_a_small_phone_in_every_language(browser, live_server):
+    """The page that goes round the family's phones by QR: at 320 px nothing scrolls
+    sideways, and no heading or label of its tables breaks inside a word (the base's long
+    name over its column wraps between words)."""
+    context = phone_context(browser, 320, 568)
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/rules/house/new?base=buraco-aberto")
+        page.fill("#name", "Casa da vó")
+        page.fill("#joker", "50")
+        page.fill("#target", "5000")
+        page.fill("#going_out", "200")
+        page.get_by_role("button", name="Save our rules").tap()
+        page.wait_for_url(re.compile(r"/h/[A-Za-z0-9_-]+$"))
+        house = page.url.split(live_server, 1)[1]
+        for lang in LOCALES:
+            page.goto(f"{live_server}/lang/{lang}?next={house}")
+            expect(page.locator("table.house-changes tbody tr")).to_have_count(3)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width == 320, (lang, width)
+            for table in ("house-changes", "house-sample"):
+                box = page.locator(f"table.{table}").bounding_box()
+                assert box["x"] >= 0, (lang, table, box)
+                assert box["x"] + box["width"] <= 320, (lang, table, box)
+            for text, lines, words in page.evaluate(LINES):
+                assert lines <= words, (lang, text, lines)
     finally:
         context.close()

@@ -272,8 +272,8 @@ def test_a_vulnerable_side_by_counts_is_asked_its_opening(site, client):
     asked = client.post(f"/m/{token}/deals/new", data=_fields(site, token, second, went_out=""))
     assert asked.status_code == 422
     assert _errors_at(asked.get_data(as_text=True), "sides-0-opening") == [
-        "Which melds were laid down together to open (75 or more)? Tick or type them, "
-        "or tick “Nobody noted the opening”."]
+        "Did this side open with 75 or more? Tick the box, type the melds laid down "
+        "together, or tick “Nobody noted the opening”."]
     low = [{**second[0], "opening": "J♣ Q♣ K♣"}, second[1]]  # 30: below 75
     refused = client.post(f"/m/{token}/deals/new", data=_fields(site, token, low, went_out=""))
     assert refused.status_code == 422
@@ -282,6 +282,14 @@ def test_a_vulnerable_side_by_counts_is_asked_its_opening(site, client):
     saved = client.post(f"/m/{token}/deals/new", data=_fields(site, token, unnoted, went_out=""))
     assert saved.status_code == 302
     assert 'id="total-0">1,890<' in site.board(token)  # 900 + 800 + 100, then 90
+    # the one tap: "opened with 75 or more", kept with the deal and shown again on its form
+    met = [{**second[0], "met": "y"}, second[1]]
+    saved = client.post(f"/m/{token}/deals/new", data=_fields(site, token, met, went_out=""))
+    assert saved.status_code == 302
+    assert 'id="total-0">1,980<' in site.board(token)  # 1,890 + 90
+    again = client.get(f"/m/{token}/deals/3/edit").get_data(as_text=True)
+    assert re.search(r'<input[^>]*checked[^>]*name="sides-0-met"|'
+                     r'<input[^>]*name="sides-0-met"[^>]*checked', again), "not ticked"
 
 
 def test_a_finished_matchs_deal_form_does_not_open(site, client, seed_deal):

@@ -1,11 +1,5 @@
-/* The deal form on one screen (templates/deal.html), progressive enhancement only:
-   - what is typed is this deal's draft on the phone (drafts.js), offered back after a
-     reload, Back or a crash; once Save is tapped nothing on this page writes it again;
-   - the referee counts the deal as the fields change (the form posted with
-     action=preview; the server answers with the review, the list next to Save and each
-     field's errors) — nothing is saved until Save;
-   - a side switched to counts (or cards) takes the other sides that hold nothing yet along;
-   - "how did they go out?" shows only once someone went out; meld boxes grow. */
+/* The deal form on one screen (templates/deal.html; ARCHITECTURE.md, deal.js): its
+   draft, the referee's count as the fields change, what Save still asks. */
 (function () {
   "use strict";
   var doc = document, form = doc.getElementById("deal-form"), S = window.Scorekeeper;
@@ -55,6 +49,15 @@
   }
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
+  /* "More kinds…" (the counts a deal rarely holds) stays open while one holds a value:
+     nothing typed is hidden, a draft put back included */
+  function unhide() {
+    form.querySelectorAll("details.more input").forEach(function (e) {
+      if (/[^0\s]/.test(e.value)) { e.closest("details").open = true; }
+    });
+  }
+  form.addEventListener("toggle", unhide, true);
+
   /* The opening: one box per meld line, ticked when the line was laid down to open
      (the lines read as dealform.meld_lines reads them, so the numbers agree). */
   function lines(text) {
@@ -98,6 +101,7 @@
       restore(found.draft);
       allTicks();
       restore(found.draft);  /* the opening's boxes exist once the meld lines are back */
+      unhide();
       outChanged();
       firstChanged();
       save(false);
