@@ -16,7 +16,7 @@ from browser_pages import STEP, ms
 from playwright.sync_api import expect
 from test_browser_outbox import OUTBOX, START, sync_now
 from waiting import until
-from warm_referee import pack_held
+from warm_referee import take_pack
 
 from scorekeeper.db import get_db
 from scorekeeper.models import BurroGame
@@ -55,7 +55,7 @@ def test_burro_rounds_saved_offline_wait_with_their_letters_then_reach_the_serve
     phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
     assert phone.evaluate("""() => window.Scorekeeper.referee(
         {kind: "check", body: {melds: ["5H 6H 7H"]}, lang: "en"}).then(a => a.status)""") == 200
-    pack_held(phone)  # what Python needs to start offline
+    take_pack(phone)  # what Python needs to start offline, asked for on the game's page
     until(phone, """async (game) => {
         const keys = (await (await caches.open("scorekeeper-pages")).keys()).map(k => k.url);
         return [game + "/feint", game + "/feint?by=Caio", game + "/game.json"]

@@ -16,6 +16,7 @@ from browser_pages import STEP, ms
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from waiting import until
+from warm_referee import take_pack
 
 from scorekeeper.db import get_db
 from scorekeeper.models import Match
@@ -81,6 +82,7 @@ def _ready(page, base: str, dealer: str | None = None) -> str:
     page.evaluate("async () => { await navigator.serviceWorker.ready; }")
     page.goto(board)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    take_pack(page)  # the scorer answers the question: "Keep the referee"
     version = offline.pack_version()
     # the phone's referee asked once online: Python's first start keeps its snapshot, which
     # every later start (the offline ones) restores

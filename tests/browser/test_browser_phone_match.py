@@ -17,7 +17,7 @@ from browser_pages import STEP, ms
 from playwright.sync_api import expect
 from test_browser_outbox import OUTBOX, START, _count_deal, sync_now
 from waiting import until
-from warm_referee import pack_held
+from warm_referee import take_pack
 
 from scorekeeper.db import get_db
 from scorekeeper.models import Match
@@ -64,7 +64,7 @@ def _ready_offline(app, phone, live_server, referee_snapshot) -> None:
     phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
     assert phone.evaluate("""() => window.Scorekeeper.referee(
         {kind: "check", body: {melds: ["5H 6H 7H"]}, lang: "en"}).then(a => a.status)""") == 200
-    pack_held(phone)  # what Python needs to start offline
+    take_pack(phone)  # what Python needs to start offline, asked for on this page
     until(phone, """async () => {
         const keys = (await (await caches.open("scorekeeper-pages")).keys())
           .map(k => new URL(k.url).pathname);

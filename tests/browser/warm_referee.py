@@ -172,3 +172,14 @@ def pack_held(page: Any) -> None:
     until(page, PACK_HELD, [f"scorekeeper-pack-{version}",
                             len(offline._pack_manifest()["files"]) + 1],
           timeout_ms=START, every_ms=500)
+
+
+def take_pack(page: Any) -> None:
+    """The offline pack asked for on this page, as a player answers its question ("Keep
+    the referee": no page fetches it before), then held (``pack_held``)."""
+    from playwright.sync_api import expect
+
+    offer = page.locator("#pack [data-offer]")
+    expect(offer).to_be_visible(timeout=START)
+    offer.get_by_role("button", name="Keep the referee").tap()
+    pack_held(page)

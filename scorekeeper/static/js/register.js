@@ -7,14 +7,15 @@
   var S = window.Scorekeeper = window.Scorekeeper || {};
   var el = S.el, referee = S.refereeUrl;
 
-  /* The offline pack: fetched in the background on the scorer's pages (a no-op once kept:
-     a match's pages, data-here, and the new match form, an evening director's deal forms,
-     data-scorer), unless the phone saves data; offered with its size on the other pages
-     and on an evening table's phones (its pages under /e/t/: a table's many phones, each
-     asked before the megabytes come), never on a read-only view (a viewer needs no referee of its
-     own: a page that follows its match, data-poll, or says it is one, data-view: the
-     room's pages, a viewer's deal). The offer and the pack's progress stand in the page,
-     under its header: never over its title (a table phone's table and turn). */
+  /* The offline pack is asked for, with its size, on whatever page a phone
+     opens first (a scorer's link, the new match form, an evening table's card, the home
+     page…), in the page under its header, never over its title: nothing of it comes
+     before the answer. "Not now" holds for the day and the pack's version on every page
+     but the home page, whose offer stays (data-offers-pack); a later day asks again. A
+     read-only view never asks (a viewer needs no referee of its own: a page that follows
+     its match, data-poll, or says it is one, data-view: the room's pages, a viewer's
+     deal). A phone that holds the pack is never asked (the service worker says so). */
+  var quiet = false;
   function offerPack(reg) {
     var bar = doc.getElementById("pack"), body = doc.body;
     if (!referee || !bar || body.hasAttribute("data-poll") || body.hasAttribute("data-view")) {
@@ -25,15 +26,10 @@
       main.parentNode.insertBefore(bar, main);
       bar.classList.add("asked");
     }
-    var saving = navigator.connection && navigator.connection.saveData;
-    var table = location.pathname.indexOf("/e/t/") === 0;
-    if ((body.hasAttribute("data-here") || body.hasAttribute("data-scorer")) && !saving && !table) {
-      reg.active.postMessage({type: "pack", worker: referee});
-      return;
-    }
-    /* "Not now" holds for this version of the pack */
-    var declined = "scorekeeper:pack-declined", version = new URL(referee, location.href).searchParams.get("pack");
-    try { if (localStorage.getItem(declined) === version) { return; } } catch (e) { /* ask */ }
+    var declined = "scorekeeper:pack-declined";
+    var today = new URL(referee, location.href).searchParams.get("pack") + " " + new Date().toDateString();
+    try { quiet = localStorage.getItem(declined) === today && !body.hasAttribute("data-offers-pack"); }
+    catch (e) { /* no store: asked on every page */ }
     reg.active.postMessage({type: "pack", worker: referee, check: true});
     var offer = bar.querySelector("[data-offer]");
     offer.querySelector("[data-take]").addEventListener("click", function () {
@@ -43,7 +39,7 @@
     });
     offer.querySelector("[data-decline]").addEventListener("click", function () {
       bar.hidden = true;
-      try { localStorage.setItem(declined, version); } catch (e) { /* asked again next time */ }
+      try { localStorage.setItem(declined, today); } catch (e) { /* asked again on the next page */ }
     });
   }
 
@@ -209,6 +205,7 @@
       if (data.held) { S.ready(); return; }
       if (!bar) { return; }
       if (data.missing) {
+        if (quiet) { return; }  /* "Not now" today */
         bar.hidden = false;
         bar.querySelector("[data-offer]").hidden = false;
         bar.querySelector("[data-keeping]").hidden = true;
