@@ -71,7 +71,7 @@ def test_offline_the_meld_checker_asks_the_phone(app, phone, live_server):
     size = sum(offline._pack_manifest()["files"].values()) / 1e6
     offer = phone.locator("#pack [data-offer]")
     expect(offer).to_contain_text(f"({size:.1f} Mo)\u202f?".replace(".", ","))
-    offer.get_by_role("button", name="Garder l’arbitre").tap()
+    offer.get_by_role("button", name="Installer l’arbitre").tap()
     expect(phone.locator("#pack [data-kept]")).to_have_text(
         "L’arbitre est sur ce téléphone\u202f: les combinaisons sont vérifiées même sans "
         "réseau.", timeout=START)
