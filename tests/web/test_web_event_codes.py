@@ -273,6 +273,6 @@ def test_code_messages_in_the_players_language(app, client):
                "Codice sbagliato: ancora 2 tentativi prima di una pausa."],
         "pt_BR": ["O código de uma dupla tem dois algarismos, por exemplo 07.",
                   "Código errado: mais 2 tentativas antes de uma pausa."],
-        "pt_PT": ["O código de uma dupla tem dois algarismos, por exemplo 07.",
+        "pt_PT": ["O código de um par tem dois algarismos, por exemplo 07.",
                   "Código errado: mais 2 tentativas antes de uma pausa."],
     }
