@@ -194,7 +194,7 @@ def _header_clashes(runs: list[dict[str, Any]], labels: set[str]) -> list[tuple[
 
 
 @pytest.mark.parametrize(("lang", "labels"), [
-    ("it", {"#", "Nome", "PV", "PP", "Tavolo", "NS", "EO", "PP NS", "PP EO", "PV NS", "PV EO",
+    ("it", {"#", "Nome", "PV", "MP", "Tavolo", "NS", "EO", "MP NS", "MP EO", "PV NS", "PV EO",
             "Note"}),
     ("pt_BR", {"#", "Nome", "PV", "PP", "Mesa", "NS", "LO", "PP NS", "PP LO", "PV NS", "PV LO",
                "Obs."}),
@@ -250,8 +250,8 @@ def test_the_seating_lists_the_byes(ctx: Any) -> None:
     """7 pairs in a Mitchell: table 4 has no East-West pair, its North-South pair sits out."""
     doc = evening(0, entrants=7)
     text = pdf_text(pdf.render_event_paper("seating", doc, "it"))
-    assert f"Tavolo fittizio: {NAMES[4]}" in text
-    assert f"{NAMES[4]} Tavolo fittizio" in text
+    assert f"Riposo: {NAMES[4]}" in text
+    assert f"{NAMES[4]} Riposo" in text
     assert _row("it", 3, NAMES[3], NAMES[7]) in text
     runs = _runs(pdf.render_event_paper("seating", doc, "it"))
     assert _header_clashes(runs, {"Tavolo", "Nord-Sud", "Est-Ovest"}) == []
@@ -342,7 +342,7 @@ def test_cards_without_a_link_have_no_qr_code(ctx: Any) -> None:
 # -- the score slips ---------------------------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("it", ("Tavolo", "Turno", "Smazzata", "EO", "Firma", "Punti partita (PP)",
+    ("it", ("Tavolo", "Turno", "Smazzata", "EO", "Firma", "Match point (MP)",
             "Punti vittoria (PV)")),
     ("pt_BR", ("Mesa", "Turno", "Rodada", "LO", "Assinatura", "Pontos de partida (PP)",
                "Pontos de vitória (PV)")),

@@ -65,8 +65,8 @@ def test_the_standings_mark_the_pair_withdrawn(ctx: Any, lang: str, heading: str
 
 def test_the_next_turn_s_seating_lists_it_by_name_as_withdrawn(ctx: Any) -> None:
     text = pdf_text(pdf.render_event_paper("seating", withdrawn(), "it"))
-    assert "Tavolo fittizio: Ávila – Greco" in text
+    assert "Riposo: Ávila – Greco" in text
     assert f"Coppie ritirate: {NAMES[3]}" in text
     # by name: no table, no bye, the mark where the seat goes
     assert f"{NAMES[3]} ritirata" in text
-    assert f"{NAMES[3]} Tavolo fittizio" not in text
+    assert f"{NAMES[3]} Riposo" not in text
