@@ -220,6 +220,7 @@ def _register(app: Flask) -> None:
         written,
     )
     from scorekeeper.web.common import safe_next
+    from scorekeeper.web.evening import closing as eventclosing
     from scorekeeper.web.evening import confirm as eventconfirm
     from scorekeeper.web.evening import director as events
     from scorekeeper.web.evening import phones as eventphones
@@ -231,8 +232,8 @@ def _register(app: Flask) -> None:
     from scorekeeper.web.evening import tables as eventtables
 
     for module in (matches, seats, deals, referee, burro, share, exports, api, offline, tables,
-                   players, tablefiles, house, device, events, eventtables, eventprints,
-                   eventread, eventphones, eventconfirm, eventroom, eventsetup, seasons):
+                   players, tablefiles, house, device, events, eventtables, eventprints, eventread,
+                   eventphones, eventconfirm, eventroom, eventsetup, eventclosing, seasons):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)
     csrf.exempt(share.here)

@@ -83,8 +83,21 @@ def result_rows(doc: Any) -> list[list[Any]]:
 
 def results_csv(doc: Any) -> str:
     """The event's results for the federation, as CSV: a header line (``RESULT_COLUMNS``)
-    and a line per turn and entrant (an individual event: per player)."""
-    return _sheet(RESULT_COLUMNS, result_rows(doc))
+    and a line per turn and entrant (an individual event: per player); a document with a
+    state adds its standings' word to each line (``standings``)."""
+    return _sheet(RESULT_COLUMNS, result_rows(doc), _standings(doc))
+
+
+#: The last column of a file of an evening that says its state: ``provisional`` or
+#: ``final`` on every line (docs/contract.md, "The evening's state").
+STANDINGS_COLUMN = "standings"
+
+
+def _standings(doc: Any) -> str | None:
+    """The standings' word of a document with a state (its ``state.standings``)."""
+    state = doc.get("state") if isinstance(doc, Mapping) else None
+    word = state.get("standings") if isinstance(state, Mapping) else None
+    return word if word in ("provisional", "final") else None
 
 
 #: The longest member number a file may give (a federation's card: a few letters, digits).
@@ -145,15 +158,19 @@ def _players(value: Any, field: str, most: int) -> list[dict[str, Any]] | None:
 
 def players_csv(doc: Any) -> str:
     """Each player's result for the federation, as CSV: a header line (``PLAYER_COLUMNS``)
-    and a line per player (``player_rows``)."""
-    return _sheet(PLAYER_COLUMNS, player_rows(doc))
+    and a line per player (``player_rows``); with the standings' word, as ``results_csv``."""
+    return _sheet(PLAYER_COLUMNS, player_rows(doc), _standings(doc))
 
 
-def _sheet(columns: Sequence[str], rows: list[list[Any]]) -> str:
+def _sheet(columns: Sequence[str], rows: list[list[Any]], standings: str | None = None) -> str:
     out = io.StringIO()
     sheet = csv.writer(out, lineterminator="\n")
-    sheet.writerow(columns)
-    sheet.writerows(rows)
+    if standings is None:
+        sheet.writerow(columns)
+        sheet.writerows(rows)
+    else:
+        sheet.writerow([*columns, STANDINGS_COLUMN])
+        sheet.writerows([*row, standings] for row in rows)
     return out.getvalue()
 
 

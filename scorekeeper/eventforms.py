@@ -20,7 +20,7 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length, Optional
+from wtforms.validators import DataRequired, InputRequired, Length, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper.formlists import FieldList
@@ -221,3 +221,45 @@ class SeasonForm(WriteForm):
                                  widget=ListWidget(), option_widget=CheckboxInput())
     best = IntegerField(_l("Only each entrant's best evenings count: how many (empty: all)"),
                         validators=[Optional(), NumberRange(min=1, max=MAX_EVENINGS)])
+
+
+#: The most characters of a pair's reason for flagging a deal, and of why the director
+#: reopens a final evening (the director reads the one, the history keeps the other).
+MAX_FLAG = MAX_REASON
+#: The correction windows a club chooses from (``web/evening/final.py``), and the most
+#: minutes one counted in minutes lasts: a week.
+WINDOW_CHOICES = (("closed", _l("Until the director closes the evening")),
+                  ("minutes", _l("Some minutes after the last turn")),
+                  ("noon", _l("Until noon the next day")))
+MOST_WINDOW_MINUTES = 7 * 24 * 60
+
+
+class FlagForm(WriteForm):
+    """A deal a pair thinks is wrong, flagged from its phone: the turn it was played in,
+    its number at the pair's table that turn, and why (the choices: the turns seated and
+    the turn's deals, set by the page)."""
+
+    of_turn = SelectField(_l("Turn"), coerce=int, validate_choice=True)
+    deal = SelectField(_l("Deal"), coerce=int, validate_choice=True)
+    reason = TextAreaField(_l("What is wrong?"), validators=[
+        DataRequired(_l("Say in a few words what is wrong with the deal.")),
+        Length(max=MAX_FLAG), Visible])
+
+
+class WindowForm(WriteForm):
+    """The evening's correction window: until closed, some minutes after the last turn,
+    or noon the next day in the evening's time zone (the browser's, ``zone``)."""
+
+    window = RadioField(_l("Results stay provisional"), default="closed",
+                        choices=choices(WINDOW_CHOICES))
+    minutes = IntegerField(_l("Minutes after the last turn"), validators=[
+        Optional(), NumberRange(min=1, max=MOST_WINDOW_MINUTES)])
+    zone = HiddenField()
+
+
+class ReopenForm(WriteForm):
+    """A final evening reopened: why, kept in its history."""
+
+    reason = StringField(_l("Why (kept in the evening’s history)"), validators=[
+        DataRequired(_l("Say why the evening is reopened: it is kept in its history.")),
+        Length(max=MAX_REASON), Visible])

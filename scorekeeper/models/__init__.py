@@ -13,6 +13,7 @@ from scorekeeper.models.evening import (
     EventChange,
     EventDeal,
     EventEntrant,
+    EventFlag,
     EventPenalty,
     EventSheet,
     EventTable,
@@ -32,6 +33,6 @@ from scorekeeper.models.games import (
 )
 
 __all__ = ["Base", "BurroGame", "Change", "Deal", "Event", "EventChange", "EventDeal",
-           "EventEntrant", "EventPenalty", "EventSheet", "EventTable",
+           "EventEntrant", "EventFlag", "EventPenalty", "EventSheet", "EventTable",
            "HouseRules", "Match", "Season", "Submission", "Table", "TablePlayer",
            "match_snapshot", "new_token", "used_submission", "utcnow"]

@@ -41,6 +41,19 @@ class Event(Base):
     clock_turn: Mapped[int | None] = mapped_column(Integer, nullable=True)
     clock_started: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     clock_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # Each turn's clock as the director last started it, {"1": ["<UTC ISO>", minutes]}:
+    # what a table's finish is compared with (``web/evening/review.py``).
+    clocks: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True),
+                                                          nullable=True)
+    # Provisional, then final (``web/evening/final.py``): the correction window the club
+    # chose ("closed": until the director closes it, the default; "minutes": that many
+    # minutes after the last turn; "noon": noon of the day after the evening's, in its time
+    # zone), when every turn of the plan was complete, and when it was closed (final).
+    window: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    window_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    zone: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    finished: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    closed: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     changes: Mapped[list[EventChange]] = relationship(
         order_by="EventChange.version", cascade="all, delete-orphan", passive_deletes=True)
     # its rows, for an evening made whole at once (``web/evening/store.build``); a change
@@ -144,12 +157,30 @@ class EventChange(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
     version: Mapped[int] = mapped_column(Integer)  # the event version this change produced
-    # entrants | turn | deal | edited | penalty | forfeit
+    # entrants | turn | deal | edited | penalty | forfeit | window | closed | reopened …
     action: Mapped[str] = mapped_column(String(20))
     turn: Mapped[int | None] = mapped_column(Integer, nullable=True)  # 0-based
     table: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the table's number
     deal: Mapped[int | None] = mapped_column(Integer, nullable=True)  # "deal", "edited": 1-based
     reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class EventFlag(Base):
+    """A deal a pair thinks is wrong, flagged from its phone while the standings are
+    provisional: which turn (0-based), table and deal (1-based), the pair and its side
+    there, its reason as typed, and when."""
+
+    __tablename__ = "event_flags"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    turn: Mapped[int] = mapped_column(Integer)
+    table: Mapped[int] = mapped_column(Integer)
+    deal: Mapped[int] = mapped_column(Integer)
+    entrant: Mapped[int] = mapped_column(Integer)
+    side: Mapped[str] = mapped_column(String(2))
+    reason: Mapped[str] = mapped_column(String(200))
     created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 

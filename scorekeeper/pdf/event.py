@@ -75,7 +75,9 @@ def event_facts(doc: Any, turn: int | None = None,
             "names": dict(event.entrants), "turns": answer["turns"],
             "standings": answer["standings"], "seating": seating, "urls": urls,
             "played_out": answer["next"] is None, "groups": last_groups(doc, before),
-            "withdrawn": [list(w) for w in event.withdrawn]}
+            "withdrawn": [list(w) for w in event.withdrawn],
+            # the evening's state, when its document says it (the app's papers do)
+            "provisional": (doc.get("state") or {}).get("standings") == "provisional"}
 
 
 def render_event_paper(paper_kind: str, doc: Any, lang: str, paper: str = "A4",
@@ -183,7 +185,9 @@ def _standings_paper(facts: Mapping[str, Any], names: Names,
                      lang: str) -> tuple[str, str, dict[str, Any]]:
     turns = facts["turns"]
     in_play = any(not t["complete"] for turn in turns for t in turn["tables"])
-    if facts["played_out"] and not in_play:
+    if facts["played_out"] and not in_play and facts.get("provisional"):
+        when = gettext("Provisional standings")
+    elif facts["played_out"] and not in_play:
         when = gettext("Final standings")
     elif in_play:  # the turn's finished tables count, those still playing not yet
         when = gettext("Standings during turn %(turn)s", turn=number(len(turns), lang))

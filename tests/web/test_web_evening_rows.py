@@ -181,8 +181,9 @@ def test_a_stored_evening_reads_as_its_document(app, client):
     response = _import(client, eventfiles.event_file({**doc, "day": "2026-12-04"}).encode())
     assert response.status_code == 302, response.get_data(as_text=True)[-800:]
     exported = json.loads(client.get(response.headers["Location"] + "/event.json").data)
-    assert {k: v for k, v in exported.items() if k not in ("name", "day")} == \
+    assert {k: v for k, v in exported.items() if k not in ("name", "day", "state")} == \
         {"bye_vp": 10, **{k: v for k, v in doc.items() if k != "name"}}
+    assert exported["state"] == {"standings": "provisional", "window": "closed"}
 
 
 def test_the_answer_from_kept_results_is_the_referee_s_for_the_whole_document(app, client):

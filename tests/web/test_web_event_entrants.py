@@ -139,15 +139,16 @@ def test_member_numbers_are_kept_per_player_and_make_the_federations_file(client
     assert "venerdi-al-circolo-players-2026-12-04.csv" in response.headers["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     assert rows == [
-        ["rank", "member", "player", "entrant_id", "entrant_name", "vp", "mp", "withdrawn_from"],
-        ["1", "1234", "Rossi", "1", "Rossi – Bianchi", "18", "1050", ""],
-        ["1", "5678", "Bianchi", "1", "Rossi – Bianchi", "18", "1050", ""],
-        ["2", "", "Verdi", "2", "Verdi – Neri", "14", "0", ""],
-        ["2", "9012", "Neri", "2", "Verdi – Neri", "14", "0", ""],
-        ["3", "3456", "Marroni", "4", "Marroni – Rosa", "6", "0", ""],
-        ["3", "", "Rosa", "4", "Marroni – Rosa", "6", "0", ""],
-        ["4", "", "Gialli", "3", "Gialli – Bruni", "2", "220", ""],
-        ["4", "", "Bruni", "3", "Gialli – Bruni", "2", "220", ""],
+        ["rank", "member", "player", "entrant_id", "entrant_name", "vp", "mp", "withdrawn_from",
+         "standings"],
+        ["1", "1234", "Rossi", "1", "Rossi – Bianchi", "18", "1050", "", "provisional"],
+        ["1", "5678", "Bianchi", "1", "Rossi – Bianchi", "18", "1050", "", "provisional"],
+        ["2", "", "Verdi", "2", "Verdi – Neri", "14", "0", "", "provisional"],
+        ["2", "9012", "Neri", "2", "Verdi – Neri", "14", "0", "", "provisional"],
+        ["3", "3456", "Marroni", "4", "Marroni – Rosa", "6", "0", "", "provisional"],
+        ["3", "", "Rosa", "4", "Marroni – Rosa", "6", "0", "", "provisional"],
+        ["4", "", "Gialli", "3", "Gialli – Bruni", "2", "220", "", "provisional"],
+        ["4", "", "Bruni", "3", "Gialli – Bruni", "2", "220", "", "provisional"],
     ]
     assert "players.csv" in client.get(event).get_data(as_text=True)
     # the room's link cannot download it

@@ -155,7 +155,7 @@ def test_the_results_and_the_event_document_download(client):
     csv = client.get(f"{event}/results.csv")
     assert csv.status_code == 200
     assert csv.get_data(as_text=True).splitlines()[0] == \
-        "turn,table,entrant_id,entrant_name,seat,opponent,mp,vp"
+        "turn,table,entrant_id,entrant_name,seat,opponent,mp,vp,standings"
     document = client.get(f"{event}/event.json").get_json()
     assert document["name"] == "Venerdì al circolo"
     assert [t["ns"] for t in document["turns"][0]["tables"]] == [1, 2]

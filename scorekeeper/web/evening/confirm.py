@@ -13,15 +13,16 @@ from flask import Blueprint, abort, request, url_for
 from sqlalchemy.orm import Session
 
 from scorekeeper.db import reader
-from scorekeeper.eventforms import PairCodeForm
+from scorekeeper.eventforms import FlagForm, PairCodeForm
 from scorekeeper.models import Event
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
-from scorekeeper.web.evening import codes, pairs, store
+from scorekeeper.web.evening import codes, final, flags, pairs, store
 from scorekeeper.web.evening.director import bump, load_event
 from scorekeeper.web.evening.phones import (
     PAGE,
     Refused,
+    final_said,
     found,
     locked_sheet,
     page,
@@ -127,6 +128,34 @@ def code(token: str, table: int, sig: str, side: str) -> Any:
             pairs.prove(event, pair)
 
     return _answer(event, table, sig, side, form, run, proved)
+
+
+@bp.post(f"{PAGE}/<side>/flag")
+def flag(token: str, table: int, sig: str, side: str) -> Any:
+    """The pair flags a deal it thinks is wrong, with a short reason, while the evening's
+    standings are provisional (``evening/flags.py``): kept for the director to see."""
+    event = found(token, table, sig, side)
+    form = flags.form_for(event, FlagForm())
+    pair = pairs.posted()
+    if not form.validate():
+        return page(event, table, sig, side, status=422, pair=pair, flag_form=form)
+    key = writes.form_key(form, f"event {event.view_token} {table} {side}")
+
+    def run(db: Session) -> str:
+        row = writes.lock_row(db, Event, event.edit_token, key)
+        if final.standing(row).final:
+            raise Refused(final_said())
+        if pair is None or not pairs.known(row, pair) \
+                or pairs.standing(row, pair) not in (pairs.MINE, pairs.PROVED_HERE):
+            raise Refused(_("Nothing was saved: choose who you are on the table's page "
+                            "first."))
+        try:
+            flags.add(db, row, pair, form)
+        except flags.Unflaggable as why:
+            raise Refused(str(why)) from None
+        return _board(token, table, sig, side) + "#flagged"
+
+    return _answer(event, table, sig, side, form, run)
 
 
 def _answer(event: Event, table: int, sig: str, side: str, form: Any, run: Any,

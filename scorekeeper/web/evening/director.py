@@ -45,7 +45,7 @@ from scorekeeper.web.common import (
     remember,
     remembered,
 )
-from scorekeeper.web.evening import follow, store
+from scorekeeper.web.evening import final, follow, review, store
 from scorekeeper.web.evening import tally as eventtally
 from scorekeeper.web.evening.clock import clock_form, clock_of
 from scorekeeper.web.evening.entrants import line_of
@@ -130,13 +130,17 @@ def bump(db: Session, row: Event, action: str, turn: int | None = None,
          table: int | None = None, reason: str | None = None, deal: int | None = None,
          changed: Iterable[EventTable] = ()) -> None:
     """The event's rows as just changed, its next version: the result of each table
-    ``changed`` (and of any without one) kept in its row, and its history line (``deal``:
-    the table's deal entered or fixed)."""
+    ``changed`` (and of any without one) kept in its row, when its last turn was complete
+    (``final.mark_finished``), and its history line (``deal``: the table's deal entered or
+    fixed); ``final.Final`` when its results are final, but to reopen it."""
+    if action not in (final.CLOSED, final.REOPENED):
+        final.refuse_if_final(row)  # final results: reopened first, with a reason
     db.flush()
     head = store.head_document(db, row)
     for found in changed:
         store.rescore(head, found)
     store.keep_results(db, row, head)
+    final.mark_finished(db, row)
     row.version += 1
     row.updated = utcnow()
     db.add(EventChange(event_id=row.id, version=row.version, action=action, turn=turn,
@@ -209,14 +213,15 @@ def director_tag(found: Event) -> str:
     tables this browser keeps and the one asked for (the list filled with its players)."""
     return follow.tag("director", found.id, found.version, found.seated,
                       follow.clock_parts(found), follow.turn_sheets(found, found.seated),
+                      final.tag_part(found), review.flags_part(found),
                       None if found.seated else (remembered("tables"),
                                                  request.args.get("table")))
 
 
 def director_page(found: Event, entrants: EntrantsForm | None = None, notice: Any = None,
-                  status: int = 200, clock: ClockForm | None = None) -> Any:
-    """The director's page of the evening as it stands (``entrants``, ``clock``: a form
-    sent back with what is wrong)."""
+                  status: int = 200, clock: ClockForm | None = None, **forms: Any) -> Any:
+    """The director's page of the evening as it stands (``entrants``, ``clock``, and the
+    window's or reopening's ``forms``: a form sent back with what is wrong)."""
     answer = scored(found)
     head = head_of(found)
     current = _current(answer)
@@ -232,9 +237,10 @@ def director_page(found: Event, entrants: EntrantsForm | None = None, notice: An
     else:
         timer = clock_form(found, clock)
     seated = head["seated"]
+    names = entrant_names(head)
     return render_template(
-        "event.html", event=found, head=head, answer=answer, names=entrant_names(head),
-        follow_tag=director_tag(found),
+        "event.html", event=found, head=head, answer=answer, names=names,
+        follow_tag=director_tag(found), closing=review.closing(found, names, **forms),
         entrants=form, turn_form=turn, draw_form=drawn, notice=notice, current=current,
         tables=my_tables(reader()) if current is None else [],
         states=turn_states(reader(), found, seated, answer, head),
@@ -359,4 +365,5 @@ def room(token: str) -> Any:
                            groups=group_standings(found, answer),
                            clock=clock_of(found, head["seated"]),
                            format=_format(head), rules_label=rules_label(head["profile"]),
-                           withdrawn=withdrawn_lines(head), here=request.path)
+                           withdrawn=withdrawn_lines(head), here=request.path,
+                           standing=final.standing(found))

@@ -27,7 +27,7 @@ from scorekeeper.models import Event, utcnow
 from scorekeeper.rules.eventdoc import MAX_PLAN
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
-from scorekeeper.web.evening import codes, deal, follow, pairs, store
+from scorekeeper.web.evening import codes, deal, final, flags, follow, pairs, store
 from scorekeeper.web.evening.breakdown import breakdowns
 from scorekeeper.web.evening.clock import clock_of
 from scorekeeper.web.evening.deal import seat_names
@@ -108,7 +108,8 @@ def side_tag(event: Event, table: int, side: str, pair: int) -> str:
     return follow.tag("side", event.id, event.version, event.seated,
                       follow.clock_parts(event), table, side, pair,
                       pairs.standing(event, pair), codes.chosen(event, pair),
-                      follow.table_sheets(event, event.seated, table))
+                      follow.table_sheets(event, event.seated, table),
+                      final.tag_part(event))
 
 
 @bp.get("/e/t/<token>/p/<int(signed=True):entrant>/<sig>")
@@ -132,7 +133,7 @@ def pair_home(token: str, entrant: int, sig: str) -> Any:
 
 def page(event: Event, table: int, sig: str, side: str | None, notice: Any = None,
          status: int = 200, pair: int | None = None, code_error: str | None = None,
-         tag: str | None = None) -> Any:
+         tag: str | None = None, flag_form: Any = None) -> Any:
     """The table's page: ``side``'s for ``pair`` when it sits there, which pair this
     phone is when ``side`` is None, else (a form refused) where ``pair`` sits now
     (``code_error``: why the pair's code sent was refused, said at its field; ``tag``:
@@ -178,7 +179,9 @@ def page(event: Event, table: int, sig: str, side: str | None, notice: Any = Non
         official=scored_sheet(event, entered, entered["deals"]),
         diffs={n: what_differs(event, deals["ns"][n - 1], deals["ew"][n - 1])
                for n in state.differing},
-        per_turn=event.head["deals_per_turn"], clock=clock_of(event)), status
+        per_turn=event.head["deals_per_turn"], clock=clock_of(event),
+        standing=final.standing(event), flag=flags.phone_form(event, pair, flag_form),
+        flagged=flags.of_pair(event, pair)), status
 
 
 def _asked(event: Event, table: int, sig: str, entered: dict[str, Any] | None, notice: Any,
@@ -233,7 +236,8 @@ def _enter(event: Event, table: int, sig: str, side: str, number: int | None) ->
     sheet = turn_sheets(reader(), event, turn).get(table, {}).get(side)
     deals, version = (sheet.deals, sheet.version) if sheet else ([], 1)
     per_turn = event.head["deals_per_turn"]
-    locked = table_state(entered, {}, per_turn).state == CONFIRMED
+    locked = table_state(entered, {}, per_turn).state == CONFIRMED \
+        or final.standing(event).final
     if request.method == "GET" and (locked or (number is None and len(deals) >= per_turn)):
         return redirect(board, 303)
     extra = {"board": board, "outbox": f"{event.view_token}/{table}/{sig}/{side}",
@@ -246,6 +250,12 @@ def _enter(event: Event, table: int, sig: str, side: str, number: int | None) ->
                        turn)
     return deal.enter(where, deals, number, extra,
                       lambda form, doc: _save(event, table, side, number, form, doc, extra))
+
+
+def final_said() -> str:
+    """What a phone is told of a final evening's results."""
+    return _("The results of this evening are final: nothing can be entered, confirmed "
+             "or flagged any more.")
 
 
 def _typed_turn() -> int | None:
@@ -278,6 +288,8 @@ def locked_sheet(db: Session, event: Event, table: int, side: str, key: str,
     own sheet (``entering``: a deal, the other's version taken), from a phone handed to
     the pair that was not given its code, or that belongs to another pair now."""
     row = writes.lock_row(db, Event, event.edit_token, key)
+    if final.standing(row).final:
+        raise Refused(final_said())
     turn, pair = row.seated, pairs.posted()
     gone = pairs.elsewhere(db, row, table, side, pair)
     if (typed := _typed_turn()) != turn:

@@ -15,7 +15,7 @@ from scorekeeper import pdf, rules
 from scorekeeper.db import reader
 from scorekeeper.eventfiles import event_file, players_csv, results_csv
 from scorekeeper.models import Event
-from scorekeeper.web.evening import store
+from scorekeeper.web.evening import final, store
 from scorekeeper.web.evening.director import load_event, scored
 from scorekeeper.web.evening.sheets import table_link
 from scorekeeper.web.exports import file_name, language, paper, send_pdf
@@ -42,10 +42,11 @@ def _paper(found: Event, kind: str) -> Response:
 
     # laid out once per version of the evening (and language, paper size, and the address
     # its cards' QR codes lead to): the document is made from its rows only then
+    standing = final.standing(found).word
     data = _readable(lambda: pdf.render_event_paper(
-        kind, lambda: store.event_input(reader(), found), language(), paper(),
-        table_url=table_url, turn=turn,
-        version=(found.edit_token, found.version, request.host_url)))
+        kind, lambda: {**store.event_input(reader(), found), "state": {"standings": standing}},
+        language(), paper(), table_url=table_url, turn=turn,
+        version=(found.edit_token, found.version, request.host_url, standing)))
     return send_pdf(data, file_name(f"{found.name} {kind}", found.day, "pdf", "event"))
 
 
@@ -91,8 +92,8 @@ def _sheet(token: str, make: Callable[[Any], str], suffix: str) -> Any:
     found = load_event(reader(), edit=token)
     if "unreadable" in scored(found):
         abort(404)
-    response = Response(_readable(lambda: make(store.event_input(reader(), found))),
-                        mimetype="text/csv")
+    doc = {**store.event_input(reader(), found), "state": final.as_document(found)}
+    response = Response(_readable(lambda: make(doc)), mimetype="text/csv")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{file_name(found.name + suffix, found.day, "csv", "event")}"')
     return response
@@ -100,10 +101,12 @@ def _sheet(token: str, make: Callable[[Any], str], suffix: str) -> Any:
 
 @bp.get("/e/<token>/event.json")
 def document(token: str) -> Any:
-    """The event document as entered (docs/contract.md, "Events")."""
+    """The event document as entered, with its state: provisional or final
+    (docs/contract.md, "Events")."""
     found = load_event(reader(), edit=token)
-    named = store.event_input(reader(), found)
-    response = Response(_readable(lambda: event_file({**named, "day": found.day.isoformat()})),
+    named = {**store.event_input(reader(), found), "day": found.day.isoformat(),
+             "state": final.as_document(found)}
+    response = Response(_readable(lambda: event_file(named)),
                         mimetype="application/json")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{file_name(found.name, found.day, "json", "event")}"')

@@ -25,7 +25,7 @@ from scorekeeper.rules.eventdoc import (
 from scorekeeper.rules.vptables import BYE_VP, FIBUR_2026
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, input_error_text, uploaded
-from scorekeeper.web.evening import store
+from scorekeeper.web.evening import final, store
 from scorekeeper.web.evening.entrants import MEMBER, entrant_problems
 
 bp = Blueprint("event_read", __name__)
@@ -115,6 +115,11 @@ def read_document(raw: bytes) -> tuple[str, date, dict[str, Any]]:
             "plan": doc.get("plan", []),
             "turns": [{"tables": [_table(t) for t in turn.get("tables", [])]}
                       for turn in doc.get("turns") or []]}
+    if "state" in doc:  # provisional or final: an evening closed stays closed
+        if final.from_document(doc["state"]) is None:
+            raise Unreadable(_("This file's %(field)s cannot be shown: %(problem)s",
+                               field="state", problem=_("provisional or final, and its window")))
+        kept["state"] = doc["state"]
     if doc.get("withdrawn"):  # who left the evening, and from which turn
         kept["withdrawn"] = [{"entrant": w["entrant"], "from_turn": w["from_turn"]}
                              for w in doc["withdrawn"]]

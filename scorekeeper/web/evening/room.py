@@ -55,6 +55,9 @@ def start_clock(token: str) -> Any:
         row.clock_turn = row.seated
         row.clock_started = utcnow()
         row.clock_minutes = form.minutes.data
+        # each turn's time kept: a table finished after it is late (``evening/review.py``)
+        row.clocks = {**(row.clocks or {}),
+                      str(row.seated): [row.clock_started.isoformat(), form.minutes.data]}
         return url
 
     return writes.guarded(form, lambda: writes.write_once(key, run),

@@ -17,10 +17,12 @@ from sqlalchemy.orm import Session, selectinload
 from scorekeeper import rules
 from scorekeeper.caching import LRU
 from scorekeeper.models import Event, EventDeal, EventEntrant, EventPenalty, EventTable
+from scorekeeper.web.evening import final
 from scorekeeper.web.tally import referee
 
-#: What the rows hold of an event document; the rest is its head (``Event.head``).
-ROWS = ("entrants", "turns", "withdrawn")
+#: What the rows hold of an event document; the rest is its head (``Event.head``), but its
+#: state (provisional or final, the evening's own columns: ``evening/final.py``).
+ROWS = ("entrants", "turns", "withdrawn", "state")
 
 
 def head_of_document(document: dict[str, Any]) -> dict[str, Any]:
@@ -203,10 +205,12 @@ def event_input(db: Session, event: Event) -> dict[str, Any]:
 
 def build(name: str, day: date, document: dict[str, Any]) -> Event:
     """A new evening, not stored yet, with the rows of ``document`` (the new evening's
-    form, an evening imported): its head, entrants, withdrawals and seated turns."""
+    form, an evening imported): its head, entrants, withdrawals, seated turns and state
+    (its window, and final when it was: ``final.from_document``, read first)."""
     left = {w["entrant"]: w["from_turn"] for w in document.get("withdrawn") or []}
     event = Event(name=name, day=day, head=head_of_document(document),
-                  seated=len(document.get("turns") or []))
+                  seated=len(document.get("turns") or []),
+                  **(final.from_document(document.get("state")) or {}))
     event.entrant_rows = [EventEntrant(number=e["id"], position=i, name=e.get("name"),
                                        players=e.get("players"),
                                        withdrawn_from=left.get(e["id"]))
