@@ -234,3 +234,20 @@ def test_a_closed_evening_imported_stays_closed(evening, client):
     response = _import(client, bad)
     assert response.status_code == 422
     assert "provisional or final" in response.get_data(as_text=True)
+
+
+def test_the_command_reads_a_final_evenings_file_as_it_scores_any(evening, client, tmp_path):
+    """``scorekeeper event`` scores the exported file as it scores a document without a
+    state (the referee does not read it), and its players' file says the state it was
+    given."""
+    from scorekeeper.cli import main
+
+    event = evening["event"]
+    assert post(client, event, f"{event}/close").status_code == 302
+    source = tmp_path / "evening.json"
+    source.write_bytes(client.get(f"{event}/event.json").get_data())
+    sheet = tmp_path / "players.csv"
+    assert main(["event", "--players", str(source), "-o", str(sheet)]) == 0
+    assert sheet.read_text(encoding="utf-8") == \
+        client.get(f"{event}/players.csv").get_data(as_text=True)
+    assert main(["event", str(source), "-o", str(tmp_path / "answer.json")]) == 0
