@@ -91,6 +91,10 @@ def test_an_individual_evening_of_seven_turns_from_paper_on_a_phone(phone, live_
             for letter in deals:
                 enter(phone, f"{event}/turns/{turn}/tables/{table}/deals/new", DEALS[letter])
     phone.goto(event)
+    # provisional until the director closes the evening, then final
+    expect(phone.get_by_text("these standings are provisional until the evening is closed")
+           ).to_be_visible()
+    phone.get_by_role("button", name="Close the evening").tap()
     done = "Every turn is played: these are the final standings."
     expect(phone.get_by_text(done)).to_be_visible()
     assert cells(phone, "Standings") == INDIVIDUAL_STANDINGS
@@ -242,6 +246,7 @@ def test_a_twelve_pair_evening_with_a_late_pair_a_forfeit_and_a_correction(
             for letter in deals:
                 post_deal(client, f"{path}/turns/4/tables/{table}/deals/new", DEALS[letter])
         page.goto(event)
+        page.get_by_role("button", name="Close the evening").click()
         done = "Every turn is played: these are the final standings."
         expect(page.get_by_text(done)).to_be_visible()
         assert cells(page, "Standings") == FINAL
