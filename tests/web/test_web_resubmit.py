@@ -28,7 +28,9 @@ from scorekeeper.models import (
     BurroGame,
     Deal,
     Event,
+    EventChange,
     EventEntrant,
+    EventFlag,
     EventSheet,
     HouseRules,
     Match,
@@ -392,6 +394,55 @@ def _event_table_points(app: Any) -> list[Any]:
             for turn in e["turns"] for t in turn["tables"] for d in t["deals"]]
 
 
+def _finished(site: Site) -> str:
+    """An evening of one turn whose two tables' deals the director entered: every turn
+    played, its results provisional."""
+    event = _event(site, "Rossi\nVerdi\nGialli\nBruni")
+    data = {**_form_at(_page(site, f"{event}/plan"), f"{event}/plan"), "turns": "1",
+            "plan-0-movement": "mitchell"}
+    assert site.client.post(f"{event}/plan", data=data).status_code == 302
+    data = _form_at(_page(site, event), f"{event}/turns")
+    assert site.client.post(f"{event}/turns", data=data).status_code == 302
+    for table in (1, 2):
+        url = f"{event}/turns/1/tables/{table}/deals/new"
+        for n in range(2):
+            assert site.client.post(url, data=_table_deal(site, url, 300 + 5 * n)).status_code \
+                == 302
+    return event
+
+
+def _window(site: Site, app: Any) -> Forms:
+    event = _event(site, "Rossi\nVerdi\nGialli\nBruni", seated=True)
+    first = {**_form_at(_page(site, event), f"{event}/window"), "window": "minutes",
+             "minutes": "30"}
+    return f"{event}/window", first, {**first, "minutes": "45"}
+
+
+def _close(site: Site, app: Any) -> Forms:
+    event = _finished(site)
+    first = _form_at(_page(site, event), f"{event}/close")
+    return f"{event}/close", first, {**first, "version": str(int(first["version"]) - 1)}
+
+
+def _reopen(site: Site, app: Any) -> Forms:
+    url, first, _changed = _close(site, app)
+    assert site.client.post(url, data=first).status_code == 302
+    event = url.rsplit("/", 1)[0]
+    first = {**_form_at(_page(site, event), f"{event}/reopen"), "reason": "a slip"}
+    return f"{event}/reopen", first, {**first, "reason": "another slip"}
+
+
+def _flag(site: Site, app: Any) -> Forms:
+    event = _finished(site)
+    found = re.search(r'href="http://localhost(/e/t/[^"]+)"',
+                      _page(site, f"{event}/turns/1/tables/1"))
+    assert found
+    side = table_side(site.client, found.group(1), "ns")
+    first = {**_form_at(_page(site, side), f"{side}/flag"), "of_turn": "1", "deal": "2",
+             "reason": "wrong"}
+    return f"{side}/flag", first, {**first, "reason": "very wrong"}
+
+
 def _phone(site: Site, ns_deals: int = 0) -> str:
     """Table 1's own page (its card's QR code), with ``ns_deals`` deals entered by NS."""
     event = _event(site, "Rossi\nVerdi\nGialli\nBruni", seated=True)
@@ -525,6 +576,14 @@ CASES: dict[str, Case] = {
     "/e/<token>/withdraw": Case(_withdraw, _withdrawn, [[{"entrant": 2, "from_turn": 1}]],
                                 typed="gone home"),
     "/e/<token>/return": Case(_bring_back, _withdrawn, [None], typed="by mistake"),
+    "/e/<token>/window": Case(_window, lambda app: [e.window_minutes for e in _rows(app, Event)],
+                              [30], typed='value="45"'),
+    "/e/<token>/close": Case(_close, lambda app: [e.closed is not None for e in _rows(
+        app, Event)], [True], form=False),
+    "/e/<token>/reopen": Case(_reopen, lambda app: [c.reason for c in _rows(app, EventChange)
+                                                    if c.action == "reopened"], ["a slip"]),
+    "/e/t/<token>/<int:table>/<sig>/<side>/flag": Case(
+        _flag, lambda app: [f.reason for f in _rows(app, EventFlag)], ["wrong"]),
     "/e/<token>/clock": Case(_clock, lambda app: [e.clock_minutes for e in _rows(app, Event)],
                              [45], typed='value="30"'),
     "/seasons/new": Case(_new_season, lambda app: [x.name for x in _rows(app, Season)],

@@ -65,7 +65,17 @@ def window(token: str) -> Any:
         said = f"{row.window} {row.window_minutes}" if row.window_minutes else row.window
         bump(db, row, final.WINDOW, reason=said)
 
-    return write_event(token, form, change)
+    return write_event(token, form, change, _again(token, "window_form", form))
+
+
+def _again(token: str, name: str, form: Any) -> Any:
+    """The director's page of a form not saved (``again(notice, typed)`` of
+    ``write_event``): the evening as it stands, the form as typed when ``typed``."""
+    def again(notice: Any, typed: bool) -> Any:
+        return director_page(load_event(reader(), edit=token), notice=notice, status=409,
+                             **({name: form} if typed else {}))
+
+    return again
 
 
 @bp.post("/e/<token>/close")
@@ -97,4 +107,4 @@ def reopen(token: str) -> Any:
         row.window, row.window_minutes = final.UNTIL_CLOSED, None
         bump(db, row, final.REOPENED, reason=str(form.reason.data))
 
-    return write_event(token, form, change)
+    return write_event(token, form, change, _again(token, "reopen_form", form))
