@@ -115,6 +115,10 @@ def test_a_flag_from_a_phone_shows_on_the_directors_page_and_is_validated(evenin
     before = client.get(evening["event"])
     page = ns.get(side).get_data(as_text=True)
     assert "We think a deal is wrong" in page
+    reason = re.search(r"<textarea[^>]*>", page)
+    assert reason
+    assert 'maxlength="200"' in reason.group(0)
+    assert "A few words for the director: at most 200 characters." in page
     # validated like every other input: a reason, at most 200 characters, a turn and a
     # deal the evening has
     for fields, said in (({"reason": "  "}, "Say in a few words what is wrong"),
