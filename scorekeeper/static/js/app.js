@@ -325,6 +325,17 @@
     }
   } catch (e) { /* no store: nothing kept */ }
 
+  /* After Save the board opens on its totals (and the winner), the deal just saved marked
+     below them (deals.py sends the board to #deal-N, board.css marks it): the browser's
+     jump down to that line is undone, now and once the page has loaded. */
+  var saved = /^#deal-\d+$/.test(location.hash) && doc.getElementById(location.hash.slice(1));
+  if (saved) {
+    saved.classList.add("saved");
+    var onTotals = function () { window.scrollTo(0, 0); };
+    onTotals();
+    window.addEventListener("load", function () { requestAnimationFrame(onTotals); }, {once: true});
+  }
+
   /* A new table takes the phone's time zone: its evenings are dated by it. */
   var zone = doc.querySelector("input[name=zone]");
   if (zone && !zone.value) {
