@@ -9,6 +9,7 @@ the tables finished an hour after it started: 15 minutes late."""
 
 from __future__ import annotations
 
+import io
 import re
 from datetime import datetime, timedelta
 from typing import Any
@@ -255,3 +256,36 @@ def test_the_command_reads_a_final_evenings_file_as_it_scores_any(evening, clien
     assert sheet.read_text(encoding="utf-8") == \
         client.get(f"{event}/players.csv").get_data(as_text=True)
     assert main(["event", str(source), "-o", str(tmp_path / "answer.json")]) == 0
+
+
+def _pdf_text(data: bytes) -> str:
+    from pypdf import PdfReader
+
+    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_noon_the_next_day_is_in_the_evenings_zone(evening, client):
+    """The evening of 2026-12-04 in Rome: its window ends at noon on the 5th, 11:00 UTC
+    (CET); long past when the test runs, so the evening is final at once, from then."""
+    event = evening["event"]
+    assert "PROVISIONAL STANDINGS" in _pdf_text(client.get(f"{event}/standings.pdf").data)
+    assert post(client, event, f"{event}/window", window="noon", zone="Europe/Rome")\
+        .status_code == 302
+    state = client.get(f"{event}/event.json").get_json()["state"]
+    assert state["standings"] == "final"
+    assert state["window"] == "noon"
+    assert state["zone"] == "Europe/Rome"
+    assert state["closed"] == "2026-12-05T11:00:00Z"
+    page = client.get(event).get_data(as_text=True)
+    assert re.search(r'data-standing="final">Final results since <time [^>]*>'
+                     r"2026-12-05 12:00 CET</time>", page), page[:3000]
+    assert "FINAL STANDINGS" in _pdf_text(client.get(f"{event}/standings.pdf").data)
+    # a window chosen again is a change of a final evening: refused, said
+    response = post(client, event, f"{event}/window", window="closed")
+    assert response.status_code == 409
+    assert "Reopen the evening first" in response.get_data(as_text=True)
+    response = post(client, event, f"{event}/reopen", reason="the window was a mistake")
+    assert response.status_code == 302
+    response = post(client, event, f"{event}/window", window="noon", zone="Mars/Olympus")
+    assert response.status_code == 302  # no zone the server knows: the evening's kept
+    assert client.get(f"{event}/event.json").get_json()["state"]["zone"] == "Europe/Rome"

@@ -59,6 +59,7 @@ def window(token: str) -> Any:
         return director_page(load_event(reader(), edit=token), window_form=form, status=422)
 
     def change(db: Session, row: Event) -> None:
+        final.refuse_if_final(row)
         row.window = form.window.data
         row.window_minutes = form.minutes.data if form.window.data == final.MINUTES else None
         row.zone = zone_named(form.zone.data) or row.zone

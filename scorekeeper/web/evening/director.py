@@ -133,7 +133,7 @@ def bump(db: Session, row: Event, action: str, turn: int | None = None,
     ``changed`` (and of any without one) kept in its row, when its last turn was complete
     (``final.mark_finished``), and its history line (``deal``: the table's deal entered or
     fixed); ``final.Final`` when its results are final, but to reopen it."""
-    if action not in (final.CLOSED, final.REOPENED):
+    if action not in final.OWN_CHECKS:
         final.refuse_if_final(row)  # final results: reopened first, with a reason
     db.flush()
     head = store.head_document(db, row)

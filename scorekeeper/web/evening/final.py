@@ -36,8 +36,11 @@ MOST_MINUTES = 7 * 24 * 60
 #: CSVs' last column).
 PROVISIONAL, FINAL = "provisional", "final"
 #: The history's lines that close and reopen an evening (``EventChange.action``), and the
-#: window chosen: the only changes a final evening takes are the first two.
+#: window chosen: a final evening takes only the second.
 CLOSED, REOPENED, WINDOW = "closed", "reopened", "window"
+#: The changes that check the evening's state themselves, before they change it (a window
+#: chosen may end at once: the evening is final from its end, as it says).
+OWN_CHECKS = (CLOSED, REOPENED, WINDOW)
 
 
 class Final(Exception):
