@@ -178,7 +178,8 @@ def test_the_window_ends_and_the_evening_is_final_by_itself(evening, client, mon
 def test_closing_makes_the_results_final_and_refuses_every_change(evening, client, app):
     event, link, ns, ew = evening["event"], evening["link"], evening["ns"], evening["ew"]
     assert "provisional" in client.get(f"{event}/results.csv").get_data(as_text=True)
-    # the phones' pages as they were open before the evening was closed
+    # the pages as they were open before the evening was closed
+    opened = hidden_fields(client.get(f"{event}/turns/1/tables/1").get_data(as_text=True))
     kept = {side: hidden_fields(phone.get(f"{link}/{side}").get_data(as_text=True))
             for side, phone in (("ns", ns), ("ew", ew))}
     assert post(client, event, f"{event}/close").status_code == 302
@@ -207,11 +208,17 @@ def test_closing_makes_the_results_final_and_refuses_every_change(evening, clien
     assert ns.get(f"{link}/ns/deals/1/edit").status_code == 303
     # the director neither, until the evening is reopened with a reason
     table = f"{event}/turns/1/tables/1"
+    shown = client.get(table).get_data(as_text=True)
+    assert "The results of this evening are final: reopen the evening" in shown
+    assert f'action="{table}/penalty"' not in shown
+    assert f'href="{table}/deals/1/edit"' not in shown
     response = _edit(client, f"{table}/deals/1/edit", DEAL_B, "a slip read again")
     assert response.status_code == 409
     assert "Reopen the evening first" in response.get_data(as_text=True)
-    response = post(client, table, f"{table}/penalty", side="ns", mp="100", why="late")
+    response = client.post(f"{table}/penalty", data={**opened, "side": "ns", "mp": "100",
+                                                    "why": "late"})
     assert response.status_code == 409
+    assert "The results of this evening are final" in response.get_data(as_text=True)
     assert post(client, event, f"{event}/reopen", reason="").status_code == 422
     assert post(client, event, f"{event}/reopen",
                 reason="Table 1's slip: deal 2 was another deal").status_code == 302

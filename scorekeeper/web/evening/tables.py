@@ -21,7 +21,7 @@ from scorekeeper.models import Event, EventChange, EventTable
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
 from scorekeeper.web.dealplace import TableDeal
-from scorekeeper.web.evening import deal, follow, store
+from scorekeeper.web.evening import deal, final, follow, store
 from scorekeeper.web.evening.deal import seat_names
 from scorekeeper.web.evening.director import bump, head_of, load_event, scored
 from scorekeeper.web.evening.sheets import (
@@ -73,7 +73,7 @@ def _tag(event: Event, turn: int, table: int) -> str:
     """The tag of the director's page of a table (``evening/follow.py``)."""
     return follow.tag("table", event.id, event.version, event.seated,
                       follow.clock_parts(event), turn, table,
-                      follow.table_sheets(event, turn, table))
+                      follow.table_sheets(event, turn, table), final.tag_part(event))
 
 
 def _table_page(event: Event, turn: int, table: int, *, penalty: PenaltyForm | None = None,
@@ -92,7 +92,7 @@ def _table_page(event: Event, turn: int, table: int, *, penalty: PenaltyForm | N
         keep=writes.keyed(ConfirmForm(formdata=None), event.version),
         drafts=f"m/{_token(event, turn, table)}", follow_tag=_tag(event, turn, table),
         seen=_seen(follow.table_sheets(event, turn, table)),
-        history=history(event, turn, table)), status
+        history=history(event, turn, table), final=final.standing(event).final), status
 
 
 def _phones(event: Event, turn: int, entered: dict[str, Any]) -> dict[str, Any]:
