@@ -9,6 +9,7 @@ the tables finished an hour after it started: 15 minutes late."""
 
 from __future__ import annotations
 
+import html
 import io
 import re
 from datetime import datetime, timedelta
@@ -228,6 +229,14 @@ def test_closing_makes_the_results_final_and_refuses_every_change(evening, clien
         history = db.execute(select(EventChange.action, EventChange.reason)
                              .where(EventChange.action.in_(("closed", "reopened", "window")))
                              .order_by(EventChange.version)).all()
+    lines = re.search(r'data-history="final">(.*?)</ol>', client.get(event).get_data(
+        as_text=True), re.S)
+    assert lines
+    assert [html.unescape(" ".join(re.sub(r"<time[^>]*>[^<]*</time>|<[^>]+>", " ", li).split()))
+            for li in re.findall(r"<li>(.*?)</li>", lines.group(1), re.S)] == [
+        "· Evening closed: the results final",
+        "· Evening reopened: Table 1's slip: deal 2 was another deal",
+        "· Evening closed: the results final"]
     assert [tuple(h) for h in history] == [
         ("closed", None), ("reopened", "Table 1's slip: deal 2 was another deal"),
         ("closed", None)]

@@ -148,4 +148,22 @@ def closing(event: Event, names: dict[int, str], window_form: WindowForm | None 
             if event.finished and not now.final else None,
             "reopen": writes.keyed(reopen_form or ReopenForm(formdata=None), event.version)
             if now.final else None,
-            "look": second_look(event) if event.finished and not now.final else None}
+            "look": second_look(event) if event.finished and not now.final else None,
+            "history": history(event)}
+
+
+def history(event: Event) -> list[dict[str, Any]]:
+    """The evening's lines of provisional, then final, in order: each window chosen (its
+    kind and minutes), each closing, each reopening with its reason, and when."""
+    rows = reader().execute(select(EventChange.action, EventChange.reason, EventChange.created)
+                            .where(EventChange.event_id == event.id,
+                                   EventChange.action.in_(final.OWN_CHECKS))
+                            .order_by(EventChange.version)).all()
+    out = []
+    for action, reason, when in rows:
+        kind, _space, minutes = (reason or "").partition(" ")
+        out.append({"action": action, "when": when,
+                    "reason": reason if action == final.REOPENED else None,
+                    "window": kind if action == final.WINDOW else None,
+                    "minutes": int(minutes) if minutes.isdigit() else None})
+    return out
