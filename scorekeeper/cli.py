@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 from scorekeeper.catalogs import LANGS, translator
 from scorekeeper.eventfiles import players_csv, results_csv
+from scorekeeper.gradefiles import Reading, read_into
 from scorekeeper.incoming import MOST_BYTES, read_file, read_json, unshowable
 from scorekeeper.messages import input_error_message, localize
 from scorekeeper.rules import (
@@ -32,11 +33,20 @@ from scorekeeper.rules import (
     read_profile,
     score_document,
 )
+from scorekeeper.rules.season import MAX_EVENINGS
 from scorekeeper.vocabulary import PROFILE_NAMES
 
 
 class _Unreadable(Exception):
     """Command-line arguments that cannot be read."""
+
+
+class _InFile(Exception):
+    """A file of several that cannot be read: its path, and why."""
+
+    def __init__(self, path: str, error: InputError) -> None:
+        super().__init__(path)
+        self.path, self.error = path, error
 
 
 class _Parser(argparse.ArgumentParser):
@@ -73,6 +83,10 @@ def _parser() -> argparse.ArgumentParser:
             with_profile_file(command)
         if name == "event":
             _event_papers(command)
+    grades = with_lang(sub.add_parser(
+        "grades", help="grade every player and pair from exported tables and evenings"))
+    grades.add_argument("files", nargs="+", metavar="FILE",
+                        help="a table's or an evening's JSON export; a season: its evenings")
     profiles = with_lang(sub.add_parser("profiles", help="describe every rule profile"))
     profiles.add_argument("--export", metavar="ID", default=None,
                           help="print one built-in profile as a profile document")
@@ -162,6 +176,20 @@ def _export(profile_id: str) -> dict[str, Any]:
     return doc
 
 
+def _grades(paths: Sequence[str]) -> dict[str, Any]:
+    """``grades``: every file's results graded in the order given (docs/contract.md,
+    "Grades"); a file that cannot be read stops the command, named."""
+    if len(paths) > MAX_EVENINGS:
+        raise _Unreadable(f"at most {MAX_EVENINGS} files (a season's most evenings)")
+    reading = Reading()
+    for path in paths:
+        try:
+            read_into(_read_json(path), reading)
+        except InputError as err:
+            raise _InFile(path, err) from None
+    return reading.document()
+
+
 def run(args: argparse.Namespace) -> tuple[dict[str, Any] | None, int]:
     """The command's JSON answer and exit status; no answer when the command wrote a
     file of its own (``event --print``, ``event --csv``)."""
@@ -173,6 +201,8 @@ def run(args: argparse.Namespace) -> tuple[dict[str, Any] | None, int]:
         doc = check_document(args.melds, house or args.profile, args.before, args.in_one_go)
     elif args.command == "profiles":
         return (_export(args.export) if args.export else profiles_document()), 0
+    elif args.command == "grades":
+        return _grades(args.files), 0
     else:
         handler = {"score": score_document, "match": match_document, "burro": burro_document,
                    "event": event_document}
@@ -206,6 +236,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except InputError as err:
         print(f"scorekeeper: {input_error_message(err, gettext)}", file=sys.stderr)
+        return 2
+    except _InFile as err:
+        said = input_error_message(err.error, gettext)
+        where = "" if err.error.params.get("field") == err.path else f"{err.path}: "
+        print(f"scorekeeper: {where}{said}", file=sys.stderr)
         return 2
     except RecursionError:
         print("scorekeeper: the input is nested too deeply", file=sys.stderr)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.names import players_of
-from scorekeeper.rules.eventdoc import INDIVIDUAL, MAX_ENTRANT_NAME, read_event
+from scorekeeper.rules.eventdoc import INDIVIDUAL, MAX_ENTRANT_NAME, Event, read_event
 from scorekeeper.rules.events import score_event
 from scorekeeper.rules.problems import InputError
 
@@ -125,19 +125,31 @@ def player_rows(doc: Any) -> list[list[Any]]:
 [1, '', 'Neri', 2, 'Verdi – Neri', 0, 0, '']]
     """
     event = read_event(doc)
-    most = 1 if event.kind == INDIVIDUAL else 2
-    kept = {e["id"]: _players(e.get("players"), f"entrants[{i}].players", most)
-            for i, e in enumerate(doc["entrants"])}
+    kept = entrant_players(doc, event)
     gone = dict(event.withdrawn)
     rows: list[list[Any]] = []
     for line in score_event(event)["standings"]:
         name = line["name"] if line["name"] is not None else str(line["id"])
-        players = kept[line["id"]] or [{"name": p} for p in
-                                        players_of(name, event.kind == INDIVIDUAL)]
+        players = kept[line["id"]]
         rows += [[line["rank"], spreadsheet_cell(p.get("member") or ""),
                   spreadsheet_cell(p["name"]), line["id"], spreadsheet_cell(name),
                   line["vp"], line["mp"], gone.get(line["id"], "")] for p in players]
     return rows
+
+
+def entrant_players(doc: Any, event: Event) -> dict[int, list[dict[str, Any]]]:
+    """Each entrant's players (``event``: ``doc`` read): those registration kept (a
+    ``name``, perhaps a ``member``), else its name's parts (``names.players_of``; an
+    unnamed entrant is its id). Unreadable ``players``: ``InputError``."""
+    most = 1 if event.kind == INDIVIDUAL else 2
+    kept = {e["id"]: _players(e.get("players"), f"entrants[{i}].players", most)
+            for i, e in enumerate(doc["entrants"])}
+    out = {}
+    for entrant, name in event.entrants:
+        said = name if name is not None else str(entrant)
+        out[entrant] = kept[entrant] or [{"name": p} for p in
+                                         players_of(said, event.kind == INDIVIDUAL)]
+    return out
 
 
 def _players(value: Any, field: str, most: int) -> list[dict[str, Any]] | None:

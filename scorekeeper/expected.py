@@ -36,6 +36,8 @@ EXPECTED: dict[str, str] = {
     "list of movements": N_("a list of movements"),
     "distinct ids": N_("different ids"),
     "entrant id": N_("the id of an entrant of the event"),
+    "table player id": N_("the id of a player of the table"),
+    "table or evening": N_("a table or an evening exported by Scorekeeper"),
     "two player ids": N_("a list of two players' ids"),
     "entrant seated once": N_("an entrant not already seated in this turn"),
     "table number once": N_("a table number not already used in this turn"),

@@ -23,6 +23,7 @@ from flask_babel import format_date
 
 from scorekeeper import rules, seating
 from scorekeeper.forms import clean_text
+from scorekeeper.gradefiles import MAX_DEALS, MAX_MATCHES, TABLE_FORMAT, TABLE_VERSION
 from scorekeeper.incoming import TABLE_BYTES, read_json
 from scorekeeper.models import utcnow
 from scorekeeper.moments import zone_named
@@ -32,9 +33,8 @@ from scorekeeper.web.common import _, input_error_text
 from scorekeeper.web.matches import side_problem
 from scorekeeper.web.tables import MAX_PLAYERS, known_zone, name_problems
 
-FORMAT, VERSION = "table", 1
-#: The most matches a file may hold, and deals a match.
-MAX_MATCHES, MAX_DEALS = 2000, 300
+#: The format and version a table's export says it is in (the grades read it too).
+FORMAT, VERSION = TABLE_FORMAT, TABLE_VERSION
 #: The most house rules a file may hold (a phone lists as many of its own).
 MAX_HOUSE_RULES = 40
 #: The earliest day a match of a file may have been played.

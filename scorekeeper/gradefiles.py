@@ -1,0 +1,167 @@
+"""The results grades are made of, read from the files Scorekeeper exports
+(docs/contract.md, "Grades"): a table's JSON export (each finished match of two sides)
+and an evening's document (each complete table of its turns that is no forfeit), files
+of a season one after another.
+
+Players are their names across files, compared as a season compares entrants
+(``names.visible_key``) and shown as first written: in a table's file a seat is the
+table's player of that id, at a club an entrant's players (``eventfiles.entrant_players``).
+Unreadable: ``InputError`` naming the field, read as ``scorekeeper event`` reads an
+evening and as the referee scores a match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.eventfiles import entrant_players
+from scorekeeper.names import shows, visible_key
+from scorekeeper.rules import InputError, match_document
+from scorekeeper.rules.eventdoc import INDIVIDUAL, read_event
+from scorekeeper.rules.events import score_event
+from scorekeeper.rules.grades import Grades, Result, add, grades_document, match_vp
+
+#: A table's JSON export says so, in this version (``web/tableread`` reads it back).
+TABLE_FORMAT, TABLE_VERSION = "table", 1
+#: The most matches a table's file may hold, and deals a match (its import's too).
+MAX_MATCHES, MAX_DEALS = 2000, 300
+#: The longest name of a table's player (its players form's).
+MAX_PLAYER_NAME = 40
+#: What is left out, and why (``not_graded``).
+LEFT_OUT = ("forfeits", "unfinished", "not_two_sides", "no_players")
+
+
+@dataclass
+class Reading:
+    """The grades so far, the names their members are shown by, and what was left out."""
+
+    grades: Grades = field(default_factory=Grades)
+    names: dict[Hashable, str] = field(default_factory=dict)
+    left_out: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEFT_OUT, 0))
+
+    def member(self, name: str) -> Hashable:
+        """A player by name: the same key for the same name, shown as first written."""
+        key = visible_key(name)
+        self.names.setdefault(key, name)
+        return key
+
+    def document(self) -> dict[str, Any]:
+        """The command's answer (docs/contract.md, "Grades")."""
+        return {**grades_document(self.grades, self.names), "not_graded": dict(self.left_out)}
+
+
+def read_into(doc: Any, reading: Reading) -> None:
+    """Grade the results of one file's document, in their order."""
+    if isinstance(doc, Mapping) and doc.get("scorekeeper") == TABLE_FORMAT:
+        _table(doc, reading)
+    elif isinstance(doc, Mapping) and "entrants" in doc and "scorekeeper" not in doc:
+        _evening(doc, reading)
+    else:
+        said = doc.get("scorekeeper") if isinstance(doc, Mapping) else None
+        shown = said if said is not None else (
+            "{" + ", ".join(map(str, list(doc)[:3])) + "}" if isinstance(doc, Mapping)
+            else type(doc).__name__)
+        raise _bad("scorekeeper", shown, "table or evening")
+
+
+def _evening(doc: Mapping[str, Any], reading: Reading) -> None:
+    """Each complete table of the evening: its sides' players and VP."""
+    event = read_event(doc)
+    players = {entrant: [reading.member(p["name"]) for p in found]
+               for entrant, found in entrant_players(doc, event).items()}
+    names = {entrant: reading.member(name if name is not None else str(entrant))
+             for entrant, name in event.entrants}
+    for turn in score_event(event)["turns"]:
+        for table in turn["tables"]:
+            if table["forfeit"] is not None:
+                reading.left_out["forfeits"] += 1
+            elif table["vp"] is None:
+                reading.left_out["unfinished"] += 1
+            else:
+                sides = [tuple(names[i] for i in table[s]) if event.kind == INDIVIDUAL
+                         else tuple(players[table[s]]) for s in ("ns", "ew")]
+                add(reading.grades, Result((sides[0], sides[1]),
+                                           (table["vp"][0], table["vp"][1])))
+
+
+def _bad(where: str, value: Any, expected: str) -> InputError:
+    return InputError("bad-value", field=where, value=str(value)[:40], expected=expected)
+
+
+def _table(doc: Mapping[str, Any], reading: Reading) -> None:
+    """Each finished match of two sides of the table's file, scored by the referee."""
+    if doc.get("version") != TABLE_VERSION:
+        raise _bad("version", doc.get("version"), "table or evening")
+    players, matches = doc.get("players"), doc.get("matches")
+    if not isinstance(players, list):
+        raise _bad("players", players, "list")
+    if not isinstance(matches, list) or len(matches) > MAX_MATCHES:
+        raise _bad("matches", f"{len(matches)} items" if isinstance(matches, list)
+                   else matches, f"integer 0..{MAX_MATCHES}")
+    ids: dict[int, Hashable] = {}
+    for i, player in enumerate(players):
+        if not isinstance(player, Mapping) or type(player.get("id")) is not int:
+            raise _bad(f"players[{i}].id", player, "integer")
+        name = player.get("name")
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_PLAYER_NAME or not shows(name):
+            raise _bad(f"players[{i}].name", name, "player name")
+        ids[player["id"]] = reading.member(name)
+    for i, match in enumerate(matches):
+        _match(match, f"matches[{i}]", ids, reading)
+
+
+def _match(match: Any, where: str, ids: Mapping[int, Hashable], reading: Reading) -> None:
+    """One match of a table's file: graded when finished between two sides."""
+    if not isinstance(match, Mapping):
+        raise _bad(where, match, "object")
+    deals, sides = match.get("deals"), match.get("sides")
+    if not isinstance(deals, list) or len(deals) > MAX_DEALS:
+        raise _bad(f"{where}.deals", f"{len(deals)} items" if isinstance(deals, list)
+                   else deals, f"integer 0..{MAX_DEALS}")
+    if not isinstance(sides, list) or not all(isinstance(s, Mapping) for s in sides):
+        raise _bad(f"{where}.sides", sides, "list")
+    house = match.get("rules")
+    profile = house.get("document") if isinstance(house, Mapping) else match.get("profile")
+    try:
+        scored = match_document({"profile": profile, "target": match.get("target"),
+                                 "sides": [s.get("name") for s in sides], "deals": deals})
+    except InputError as err:
+        inner = err.params.get("field")
+        raise InputError(err.code, **{**err.params, "field": f"{where}.{inner}"
+                                      if inner else where}) from None
+    if scored.get("status") != "won" or not isinstance(scored.get("winner"), int):
+        reading.left_out["unfinished"] += 1
+        return
+    if len(sides) != 2:
+        reading.left_out["not_two_sides"] += 1
+        return
+    members = [_side(side, f"{where}.sides[{k}]", ids, reading) for k, side in enumerate(sides)]
+    if not all(members) or set(members[0]) & set(members[1]):
+        reading.left_out["no_players"] += 1
+        return
+    vp = match_vp(scored["totals"], len(deals), scored["winner"])
+    add(reading.grades, Result((members[0], members[1]), vp))
+
+
+def _side(side: Mapping[str, Any], where: str, ids: Mapping[int, Hashable],
+          reading: Reading) -> tuple[Hashable, ...]:
+    """A side's players: the table's players in its seats, else the names it lists; at
+    most two, each once."""
+    seats = side.get("seats")
+    if seats is not None:
+        if not isinstance(seats, list) or not all(type(s) is int and s in ids for s in seats):
+            raise _bad(f"{where}.seats", seats, "table player id")
+        found = [ids[s] for s in seats]
+    else:
+        named = side.get("players", [])
+        if not isinstance(named, list) or not all(
+                isinstance(n, str) and 0 < len(n) <= MAX_PLAYER_NAME and shows(n)
+                for n in named):
+            raise _bad(f"{where}.players", named, "list of player names")
+        found = [reading.member(n) for n in named]
+    if len(found) > 2 or len(set(found)) != len(found):
+        raise _bad(f"{where}.{'seats' if seats is not None else 'players'}", found,
+                   "list of player names")
+    return tuple(found)
