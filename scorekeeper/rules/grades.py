@@ -12,8 +12,8 @@ recent ones more. The result's step is the mean of its players' steps; each side
 by it in all (times its number of players), shared among its players in proportion to
 their own steps, one side up and the other down by the same amount: zero-sum.
 
-A member is anything hashable that names a player (the callers': a name's key, a
-table's player id). The same update grades pairs: each partnership is then a member of
+A member is anything hashable and ordered that names a player, all of one kind (the
+callers': a name's key). The same update grades pairs: each partnership is then a member of
 its own, its side of one. Pure: no clock, no I/O; one history in one order gives the
 same grades, and a new result changes its players' grades alone.
 """
@@ -64,18 +64,23 @@ class Grades:
 
     rows: dict[Hashable, Row] = field(default_factory=dict)
     pairs: dict[tuple[Hashable, ...], Row] = field(default_factory=dict)
-    #: Everyone each member has sat with.
-    partners: dict[Hashable, set[Hashable]] = field(default_factory=dict)
+    #: Each member's one partner so far, or ``SEVERAL``.
+    partners: dict[Hashable, object] = field(default_factory=dict)
     results: int = 0
+
+
+#: The steps by results so far, before the floor (a table: ``update``'s hot path).
+_STEPS: dict[float, float] = {n: 1 / (n + PRIOR) for n in range(LONGEST - PRIOR)}
+_FLOOR = 1 / LONGEST
 
 
 def step(results: int) -> float:
     """A player's own step after ``results`` results: 1/4, 1/5, … down to 1/40.
 
-    >>> step(0), step(1), step(36), step(500)
-    (0.25, 0.2, 0.025, 0.025)
+    >>> step(0), step(1), step(35), step(36), step(500)
+    (0.25, 0.2, 0.02564102564102564, 0.025, 0.025)
     """
-    return 1 / min(results + PRIOR, LONGEST)
+    return _STEPS.get(results, _FLOOR)
 
 
 def expected_share(own: Sequence[float], others: Sequence[float]) -> float:
@@ -100,34 +105,45 @@ def update(rows: dict[Any, Row], sides: Sequence[Sequence[Hashable]], vp_first: 
     >>> rows["Ana"], rows["Caio"]
     ([56.25, 1], [43.75, 1])
     """
-    first = [rows[m] if m in rows else rows.setdefault(m, [START, 0]) for m in sides[0]]
-    second = [rows[m] if m in rows else rows.setdefault(m, [START, 0]) for m in sides[1]]
-    steps_first = [1 / min(r[1] + PRIOR, LONGEST) for r in first]
-    steps_second = [1 / min(r[1] + PRIOR, LONGEST) for r in second]
+    first = [rows.get(m) or rows.setdefault(m, [START, 0]) for m in sides[0]]
+    second = [rows.get(m) or rows.setdefault(m, [START, 0]) for m in sides[1]]
     residual = SHARE * vp_first - expected_share([r[0] for r in first],
                                                  [r[0] for r in second])
+    steps = [[_STEPS.get(r[1], _FLOOR) for r in side] for side in (first, second)]
     # The result's step (the mean of its players' steps) times the residual, for each
     # of a side's players: (sum / count) * residual * (count / 2) in all.
-    moved = (sum(steps_first) + sum(steps_second)) * residual / 2
-    for rows_of, steps, sign in ((first, steps_first, 1), (second, steps_second, -1)):
-        whole = sum(steps)
-        for row, own in zip(rows_of, steps, strict=True):
-            row[0] += sign * moved * own / whole
+    moved = (sum(steps[0]) + sum(steps[1])) * residual / 2
+    for side, own, sign in ((first, steps[0], moved), (second, steps[1], -moved)):
+        share = sign / sum(own)
+        for row, k in zip(side, own, strict=True):
+            row[0] += share * k
             row[1] += 1
     return residual
+
+
+#: A member who has sat with more than one partner, or alone (``Grades.partners``).
+SEVERAL = object()
 
 
 def add(grades: Grades, result: Result) -> None:
     """One more result: its players' grades moved, and its partnerships' (a side of two
     is a pair, graded as one member against the other side's pair). Four players and two
     pairs are touched, nothing else."""
-    update(grades.rows, result.sides, result.vp[0])
-    if all(len(side) == 2 for side in result.sides):
-        pairs = [tuple(sorted(side, key=repr)) for side in result.sides]
-        update(grades.pairs, [[pairs[0]], [pairs[1]]], result.vp[0])
-    for side in result.sides:
-        for member in side:
-            grades.partners.setdefault(member, set()).update(m for m in side if m != member)
+    sides, vp = result.sides, result.vp[0]
+    update(grades.rows, sides, vp)
+    partners = grades.partners
+    if len(sides[0]) == 2 == len(sides[1]):
+        pairs = []
+        for a, b in sides:
+            pairs.append([(a, b) if a <= b else (b, a)])  # type: ignore[operator]
+            for one, other in ((a, b), (b, a)):
+                if partners.setdefault(one, other) != other:
+                    partners[one] = SEVERAL
+        update(grades.pairs, pairs, vp)
+    else:
+        for side in sides:
+            for member in side:
+                partners[member] = SEVERAL
     grades.results += 1
 
 
@@ -184,7 +200,7 @@ def grades_document(grades: Grades, names: Mapping[Hashable, str]) -> dict[str, 
         "results": grades.results, "mature_from": MATURE,
         "players": [{"name": names.get(m, str(m)), **line(row)} for m, row in players],
         "pairs": [{"names": [names.get(m, str(m)) for m in pair], **line(row),
-                   "always_together": all(grades.partners.get(m) == set(pair) - {m}
-                                          for m in pair)}
+                   "always_together": grades.partners.get(pair[0]) == pair[1]
+                   and grades.partners.get(pair[1]) == pair[0]}
                   for pair, row in pairs],
     }
