@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.names import players_of
-from scorekeeper.rules.eventdoc import INDIVIDUAL, MAX_ENTRANT_NAME, Event, read_event
+from scorekeeper.rules.eventdoc import INDIVIDUAL, MAX_ENTRANT_NAME, read_event
 from scorekeeper.rules.events import score_event
 from scorekeeper.rules.problems import InputError
 
@@ -125,7 +125,7 @@ def player_rows(doc: Any) -> list[list[Any]]:
 [1, '', 'Neri', 2, 'Verdi – Neri', 0, 0, '']]
     """
     event = read_event(doc)
-    kept = entrant_players(doc, event)
+    kept = entrant_players(doc["entrants"], event.kind == INDIVIDUAL)
     gone = dict(event.withdrawn)
     rows: list[list[Any]] = []
     for line in score_event(event)["standings"]:
@@ -137,18 +137,17 @@ def player_rows(doc: Any) -> list[list[Any]]:
     return rows
 
 
-def entrant_players(doc: Any, event: Event) -> dict[int, list[dict[str, Any]]]:
-    """Each entrant's players (``event``: ``doc`` read): those registration kept (a
-    ``name``, perhaps a ``member``), else its name's parts (``names.players_of``; an
-    unnamed entrant is its id). Unreadable ``players``: ``InputError``."""
-    most = 1 if event.kind == INDIVIDUAL else 2
-    kept = {e["id"]: _players(e.get("players"), f"entrants[{i}].players", most)
-            for i, e in enumerate(doc["entrants"])}
+def entrant_players(entrants: Sequence[Mapping[str, Any]],
+                    individual: bool) -> dict[int, list[dict[str, Any]]]:
+    """Each entrant's players (``entrants``: an event document's, read): those
+    registration kept (a ``name``, perhaps a ``member``), else its name's parts
+    (``names.players_of``; an unnamed entrant is its id). Unreadable ``players``:
+    ``InputError``."""
     out = {}
-    for entrant, name in event.entrants:
-        said = name if name is not None else str(entrant)
-        out[entrant] = kept[entrant] or [{"name": p} for p in
-                                         players_of(said, event.kind == INDIVIDUAL)]
+    for i, entrant in enumerate(entrants):
+        kept = _players(entrant.get("players"), f"entrants[{i}].players", 1 if individual else 2)
+        said = entrant.get("name") or str(entrant["id"])
+        out[entrant["id"]] = kept or [{"name": p} for p in players_of(said, individual)]
     return out
 
 

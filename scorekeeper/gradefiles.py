@@ -67,21 +67,25 @@ def read_into(doc: Any, reading: Reading) -> None:
 
 
 def _evening(doc: Mapping[str, Any], reading: Reading) -> None:
-    """Each complete table of the evening: its sides' players and VP."""
-    event = read_event(doc)
-    players = {entrant: [reading.member(p["name"]) for p in found]
-               for entrant, found in entrant_players(doc, event).items()}
-    names = {entrant: reading.member(name if name is not None else str(entrant))
-             for entrant, name in event.entrants}
-    for turn in score_event(event)["turns"]:
+    """An evening's document, read and scored as ``scorekeeper event`` does."""
+    grade_evening(doc, score_event(read_event(doc)), reading)
+
+
+def grade_evening(head: Mapping[str, Any], answer: Mapping[str, Any], reading: Reading) -> None:
+    """Each complete table of an evening that is no forfeit, graded: ``head`` its document
+    (or the document without its turns, read), ``answer`` the referee's answer for it."""
+    individual = head.get("kind") == INDIVIDUAL
+    players = {entrant: tuple(reading.member(p["name"]) for p in found)
+               for entrant, found in entrant_players(head["entrants"], individual).items()}
+    for turn in answer["turns"]:
         for table in turn["tables"]:
             if table["forfeit"] is not None:
                 reading.left_out["forfeits"] += 1
             elif table["vp"] is None:
                 reading.left_out["unfinished"] += 1
             else:
-                sides = [tuple(names[i] for i in table[s]) if event.kind == INDIVIDUAL
-                         else tuple(players[table[s]]) for s in ("ns", "ew")]
+                sides = [tuple(players[i][0] for i in table[s]) if individual
+                         else players[table[s]] for s in ("ns", "ew")]
                 add(reading.grades, Result((sides[0], sides[1]),
                                            (table["vp"][0], table["vp"][1])))
 

@@ -13,10 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request, send_from_directory
+from sqlalchemy import or_, select
 
 from scorekeeper import documents, rules
+from scorekeeper.db import reader
+from scorekeeper.forms import is_token
+from scorekeeper.gradefiles import Reading, grade_evening
 from scorekeeper.i18n import forced_locale, normalize_locale
+from scorekeeper.models import Event, Season
 from scorekeeper.web.common import _, input_error_text, localize
+from scorekeeper.web.evening.director import head_of, scored
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -93,6 +99,35 @@ def event() -> Any:
 def profiles() -> Any:
     """Every rule profile as data."""
     return jsonify(rules.profiles_document())
+
+
+@bp.get("/grades")
+def grades() -> Any:
+    """A club's season's grades (docs/contract.md, "Grades"): every player's and pair's,
+    from its evenings in the season's order; ``?season=`` its link."""
+    token = request.args.get("season")
+    db = reader()
+    found = db.scalar(select(Season).where(or_(Season.edit_token == token,
+                                               Season.view_token == token))
+                      ) if is_token(token) else None
+    if found is None:
+        with forced_locale(_lang()):
+            return error("unknown-season", _("No season has this link."), "season", 404)
+    events = {e.id: e for e in db.scalars(
+        select(Event).where(Event.id.in_([e["event"] for e in found.evenings])))}
+    reading, unreadable = Reading(), 0
+    for entry in found.evenings:
+        event = events.get(entry["event"])
+        if event is None:  # an evening deleted since
+            continue
+        answer = scored(event)
+        if "unreadable" in answer:  # an evening the referee cannot score as it stands
+            unreadable += 1
+            continue
+        grade_evening(head_of(event), answer, reading)
+    doc = reading.document()
+    doc["not_graded"]["unreadable_evenings"] = unreadable
+    return jsonify(doc)
 
 
 @bp.get("/openapi.json")

@@ -76,7 +76,7 @@ def test_the_api_keeps_its_description(app):
     loaded = _schema(app)
     operations = [result.ok() for result in loaded.get_all_operations()]
     assert {op.path for op in operations} == {"/check", "/score", "/match", "/burro",
-                                              "/event", "/profiles"}
+                                              "/event", "/grades", "/profiles"}
     for operation in operations:
 
         @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
