@@ -4,10 +4,9 @@ read as chosen at the table)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from browser_pages import phone_context
+from test_browser_match import _new_match
 
 pytestmark = pytest.mark.browser
 
@@ -26,12 +25,7 @@ def test_a_chosen_radio_has_a_dot_and_an_unchosen_one_is_an_empty_ring(browser, 
     context = phone_context(browser, 390, 844, color_scheme=scheme)
     page = context.new_page()
     try:
-        page.goto(live_server + "/matches/new")
-        page.fill("#sides-0-name", "Nós")
-        page.fill("#sides-1-name", "Eles")
-        page.get_by_role("button", name="Start the match").tap()
-        page.wait_for_url(re.compile(r"/m/[^/#]+$"))
-        page.get_by_role("link", name="Enter a deal").tap()
+        _new_match(page, live_server)  # on its first deal's form
         page.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
         radios = page.evaluate(DRAWN)
         chosen = [r for r in radios if r[0]]
