@@ -86,8 +86,17 @@ def grade_evening(head: Mapping[str, Any], answer: Mapping[str, Any], reading: R
             else:
                 sides = [tuple(players[i][0] for i in table[s]) if individual
                          else players[table[s]] for s in ("ns", "ew")]
-                add(reading.grades, Result((sides[0], sides[1]),
-                                           (table["vp"][0], table["vp"][1])))
+                _graded(reading, sides, (table["vp"][0], table["vp"][1]))
+
+
+def _graded(reading: Reading, sides: list[tuple[Hashable, ...]], vp: tuple[int, int]) -> None:
+    """A result graded, unless a side names no player or one player twice (two Rossis of
+    one evening, known by their pairs' names alone): ``no_players``."""
+    seated = [m for side in sides for m in side]
+    if not all(sides) or len(set(seated)) != len(seated):
+        reading.left_out["no_players"] += 1
+        return
+    add(reading.grades, Result((sides[0], sides[1]), vp))
 
 
 def _bad(where: str, value: Any, expected: str) -> InputError:
@@ -127,7 +136,10 @@ def _match(match: Any, where: str, ids: Mapping[int, Hashable], reading: Reading
     if not isinstance(sides, list) or not all(isinstance(s, Mapping) for s in sides):
         raise _bad(f"{where}.sides", sides, "list")
     house = match.get("rules")
-    profile = house.get("document") if isinstance(house, Mapping) else match.get("profile")
+    if house is not None and not (isinstance(house, Mapping) and isinstance(
+            house.get("document"), Mapping)):
+        raise _bad(f"{where}.rules", house, "object")
+    profile = house["document"] if house is not None else match.get("profile")
     try:
         scored = match_document({"profile": profile, "target": match.get("target"),
                                  "sides": [s.get("name") for s in sides], "deals": deals})
@@ -142,11 +154,7 @@ def _match(match: Any, where: str, ids: Mapping[int, Hashable], reading: Reading
         reading.left_out["not_two_sides"] += 1
         return
     members = [_side(side, f"{where}.sides[{k}]", ids, reading) for k, side in enumerate(sides)]
-    if not all(members) or set(members[0]) & set(members[1]):
-        reading.left_out["no_players"] += 1
-        return
-    vp = match_vp(scored["totals"], len(deals), scored["winner"])
-    add(reading.grades, Result((members[0], members[1]), vp))
+    _graded(reading, members, match_vp(scored["totals"], len(deals), scored["winner"]))
 
 
 def _side(side: Mapping[str, Any], where: str, ids: Mapping[int, Hashable],

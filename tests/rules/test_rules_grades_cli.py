@@ -4,6 +4,7 @@ one line naming the file and the field."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -142,3 +143,42 @@ def test_the_refusal_in_the_commands_language(capsys, tmp_path):
     status, _out, err = grades(capsys, "--lang", "it", bad)
     assert status == 2
     assert err.startswith(f"scorekeeper: {bad}: version")
+
+
+def individual_evening() -> dict:
+    """Eight players, individual-8's first turn: 1+2 v 3+4 (NS 700 to 150, 15-5 on the
+    club's scale) and 5+6 v 7+8 in play."""
+    deal = evening_file()["turns"][0]["tables"][0]["deals"][0]
+    return {"profile": "burraco", "kind": "individual", "deals_per_turn": 1,
+            "vp_table": [[100, 11], [600, 15], [None, 20]],
+            "entrants": [{"id": i, "name": n} for i, n in enumerate(
+                ["Ana", "Bia", "Caio", "Duda", "Elio", "Fabi", "Gil", "Hugo"], start=1)],
+            "plan": [{"movement": "individual-8"}],
+            "turns": [{"tables": [{"table": 1, "ns": [1, 2], "ew": [3, 4], "deals": [deal]},
+                                  {"table": 2, "ns": [5, 6], "ew": [7, 8], "deals": []}]}]}
+
+
+def test_an_individual_evening_from_standard_input(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(individual_evening())))
+    status, out, err = grades(capsys, "-")
+    assert (status, err) == (0, "")
+    doc = json.loads(out)
+    # Each player their own: Ana + Bia 15-5 against Caio + Duda, +-6.25 (new, step 1/4).
+    assert [(p["name"], p["grade"]) for p in doc["players"]] == [
+        ("Ana", 56.25), ("Bia", 56.25), ("Caio", 43.75), ("Duda", 43.75)]
+    assert doc["not_graded"]["unfinished"] == 1
+    assert [p["names"] for p in doc["pairs"]] == [["Ana", "Bia"], ["Caio", "Duda"]]
+
+
+def test_two_players_of_one_name_at_a_table_are_not_graded(capsys, tmp_path):
+    doc = evening_file()
+    doc["entrants"] = [{"id": 1, "name": "Rossi – Bianchi"}, {"id": 2, "name": "Rossi – Verdi"}]
+    status, out, _err = grades(capsys, written(tmp_path, "ev.json", doc))
+    assert status == 0
+    assert json.loads(out)["not_graded"]["no_players"] == 1
+    assert json.loads(out)["players"] == []
+    # Registered players tell them apart.
+    doc["entrants"][1]["players"] = [{"name": "Rossi Mario"}, {"name": "Verdi"}]
+    status, out, _err = grades(capsys, written(tmp_path, "ev.json", doc))
+    assert [p["name"] for p in json.loads(out)["players"]] == [
+        "Bianchi", "Rossi", "Rossi Mario", "Verdi"]

@@ -7,6 +7,8 @@ import json
 from datetime import date
 from pathlib import Path
 
+from test_web_backup import CARDS, WON, _start, _table
+
 from scorekeeper.cli import main
 from scorekeeper.db import get_db
 from scorekeeper.models import Season
@@ -70,3 +72,23 @@ def test_no_season_has_this_link(client):
         assert response.status_code == 404
         assert response.get_json()["error"] == {
             "code": "unknown-season", "message": "No season has this link.", "field": "season"}
+
+
+def test_a_tables_own_export_is_graded(site, client, tmp_path: Path, capsys):
+    """The table's JSON export as the app writes it: the match won in one deal (465 to
+    30, target 400) graded by its outcome, 12-8; the match in play left out."""
+    table = _table(client)
+    won = _start(client, table, [["Ana", "Bia"], ["Caio", "Dani"]], "400")
+    assert site.save_deal(won, WON, went_out="0").status_code == 302
+    playing = _start(client, table, [["Ana", "Caio"], ["Bia", "Dani"]], "3000")
+    assert site.save_deal(playing, CARDS, went_out="0").status_code == 302
+    path = tmp_path / "clube.json"
+    path.write_bytes(client.get(f"/t/{table}/export.json").data)
+    assert main(["grades", str(path)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    # One deal: by its outcome, 12-8: actual 60, expected 50, residual +10; four new
+    # players (step 1/4): +-2.5 each.
+    assert [(p["name"], p["grade"]) for p in doc["players"]] == [
+        ("Ana", 52.5), ("Bia", 52.5), ("Caio", 47.5), ("Dani", 47.5)]
+    assert doc["not_graded"]["unfinished"] == 1
+    assert doc["results"] == 1
