@@ -4,7 +4,7 @@
 Each run is a fresh phone (a new browser context, service workers on, nothing kept):
 
 1. **The earlier page**: a new match set up in the page, its scoreboard opened under the
-   service worker, which fetches the pack by itself (a scorer's page); the page's referee
+   service worker, the scorer answering its question ("Keep the referee"); the page's referee
    then starts in the background and keeps its snapshot (static/js/phone.js). Waited for:
    the pack, the snapshot, the next deal's form and the match's document kept; then the
    page stays ``dwell`` seconds. Left at once, the browser has not kept Pyodide's compiled
@@ -120,7 +120,9 @@ def one_run(browser: Any, base: str, pack: str, files: int, dwell: float) -> dic
         board = page.url
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         start = time.monotonic()
-        page.goto(board)  # under the service worker: the pack fetched, Python started
+        page.goto(board)  # under the service worker
+        # the scorer answers the page's question: the pack fetched, Python started
+        page.locator("#pack [data-offer] [data-take]").click(timeout=120_000)
         _until(page, KEPT, [board, pack, files], "the pack, the snapshot and the pages kept")
         earlier = time.monotonic() - start
         page.wait_for_timeout(dwell * 1000)  # the scorer still on the earlier page
