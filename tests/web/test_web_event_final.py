@@ -179,6 +179,10 @@ def test_the_window_ends_and_the_evening_is_final_by_itself(evening, client, mon
 def test_closing_makes_the_results_final_and_refuses_every_change(evening, client, app):
     event, link, ns, ew = evening["event"], evening["link"], evening["ns"], evening["ew"]
     assert "provisional" in client.get(f"{event}/results.csv").get_data(as_text=True)
+    room = re.search(r'href="(/e/v/[^"/]+)"', client.get(event).get_data(as_text=True))
+    assert room
+    tv = client.get(f"{room.group(1)}/tv").get_data(as_text=True)  # every turn played
+    assert 'data-standing="provisional"' in tv
     # the pages as they were open before the evening was closed
     opened = hidden_fields(client.get(f"{event}/turns/1/tables/1").get_data(as_text=True))
     kept = {side: hidden_fields(phone.get(f"{link}/{side}").get_data(as_text=True))
@@ -188,9 +192,10 @@ def test_closing_makes_the_results_final_and_refuses_every_change(evening, clien
     assert "Every turn is played: these are the final standings." in page
     assert 'data-standing="final"' in page
     assert "Before closing" not in page
-    room = re.search(r'href="(/e/v/[^"/]+)"', page)
-    assert room
     assert 'data-standing="final"' in client.get(room.group(1)).get_data(as_text=True)
+    tv = client.get(f"{room.group(1)}/tv").get_data(as_text=True)  # the big screen too
+    assert 'data-standing="final"' in tv
+    assert 'data-standing="provisional"' not in tv
     results = client.get(f"{event}/results.csv").get_data(as_text=True).splitlines()
     assert results[0].endswith(",standings")
     assert all(line.endswith(",final") for line in results[1:])

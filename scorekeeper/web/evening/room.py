@@ -20,6 +20,7 @@ from scorekeeper.models import Event, utcnow
 from scorekeeper.rules.eventdoc import MAX_ENTRANT_NAME
 from scorekeeper.web import writes
 from scorekeeper.web.common import locale_code
+from scorekeeper.web.evening import final
 from scorekeeper.web.evening.clock import clock_of
 from scorekeeper.web.evening.director import (
     director_page,
@@ -114,7 +115,8 @@ def results_of(answer: dict[str, Any], entrant: int) -> list[dict[str, Any]]:
 def tv(token: str) -> Any:
     """The room's big screen: no controls, large type; it follows the evening by itself. Its
     pages, shown one at a time: the standings after the last closed turn and where everyone
-    sits by name, the seating first once the turn in play is over (where to go next)."""
+    sits by name, the seating first once the turn in play is over (where to go next); once
+    every turn is played, whether the results are provisional or final."""
     event = load_event(reader(), view=token)
     answer, head = scored(event), head_of(event)
     states = turn_states(reader(), event, head["seated"], answer, head)
@@ -129,7 +131,7 @@ def tv(token: str) -> Any:
         "event_tv.html", event=event, head=head, answer=answer, names=names,
         clock=clock_of(event, head["seated"]), playing=playing, seated=seated,
         pages=standings + sitting if playing else sitting + standings,
-        gone=withdrawn_mark(head["kind"]))
+        gone=withdrawn_mark(head["kind"]), standing=final.standing(event))
 
 
 def _by_name(seated: tuple[str, int, dict[int, dict[str, Any]]] | None, names: dict[int, str],
