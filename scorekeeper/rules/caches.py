@@ -20,6 +20,7 @@ import scorekeeper.rules.document as document
 import scorekeeper.rules.eventdoc as eventdoc
 import scorekeeper.rules.eventkept as eventkept
 import scorekeeper.rules.events as events
+import scorekeeper.rules.grades as grades
 import scorekeeper.rules.house as house
 import scorekeeper.rules.limits as limits
 import scorekeeper.rules.match as match
@@ -39,7 +40,7 @@ import scorekeeper.rules.vptables as vptables
 
 #: The modules of the core, where its caches are looked for.
 MODULES: tuple[ModuleType, ...] = (burro, cards, consistency, document, eventdoc, eventkept, events,
-                                   house, limits, match, melds, movements, plans, problems,
+                                   grades, house, limits, match, melds, movements, plans, problems,
                                    profiles, scoring, season, seatings, sides, states,
                                    tabletime, verdicts, vptables)
 
