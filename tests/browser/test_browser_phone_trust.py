@@ -41,6 +41,15 @@ KEPT = """async (board) => {
     return keys.includes(board + "/deals/new") && keys.includes(board + "/match.json");
 }"""
 
+#: The next deal's form kept at the match's version ``version`` (the form a save makes
+#: stale is kept again once the board of the new version is shown).
+KEPT_AT = """async ([board, version]) => {
+    const kept = await (await caches.open("scorekeeper-pages")).match(board + "/deals/new");
+    if (!kept) { return false; }
+    const field = (await kept.text()).match(/<input[^>]*name="version"[^>]*>/);
+    return !!field && field[0].includes(`value="${version}"`);
+}"""
+
 
 class Laptop:
     """The app served by waitress on one fixed loopback port, stopped and started again
@@ -168,7 +177,7 @@ def test_deals_saved_while_the_database_does_not_answer_wait_on_the_phone(
     token = board.rsplit("/", 1)[1]
     _counts(phone, board, {"table_points": "70", "hand_points": "20"}, {"table_points": "40"})
     phone.wait_for_url(re.compile(r"#deal-1$"))
-    until(phone, KEPT, board)  # the next deal's form kept after this deal
+    until(phone, KEPT_AT, [board, 2])  # the next deal's form kept again after this deal
     with database_down(app):
         _counts(phone, board, {"table_points": "95"}, {"table_points": "35"})
         phone.wait_for_url(re.compile(r"#outbox$"))
