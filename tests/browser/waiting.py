@@ -11,15 +11,26 @@ from typing import Any
 
 from support import slowness
 
+#: What Playwright says of a question whose page navigated before it answered (a board
+#: that shows itself again once its outbox is sent, say): no answer yet, not a failure.
+NAVIGATED = ("Execution context was destroyed", "because of a navigation")
+
 
 def until(page: Any, script: str, arg: Any = None, timeout_ms: float = 30_000,
           every_ms: float = 250) -> Any:
     """The first truthy answer of ``script`` (an async function of ``arg``), within
     ``timeout_ms`` on a quiet fast host, stretched to this machine's ``slowness``."""
+    from playwright.sync_api import Error
+
     limit = timeout_ms * slowness()
     deadline = time.monotonic() + limit / 1000
     while True:
-        answer = page.evaluate(script, arg)
+        try:
+            answer = page.evaluate(script, arg)
+        except Error as error:  # the page went to another page meanwhile: ask it again
+            if not any(said in error.message for said in NAVIGATED):
+                raise
+            answer = None
         if answer:
             return answer
         if time.monotonic() > deadline:
