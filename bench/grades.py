@@ -34,8 +34,6 @@ from __future__ import annotations
 import random
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,19 +41,13 @@ BENCH = Path(__file__).resolve().parent
 sys.path[:0] = [str(BENCH.parent), str(BENCH)]
 
 from cpuclock import clock_check  # noqa: E402
+from event import cpu, met, spread  # noqa: E402
 
 from scorekeeper.rules.grades import Result, add, grade  # noqa: E402
 
 EVENINGS, TABLES, TURNS, MEMBERS, SEED = 40, 50, 11, 300, 2026
 RUNS, BATCH, NEW_RUNS = 15, 200, 40
 SCRATCH_TARGET_MS, NEW_TARGET_MS = 200.0, 1.0
-
-
-def cpu(function: Callable[[], Any]) -> float:
-    """CPU milliseconds of one call."""
-    start = time.process_time()
-    function()
-    return (time.process_time() - start) * 1000
 
 
 def evening(rng: random.Random, members: list[str]) -> list[tuple[str, ...]]:
@@ -92,16 +84,6 @@ def floor(results: list[Result]) -> int:
             for member in side:
                 sums[member] = sums.get(member, 0) + vp
     return len(sums)
-
-
-def spread(values: list[float], fmt: str) -> str:
-    """The median, and the middle half of the samples."""
-    q1, median, q3 = statistics.quantiles(values, n=4, method="inclusive")
-    return f"{format(median, fmt)} (middle half {format(q1, fmt)}–{format(q3, fmt)})"
-
-
-def met(ok: bool) -> str:
-    return "met" if ok else "NOT met"
 
 
 def main() -> int:
