@@ -16,10 +16,10 @@ from sqlalchemy.orm import Session
 
 from scorekeeper.db import reader
 from scorekeeper.eventforms import FlagForm
-from scorekeeper.models import Event, EventFlag, EventTable
+from scorekeeper.models import Event, EventFlag
 from scorekeeper.web import writes
 from scorekeeper.web.common import _
-from scorekeeper.web.evening import final, pairs
+from scorekeeper.web.evening import final, pairs, store
 
 
 class Unflaggable(Exception):
@@ -54,9 +54,7 @@ def add(db: Session, event: Event, pair: int, form: FlagForm) -> EventFlag:
     seat = pairs.seat_in(db, event, turn - 1, pair)
     if seat is None:
         raise Unflaggable(_("Your pair had no table in turn %(turn)d.", turn=turn))
-    deals = db.scalar(select(EventTable).where(
-        EventTable.event_id == event.id, EventTable.turn == turn - 1,
-        EventTable.number == seat.table))
+    deals = store.table_row(db, event, turn - 1, seat.table)
     if deals is None or number > len(deals.deals):
         raise Unflaggable(_("Deal %(number)d of turn %(turn)d is not confirmed yet: check it "
                             "with the other side.", number=number, turn=turn))
