@@ -24,7 +24,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.rules.vptables import FIBUR, TOTAL_VP, victory_points
+from scorekeeper.rules.vptables import EVEN_VP, FIBUR, TOTAL_VP, victory_points
 
 #: Every grade starts at an even share, in percentage points.
 START = 50.0
@@ -170,14 +170,13 @@ def match_vp(totals: Sequence[int], deals: int, winner: int | None) -> tuple[int
     """
     if deals < FEWEST_DEALS:
         if winner is None:
-            return TOTAL_VP // 2, TOTAL_VP // 2
+            return EVEN_VP, EVEN_VP
         won, lost = OUTCOME_VP, TOTAL_VP - OUTCOME_VP
         return (won, lost) if winner == 0 else (lost, won)
     if deals in FIBUR:
         return victory_points(totals, FIBUR[deals])
     difference = (totals[0] - totals[1]) * LARGEST_SCALE // deals
-    return victory_points([difference, 0] if difference >= 0 else [0, -difference],
-                          FIBUR[LARGEST_SCALE])
+    return victory_points([difference, 0], FIBUR[LARGEST_SCALE])
 
 
 def state(results: int) -> str:
