@@ -195,6 +195,8 @@ def event(token: str) -> Any:
     found = load_event(reader(), edit=token)
     remember(token, "events")
 
+    shown = director_tag(found)
+
     def page() -> Any:
         head = head_of(found)
         # a table's players as the list of entrants, to check and save (before the first
@@ -202,9 +204,9 @@ def event(token: str) -> Any:
         typed = None if head["seated"] else players_as_entrants(
             reader(), request.args.get("table"), head["kind"] == INDIVIDUAL)
         return director_page(found, None if typed is None else EntrantsForm(
-            formdata=None, lines=typed))
+            formdata=None, lines=typed), tag=shown)
 
-    return follow.answer(director_tag(found), page)
+    return follow.answer(shown, page)
 
 
 def director_tag(found: Event) -> str:
@@ -219,9 +221,11 @@ def director_tag(found: Event) -> str:
 
 
 def director_page(found: Event, entrants: EntrantsForm | None = None, notice: Any = None,
-                  status: int = 200, clock: ClockForm | None = None, **forms: Any) -> Any:
+                  status: int = 200, clock: ClockForm | None = None, tag: str | None = None,
+                  **forms: Any) -> Any:
     """The director's page of the evening as it stands (``entrants``, ``clock``, and the
-    window's or reopening's ``forms``: a form sent back with what is wrong)."""
+    window's or reopening's ``forms``: a form sent back with what is wrong; ``tag``: its
+    tag, when the caller has it)."""
     answer = scored(found)
     head = head_of(found)
     current = _current(answer)
@@ -240,7 +244,7 @@ def director_page(found: Event, entrants: EntrantsForm | None = None, notice: An
     names = entrant_names(head)
     return render_template(
         "event.html", event=found, head=head, answer=answer, names=names,
-        follow_tag=director_tag(found), closing=review.closing(found, names, **forms),
+        follow_tag=tag or director_tag(found), closing=review.closing(found, names, **forms),
         entrants=form, turn_form=turn, draw_form=drawn, notice=notice, current=current,
         tables=my_tables(reader()) if current is None else [],
         states=turn_states(reader(), found, seated, answer, head),
