@@ -23,7 +23,13 @@ from flask_babel import format_date
 
 from scorekeeper import rules, seating
 from scorekeeper.forms import clean_text
-from scorekeeper.gradefiles import MAX_DEALS, MAX_MATCHES, TABLE_FORMAT, TABLE_VERSION
+from scorekeeper.gradefiles import (
+    MAX_DEALS,
+    MAX_MATCHES,
+    MAX_PLAYER_NAME,
+    TABLE_FORMAT,
+    TABLE_VERSION,
+)
 from scorekeeper.incoming import TABLE_BYTES, read_json
 from scorekeeper.models import utcnow
 from scorekeeper.moments import zone_named
@@ -112,7 +118,8 @@ def _players(where: str, players: Any) -> list[dict[str, Any]]:
     for i, player in enumerate(players):
         _need(_whole(player.get("id")), _bad(where, f"players[{i}].id"))
         read.append({"id": player["id"],
-                     "name": _text(player.get("name"), where, f"players[{i}].name", 40)})
+                     "name": _text(player.get("name"), where, f"players[{i}].name",
+                                   MAX_PLAYER_NAME)})
     problems = name_problems([p["name"] for p in read])
     _need(not problems, _("%(where)s: %(problem)s", where=_("Players"),
                           problem=" ".join(problems)))
@@ -186,7 +193,7 @@ def _sides(where: str, sides: Any, names: dict[int, str]) -> list[dict[str, Any]
               and (not seats or len(players) == len(seats)), _bad(where, f"sides[{i}].players"))
         one: dict[str, Any] = {
             "name": _text(side.get("name"), where, f"sides[{i}].name", 40),
-            "players": [_text(p, where, f"sides[{i}].players[{k}]", 40)
+            "players": [_text(p, where, f"sides[{i}].players[{k}]", MAX_PLAYER_NAME)
                         for k, p in enumerate(players)]}
         if "seats" in side:
             one["seats"] = seats
