@@ -145,8 +145,7 @@ def flag(token: str, table: int, sig: str, side: str) -> Any:
         row = writes.lock_row(db, Event, event.edit_token, key)
         if final.standing(row).final:
             raise Refused(final_said())
-        if pair is None or not pairs.known(row, pair) \
-                or pairs.standing(row, pair) not in (pairs.MINE, pairs.PROVED_HERE):
+        if pair is None or not pairs.known(row, pair) or not pairs.acts(row, pair):
             raise Refused(_("Nothing was saved: choose who you are on the table's page "
                             "first."))
         try:

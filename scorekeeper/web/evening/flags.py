@@ -40,8 +40,7 @@ def form_for(event: Event, form: FlagForm | None = None) -> FlagForm:
 def phone_form(event: Event, pair: int | None, form: FlagForm | None = None) -> FlagForm | None:
     """The flag's form a pair's phone shows: while the standings are provisional, a turn
     seated, and the phone acting for the pair (its own, or its code given on it)."""
-    if not event.seated or final.standing(event).final \
-            or pairs.standing(event, pair) not in (pairs.MINE, pairs.PROVED_HERE):
+    if not event.seated or final.standing(event).final or not pairs.acts(event, pair):
         return None
     return writes.keyed(form_for(event, form))
 

@@ -151,6 +151,12 @@ def standing(event: Event, entrant: int | None) -> str:
     return PROVED_HERE if _kept(PROVED, event) == entrant else HANDED
 
 
+def acts(event: Event, entrant: int | None) -> bool:
+    """Whether this phone acts for ``entrant``: its own phone, or one handed to it once
+    its code was given on it."""
+    return standing(event, entrant) in (MINE, PROVED_HERE)
+
+
 def posted() -> int | None:
     """The pair a form says it was sent for (its ``pair`` field)."""
     return read_id(request.form.get("pair", ""))
