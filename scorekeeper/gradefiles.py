@@ -54,16 +54,16 @@ class Reading:
 
 def read_into(doc: Any, reading: Reading) -> None:
     """Grade the results of one file's document, in their order."""
-    if isinstance(doc, Mapping) and doc.get("scorekeeper") == TABLE_FORMAT:
+    if not isinstance(doc, Mapping):
+        raise _bad("scorekeeper", type(doc).__name__, "table or evening")
+    said = doc.get("scorekeeper")
+    if said == TABLE_FORMAT:
         _table(doc, reading)
-    elif isinstance(doc, Mapping) and "entrants" in doc and "scorekeeper" not in doc:
+    elif "entrants" in doc and "scorekeeper" not in doc:
         _evening(doc, reading)
-    else:
-        said = doc.get("scorekeeper") if isinstance(doc, Mapping) else None
-        shown = said if said is not None else (
-            "{" + ", ".join(map(str, list(doc)[:3])) + "}" if isinstance(doc, Mapping)
-            else type(doc).__name__)
-        raise _bad("scorekeeper", shown, "table or evening")
+    else:  # what it says it is, else its first keys
+        raise _bad("scorekeeper", said if said is not None
+                   else "{" + ", ".join(map(str, list(doc)[:3])) + "}", "table or evening")
 
 
 def _evening(doc: Mapping[str, Any], reading: Reading) -> None:
