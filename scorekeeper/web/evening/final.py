@@ -24,14 +24,16 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from scorekeeper.eventforms import MOST_WINDOW_MINUTES
 from scorekeeper.models import Event, EventTable, utcnow
 from scorekeeper.moments import zone_named
 
 #: The correction windows a club chooses from (``Event.window``).
 UNTIL_CLOSED, MINUTES, NOON = "closed", "minutes", "noon"
 WINDOWS = (UNTIL_CLOSED, MINUTES, NOON)
-#: The longest window counted in minutes: a week (48 hours is the longest clubs keep).
-MOST_MINUTES = 7 * 24 * 60
+#: The longest window counted in minutes: a week (48 hours is the longest clubs keep),
+#: the bound of the director's form.
+MOST_MINUTES = MOST_WINDOW_MINUTES
 #: What an evening's files call its standings (``state.standings`` in event.json, the
 #: CSVs' last column).
 PROVISIONAL, FINAL = "provisional", "final"
