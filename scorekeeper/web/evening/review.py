@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from scorekeeper import rules
 from scorekeeper.db import lookup_all, reader
-from scorekeeper.eventforms import ReopenForm, WindowForm
+from scorekeeper.eventforms import WINDOW_CHOICES, ReopenForm, WindowForm
 from scorekeeper.forms import ConfirmForm
 from scorekeeper.models import Event, EventChange, EventFlag
 from scorekeeper.web import writes
@@ -30,6 +30,9 @@ FINISHING = ("deal", "confirmed-ns", "confirmed-ew", "confirmed-director", "kept
              "kept-ew")
 #: Those by which a pair confirmed them.
 BY_A_PAIR = ("confirmed-ns", "confirmed-ew")
+
+#: Each window's name, as the director's form offers it.
+_WINDOWS: dict[str, Any] = dict(WINDOW_CHOICES)
 
 _COUNT = "SELECT COUNT(*), COALESCE(MAX(id), 0) FROM event_flags WHERE event_id = ?"
 
@@ -154,7 +157,8 @@ def closing(event: Event, names: dict[int, str], window_form: WindowForm | None 
 
 def history(event: Event) -> list[dict[str, Any]]:
     """The evening's lines of provisional, then final, in order: each window chosen (its
-    kind and minutes), each closing, each reopening with its reason, and when."""
+    kind as the director's form names it, and minutes), each closing, each reopening
+    with its reason, and when."""
     rows = reader().execute(select(EventChange.action, EventChange.reason, EventChange.created)
                             .where(EventChange.event_id == event.id,
                                    EventChange.action.in_(final.OWN_CHECKS))
@@ -164,6 +168,6 @@ def history(event: Event) -> list[dict[str, Any]]:
         kind, _space, minutes = (reason or "").partition(" ")
         out.append({"action": action, "when": when,
                     "reason": reason if action == final.REOPENED else None,
-                    "window": kind if action == final.WINDOW else None,
+                    "window": _WINDOWS.get(kind, kind) if action == final.WINDOW else None,
                     "minutes": int(minutes) if minutes.isdigit() else None})
     return out
