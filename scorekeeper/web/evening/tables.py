@@ -69,17 +69,21 @@ def table_page(token: str, turn: int, table: int) -> Any:
     return follow.answer(_tag(event, turn, table), lambda: _table_page(event, turn, table))
 
 
-def _tag(event: Event, turn: int, table: int) -> str:
-    """The tag of the director's page of a table (``evening/follow.py``)."""
+def _tag(event: Event, turn: int, table: int,
+         sheets: tuple[tuple[str, int], ...] | None = None) -> str:
+    """The tag of the director's page of a table (``evening/follow.py``; ``sheets``: its
+    sheets' versions, when the caller has them)."""
+    if sheets is None:
+        sheets = follow.table_sheets(event, turn, table)
     return follow.tag("table", event.id, event.version, event.seated,
-                      follow.clock_parts(event), turn, table,
-                      follow.table_sheets(event, turn, table), final.tag_part(event))
+                      follow.clock_parts(event), turn, table, sheets, final.tag_part(event))
 
 
 def _table_page(event: Event, turn: int, table: int, *, penalty: PenaltyForm | None = None,
                 forfeit: ForfeitForm | None = None, notice: Any = None,
                 status: int = 200) -> Any:
     entered = _table(event, turn, table)
+    sheets = follow.table_sheets(event, turn, table)
     penalty = writes.keyed(penalty or PenaltyForm(formdata=None), event.version)
     forfeit = writes.keyed(forfeit or ForfeitForm(formdata=None, side=entered["forfeit"] or ""),
                            event.version)
@@ -90,8 +94,8 @@ def _table_page(event: Event, turn: int, table: int, *, penalty: PenaltyForm | N
         penalty=penalty, forfeit=forfeit, notice=notice,
         phones=table_link(event, table, _external=True), sheets=_phones(event, turn, entered),
         keep=writes.keyed(ConfirmForm(formdata=None), event.version),
-        drafts=f"m/{_token(event, turn, table)}", follow_tag=_tag(event, turn, table),
-        seen=_seen(follow.table_sheets(event, turn, table)),
+        drafts=f"m/{_token(event, turn, table)}", follow_tag=_tag(event, turn, table, sheets),
+        seen=_seen(sheets),
         history=history(event, turn, table), final=final.standing(event).final), status
 
 
