@@ -310,3 +310,15 @@ def test_noon_the_next_day_is_in_the_evenings_zone(evening, client):
     response = post(client, event, f"{event}/window", window="noon", zone="Mars/Olympus")
     assert response.status_code == 302  # no zone the server knows: the evening's kept
     assert client.get(f"{event}/event.json").get_json()["state"]["zone"] == "Europe/Rome"
+
+
+def test_the_clock_started_again_after_the_turn_changes_who_was_late(evening, client):
+    """A clock started again (now, 45 minutes) makes the evening's turn end 45 minutes
+    from now: the tables that finished before it are no longer late, though starting a
+    clock changes no deal nor the evening's version."""
+    event = evening["event"]
+    assert len(_look(client.get(event).get_data(as_text=True), "late")) == 2
+    assert post(client, event, f"{event}/clock", minutes="45").status_code == 302
+    page = client.get(event).get_data(as_text=True)
+    assert _look(page, "late") == []
+    assert _look(page, "twice") == ["Turn 1 · table 1 · deal 1 : deals 1 and 2 are the same"]

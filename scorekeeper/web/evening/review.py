@@ -58,12 +58,13 @@ def flags(event: Event, names: dict[int, str]) -> list[dict[str, Any]]:
 def second_look(event: Event) -> dict[str, list[dict[str, Any]]]:
     """What deserves a second look, by kind (``changed``, ``late``, ``unconfirmed``,
     ``limits``, ``twice``), each line with its turn (1-based), table and deal; kept by
-    the evening's link and version."""
+    the evening's link, version and last clock started (a clock started again changes
+    no version but which tables were late)."""
     def make() -> dict[str, list[dict[str, Any]]]:
         return _looked(event)
 
     found: dict[str, list[dict[str, Any]]] = cache("second-look", 16).get_or_make(
-        (event.edit_token, event.version), make)
+        (event.edit_token, event.version, event.clock_started), make)
     return found
 
 
