@@ -12,7 +12,7 @@ evening and as the referee scores a match.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +40,9 @@ class Reading:
     grades: Grades = field(default_factory=Grades)
     names: dict[Hashable, str] = field(default_factory=dict)
     left_out: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEFT_OUT, 0))
+    #: Each member's grade after each of their results, in order, when a dict is given
+    #: (a player's page draws it); None: not kept.
+    trail: dict[Hashable, list[float]] | None = None
 
     def member(self, name: str) -> Hashable:
         """A player by name: the same key for the same name, shown as first written."""
@@ -97,6 +100,10 @@ def _graded(reading: Reading, sides: list[tuple[Hashable, ...]], vp: tuple[int, 
         reading.left_out["no_players"] += 1
         return
     add(reading.grades, Result((sides[0], sides[1]), vp))
+    if reading.trail is not None:
+        rows = reading.grades.rows
+        for member in seated:
+            reading.trail.setdefault(member, []).append(rows[member][0])
 
 
 def _bad(where: str, value: Any, expected: str) -> InputError:
@@ -113,6 +120,18 @@ def _table(doc: Mapping[str, Any], reading: Reading) -> None:
     if not isinstance(matches, list) or len(matches) > MAX_MATCHES:
         raise _bad("matches", f"{len(matches)} items" if isinstance(matches, list)
                    else matches, f"integer 0..{MAX_MATCHES}")
+    # each match read and scored as its turn comes (a file's first wrong field named)
+    grade_table(players, (_scored(match, f"matches[{i}]") for i, match in enumerate(matches)),
+                reading)
+
+
+def grade_table(players: list[Any], matches: Iterable[tuple[Any, Mapping[str, Any]]],
+                reading: Reading) -> dict[int, Hashable]:
+    """A table's matches graded in the order given, each as its sides and the referee's
+    document for it (whole, or without its deals): the one road from a table's matches to
+    results, its file's (``scorekeeper grades``) and its pages' (``web/tablegrades``).
+    ``players`` as its file lists them (``players[i]``: an ``id`` and a ``name``); returns
+    the member each player's id is graded as."""
     ids: dict[int, Hashable] = {}
     for i, player in enumerate(players):
         if not isinstance(player, Mapping) or type(player.get("id")) is not int:
@@ -121,12 +140,13 @@ def _table(doc: Mapping[str, Any], reading: Reading) -> None:
         if not isinstance(name, str) or not 0 < len(name) <= MAX_PLAYER_NAME or not shows(name):
             raise _bad(f"players[{i}].name", name, "player name")
         ids[player["id"]] = reading.member(name)
-    for i, match in enumerate(matches):
-        _match(match, f"matches[{i}]", ids, reading)
+    for i, (sides, scored) in enumerate(matches):
+        _grade_match(sides, scored, f"matches[{i}]", ids, reading)
+    return ids
 
 
-def _match(match: Any, where: str, ids: Mapping[int, Hashable], reading: Reading) -> None:
-    """One match of a table's file: graded when finished between two sides."""
+def _scored(match: Any, where: str) -> tuple[list[Mapping[str, Any]], dict[str, Any]]:
+    """One match of a table's file, read: its sides, and the referee's document for it."""
     if not isinstance(match, Mapping):
         raise _bad(where, match, "object")
     deals, sides = match.get("deals"), match.get("sides")
@@ -141,12 +161,18 @@ def _match(match: Any, where: str, ids: Mapping[int, Hashable], reading: Reading
         raise _bad(f"{where}.rules", house, "object")
     profile = house["document"] if house is not None else match.get("profile")
     try:
-        scored = match_document({"profile": profile, "target": match.get("target"),
-                                 "sides": [s.get("name") for s in sides], "deals": deals})
+        return sides, match_document({"profile": profile, "target": match.get("target"),
+                                      "sides": [s.get("name") for s in sides], "deals": deals})
     except InputError as err:
         inner = err.params.get("field")
         raise InputError(err.code, **{**err.params, "field": f"{where}.{inner}"
                                       if inner else where}) from None
+
+
+def _grade_match(sides: Any, scored: Mapping[str, Any], where: str,
+                 ids: Mapping[int, Hashable], reading: Reading) -> None:
+    """One match of a table, scored: graded when finished between two sides (as VP by its
+    deals, one a line of ``after_each_deal``), else counted as left out."""
     if scored.get("status") != "won" or not isinstance(scored.get("winner"), int):
         reading.left_out["unfinished"] += 1
         return
@@ -154,9 +180,8 @@ def _match(match: Any, where: str, ids: Mapping[int, Hashable], reading: Reading
         reading.left_out["not_two_sides"] += 1
         return
     members = [_side(side, f"{where}.sides[{k}]", ids, reading) for k, side in enumerate(sides)]
-    _graded(reading, members, match_vp(scored["totals"], len(deals), scored["winner"]))
-
-
+    deals = len(scored["after_each_deal"])
+    _graded(reading, members, match_vp(scored["totals"], deals, scored["winner"]))
 def _side(side: Mapping[str, Any], where: str, ids: Mapping[int, Hashable],
           reading: Reading) -> tuple[Hashable, ...]:
     """A side's players: the table's players in its seats, else the names it lists; at
