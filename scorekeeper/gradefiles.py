@@ -12,7 +12,7 @@ evening and as the referee scores a match.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,9 +77,7 @@ def _evening(doc: Mapping[str, Any], reading: Reading) -> None:
 def grade_evening(head: Mapping[str, Any], answer: Mapping[str, Any], reading: Reading) -> None:
     """Each complete table of an evening that is no forfeit, graded: ``head`` its document
     (or the document without its turns, read), ``answer`` the referee's answer for it."""
-    individual = head.get("kind") == INDIVIDUAL
-    players = {entrant: tuple(reading.member(p["name"]) for p in found)
-               for entrant, found in entrant_players(head["entrants"], individual).items()}
+    sides_of = table_sides(head, reading)
     for turn in answer["turns"]:
         for table in turn["tables"]:
             if table["forfeit"] is not None:
@@ -87,22 +85,41 @@ def grade_evening(head: Mapping[str, Any], answer: Mapping[str, Any], reading: R
             elif table["vp"] is None:
                 reading.left_out["unfinished"] += 1
             else:
-                sides = [tuple(players[i][0] for i in table[s]) if individual
-                         else players[table[s]] for s in ("ns", "ew")]
-                _graded(reading, sides, (table["vp"][0], table["vp"][1]))
+                _graded(reading, sides_of(table), (table["vp"][0], table["vp"][1]))
+
+
+def table_sides(head: Mapping[str, Any], reading: Reading
+                ) -> Callable[[Mapping[str, Any]], list[tuple[Hashable, ...]]]:
+    """The players of each side of an evening's table (North-South's, East-West's), as
+    ``reading``'s members: an entrant's players, in an individual evening its one player."""
+    individual = head.get("kind") == INDIVIDUAL
+    players = {entrant: tuple(reading.member(p["name"]) for p in found)
+               for entrant, found in entrant_players(head["entrants"], individual).items()}
+
+    def sides(table: Mapping[str, Any]) -> list[tuple[Hashable, ...]]:
+        return [tuple(players[i][0] for i in table[s]) if individual
+                else players[table[s]] for s in ("ns", "ew")]
+
+    return sides
+
+
+def graded_sides(sides: list[tuple[Hashable, ...]]) -> bool:
+    """Whether a result between ``sides`` is graded: each side names a player, and no
+    player twice."""
+    seated = [m for side in sides for m in side]
+    return all(sides) and len(set(seated)) == len(seated)
 
 
 def _graded(reading: Reading, sides: list[tuple[Hashable, ...]], vp: tuple[int, int]) -> None:
     """A result graded, unless a side names no player or one player twice (two Rossis of
     one evening, known by their pairs' names alone): ``no_players``."""
-    seated = [m for side in sides for m in side]
-    if not all(sides) or len(set(seated)) != len(seated):
+    if not graded_sides(sides):
         reading.left_out["no_players"] += 1
         return
     add(reading.grades, Result((sides[0], sides[1]), vp))
     if reading.trail is not None:
         rows = reading.grades.rows
-        for member in seated:
+        for member in (m for side in sides for m in side):
             reading.trail.setdefault(member, []).append(rows[member][0])
 
 
