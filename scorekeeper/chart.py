@@ -35,17 +35,29 @@ def _nice_step(span: float, ticks: int = 4) -> int:
     return int(magnitude * 10)
 
 
-def chart(names: list[str], after_each_deal: list[list[int]], target: int | None,
-          num: Callable[[Any], str], height: int = HEIGHT) -> dict[str, Any]:
+def chart(names: list[str], after_each_deal: list[list[float]], target: int | None,
+          num: Callable[[Any], str], height: int = HEIGHT, *,
+          start: float | None = 0, first: int = 0) -> dict[str, Any]:
     """Geometry of the running-totals chart; ``num`` writes the axis labels; ``height``:
-    a flatter chart (the summary PDF's, which keeps its page for the deals)."""
-    series = [[0] + [row[i] for row in after_each_deal] for i in range(len(names))]
+    a flatter chart (the summary PDF's, which keeps its page for the deals). ``start``:
+    where every line starts before the first row (the totals' 0), or None for no such
+    point: the first row is the start, and the value axis spans the values alone (a
+    player's grade after each result, the first row the grade before them); ``first``:
+    the number the first point is labelled with (the rows after earlier ones).
+
+    >>> c = chart(["Ana"], [[50.0], [56.25], [58.25]], None, str, start=None, first=4)
+    >>> [t["label"] for t in c["yticks"]], [t["label"] for t in c["xticks"]]
+    (['50', '55', '60'], ['4', '5', '6'])
+    """
+    series = [([] if start is None else [start]) + [row[i] for row in after_each_deal]
+              for i in range(len(names))]
     values = [v for s in series for v in s] + ([target] if target else [])
-    low, high = min(values + [0]), max(values + [1])
+    low, high = (min(values), max(values)) if start is None else \
+        (min(values + [0]), max(values + [1]))
     step = _nice_step(high - low)
     low = (low // step) * step
     high = -((-high) // step) * step
-    deals = max(len(after_each_deal), 1)
+    deals = max(len(series[0]) - 1 if series else 0, 1)
 
     def x(i: int) -> float:
         return round(LEFT + (WIDTH - LEFT - RIGHT) * i / deals, 1)
@@ -62,8 +74,10 @@ def chart(names: list[str], after_each_deal: list[list[int]], target: int | None
         # every grid line in one path
         "grid": "".join(f"M{LEFT} {y(v)}H{WIDTH - RIGHT}" for v in ticks),
         "yticks": [{"y": y(v), "label": num(v)} for v in ticks],
-        "xticks": [{"x": x(i), "label": num(i)} for i in range(0, deals + 1, label_every)],
-        "zero": y(0),
+        "xticks": [{"x": x(i), "label": num(first + i)}
+                   for i in range(0, deals + 1, label_every)],
+        # the zero line, where the axis has one
+        "zero": y(0) if low <= 0 <= high else None,
         "target": {"y": y(target), "label": num(target), "key": TARGET_KEY}
         if target else None,
         "lines": [_line(names[i], i, " ".join(f"{x(j)},{y(v)}" for j, v in enumerate(s)))
