@@ -51,6 +51,7 @@ from scorekeeper.web.common import (
 )
 from scorekeeper.web.links import public_url, qr_svg
 from scorekeeper.web.scoreboard import kept_key, with_results
+from scorekeeper.web.tablegrades import player_grade, ranked, table_grades
 
 bp = Blueprint("tables", __name__)
 
@@ -167,18 +168,18 @@ def _evening_of(found: Table) -> Any:
 @bp.get("/t/<token>")
 def table(token: str) -> Any:
     """The table: its players, its matches, a new match among them, its evenings, its
-    link for the other phones."""
+    players and pairs by grade, its link for the other phones."""
     found = open_table(token)
     remember(token, "tables")
-    matches = sorted((m for m, _result in scored_matches(found, whole=False)),
-                     key=lambda m: m.updated,
-                     reverse=True)
+    played = scored_matches(found, whole=False)
+    matches = sorted((m for m, _result in played), key=lambda m: m.updated, reverse=True)
     link = public_url(url_for("tables.table", token=token))
     evenings = sorted(set(map(_evening_of(found), matches)), reverse=True)
     return render_template(
         "table.html", table=found, link=link, qr=qr_svg(link), evenings=evenings[:12],
         in_progress=[m for m in matches if m.status != "won"],
-        finished=[m for m in matches if m.status == "won"], house=table_house_rules(found))
+        finished=[m for m in matches if m.status == "won"], house=table_house_rules(found),
+        grades=ranked(table_grades(found, played)))
 
 
 def table_house_rules(found: Table) -> list[HouseRules]:
@@ -302,12 +303,14 @@ def versus_page(token: str) -> Any:
 
 @bp.get("/t/<token>/p/<int:player>")
 def player_page(token: str, player: int) -> Any:
-    """One player of the table: their record, best partner, toughest opponent, matches."""
+    """One player of the table: their record, grade and its trend, best partner, toughest
+    opponent, matches."""
     found = open_table(token)
     person = next((p for p in found.players if p.id == player), None)
     if person is None:
         abort(404)
-    matches = [(m, r) for m, r in scored_matches(found)
+    every = scored_matches(found)
+    matches = [(m, r) for m, r in every
                if any(player in side.get("seats", []) for side in m.sides)]
     played = _played(matches)
     line = next((x for x in standings(played)[0] if x.who == (player,)), None)
@@ -319,7 +322,8 @@ def player_page(token: str, player: int) -> Any:
                            company=company(played, player), names=_namer(found),
                            listed=_lister(found),
                            matches=[m for m, _r in reversed(matches)],
-                           figures=_figures(matches, (player,)))
+                           figures=_figures(matches, (player,)),
+                           grade=player_grade(table_grades(found, every), player, person.name))
 
 
 def _figures(matches: list[tuple[Match, dict[str, Any]]],

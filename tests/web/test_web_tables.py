@@ -37,9 +37,10 @@ def _stored_match(app, edit: str) -> tuple[int | None, list[dict]]:
         return match.table_id, match.sides
 
 
-def _start(client, table: str, seats: list[list[int]], **fields) -> str:
+def _start(client, table: str, seats: list[list[int]], profile: str = "buraco-aberto",
+           **fields) -> str:
     page = client.get(f"/matches/new?table={table}").get_data(as_text=True)
-    data = [*hidden_fields(page).items(), ("profile", "buraco-aberto")]
+    data = [*hidden_fields(page).items(), ("profile", profile)]
     for i, ids in enumerate(seats):
         data += [(f"sides-{i}-seats", str(s)) for s in ids]
     data += list(fields.items())
