@@ -208,8 +208,8 @@ class PairCodeForm(WriteForm):
 
 
 class SeasonForm(WriteForm):
-    """A season: its name, its evenings (those this browser runs), which count double, and
-    how many of an entrant's best evenings count."""
+    """A season: its name, its evenings (those this browser runs), which count double, how
+    many of an entrant's best evenings count, and how many it plays to be ranked."""
 
     name = StringField(_l("Name of the season"), validators=[
         InputRequired(), Length(max=120), Visible])
@@ -221,6 +221,9 @@ class SeasonForm(WriteForm):
                                  widget=ListWidget(), option_widget=CheckboxInput())
     best = IntegerField(_l("Only each entrant's best evenings count: how many (empty: all)"),
                         validators=[Optional(), NumberRange(min=1, max=MAX_EVENINGS)])
+    qualify = IntegerField(_l("Evenings an entrant plays to be ranked (empty: from the "
+                              "first)"),
+                           validators=[Optional(), NumberRange(min=1, max=MAX_EVENINGS)])
 
 
 #: The most characters of a pair's reason for flagging a deal, and of why the director

@@ -219,18 +219,32 @@ def format_cards(cards: Any, locale: Any) -> str:
 
 # -- Numbers ---------------------------------------------------------------------------
 
-def format_number(value: Any, locale: Any, *, signed: bool = False) -> str:
+def format_number(value: Any, locale: Any, *, signed: bool = False,
+                  places: int | None = None) -> str:
     """A score through Babel (``−1 500`` in French, ``−1.500`` in Italian), negative
     numbers with a true minus sign (U+2212), as every page and PDF shows them; ``signed``
-    writes a score's sign as a change: ``+465``, ``−15``. Anything that is not a number
-    is shown as it is.
+    writes a score's sign as a change: ``+465``, ``−15``; ``places``, that many decimals
+    always (a grade's ``61.0``). Anything that is not a number is shown as it is.
 
     >>> format_number(-1500, "it"), format_number(465, "fr", signed=True)
     ('\u22121.500', '+465')
+    >>> format_number(61, "fr", places=1), format_number(1234.56, "en", places=1)
+    ('61,0', '1,234.6')
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
+    if places is not None:  # rounded first: the digits shown are the digits kept
+        return _fixed(round(float(value), places), str(locale) if locale else "", places)
     return _formatted(value, str(locale) if locale else "", signed)
+
+
+@lru_cache(maxsize=4096)
+def _fixed(value: float, locale: str, places: int) -> str:
+    """``value`` with ``places`` decimals, grouped as ``_decimal`` groups it."""
+    group, mark = SEPARATORS.get(normalize_locale(locale or None),
+                                 SEPARATORS[DEFAULT_LOCALE])
+    text = f"{value:,.{places}f}".replace(",", "\0").replace(".", mark).replace("\0", group)
+    return text.replace("-", MINUS)
 
 
 @lru_cache(maxsize=8192)

@@ -218,6 +218,8 @@ class Season(Base):
     evenings: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
     # only an entrant's best this many evenings count (None: all of them)
     best: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # an entrant is ranked once it has played this many evenings (None: from its first)
+    qualify: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     updated: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     version: Mapped[int] = mapped_column(Integer, default=1)

@@ -6,7 +6,10 @@ standings say them (``events.standings``); an evening that counts double gives t
 both. An entrant is the same from one evening to the next by name, compared without
 case, spacing or accents (``key``: the caller's, the names module's). With ``best``, only
 an entrant's best ``best`` evenings count (the most VP, then the most MP, then the
-earliest); the others are shown, not counted. The standings: counted VP, then counted
+earliest); the others are dropped: shown, not counted. Each entrant's average is its
+counted VP (and MP) per evening counted, an evening counting double counting as two. With
+``qualify``, an entrant is ranked only once it has played that many evenings; the others
+follow, unranked ("not yet qualified"). The standings: the average VP, then the average
 MP, best first; equal on both share a rank, listed by name, the next rank skipping.
 """
 
@@ -20,19 +23,26 @@ MAX_EVENINGS = 60
 
 
 def season_standings(evenings: Sequence[dict[str, Any]], best: int | None,
-                     key: Callable[[str], str] = str.casefold) -> list[dict[str, Any]]:
+                     key: Callable[[str], str] = str.casefold,
+                     qualify: int | None = None) -> list[dict[str, Any]]:
     """The season's standings from its ``evenings`` (in order, each ``{"standings": [{"name",
-    "vp", "mp"}, …], "double": bool}``).
+    "vp", "mp"}, …], "double": bool}``): the ranked entrants first, then those not yet
+    qualified (``rank`` None).
 
     >>> one = {"standings": [{"name": "Rossi", "vp": 15, "mp": 700},
     ...                      {"name": "Verdi", "vp": 5, "mp": 210}], "double": False}
     >>> two = {"standings": [{"name": "verdi", "vp": 12, "mp": 500},
     ...                      {"name": "Rossi", "vp": 8, "mp": 400}], "double": True}
-    >>> [(s["rank"], s["name"], s["vp"], s["mp"], s["evenings"]) for s in
-    ...  season_standings([one, two], None)]
-    [(1, 'Rossi', 31, 1500, [15, 16]), (2, 'Verdi', 29, 1210, [5, 24])]
-    >>> [(s["name"], s["vp"], s["counted"]) for s in season_standings([one, two], 1)]
-    [('Verdi', 24, [False, True]), ('Rossi', 16, [False, True])]
+    >>> [(s["rank"], s["name"], s["vp"], s["mp"], s["evenings"], round(s["average"], 2))
+    ...  for s in season_standings([one, two], None)]
+    [(1, 'Rossi', 31, 1500, [15, 16], 10.33), (2, 'Verdi', 29, 1210, [5, 24], 9.67)]
+    >>> [(s["name"], s["vp"], s["counted"], s["average"])
+    ...  for s in season_standings([one, two], 1)]
+    [('Verdi', 24, [False, True], 12.0), ('Rossi', 16, [False, True], 8.0)]
+    >>> three = {"standings": [{"name": "Bruni", "vp": 20, "mp": 900}], "double": False}
+    >>> [(s["rank"], s["name"], s["played"], s["qualified"]) for s in
+    ...  season_standings([one, two, three], None, qualify=2)]
+    [(1, 'Rossi', 2, True), (2, 'Verdi', 2, True), (None, 'Bruni', 1, False)]
     """
     entrants: dict[str, dict[str, Any]] = {}
     for index, evening in enumerate(evenings):
@@ -40,22 +50,34 @@ def season_standings(evenings: Sequence[dict[str, Any]], best: int | None,
         for line in evening["standings"]:
             name = str(line["name"])
             found = entrants.setdefault(key(name), {"name": name, "scores": {}})
-            found["scores"][index] = (weight * line["vp"], weight * line["mp"])
-    out: list[dict[str, Any]] = []
-    for found in entrants.values():
-        scores: dict[int, tuple[int, int]] = found["scores"]
-        order = sorted(scores, key=lambda i: (-scores[i][0], -scores[i][1], i))
-        counted = set(order if best is None else order[:best])
-        out.append({"name": found["name"],
-                    "vp": sum(scores[i][0] for i in counted),
-                    "mp": sum(scores[i][1] for i in counted),
-                    "played": len(scores),
-                    "evenings": [scores[i][0] if i in scores else None
-                                 for i in range(len(evenings))],
-                    "counted": [i in counted for i in range(len(evenings))]})
-    out.sort(key=lambda s: (-s["vp"], -s["mp"], key(s["name"])))
+            found["scores"][index] = (weight * line["vp"], weight * line["mp"], weight)
+    out = [_line(found["name"], found["scores"], len(evenings), best, qualify)
+           for found in entrants.values()]
+    out.sort(key=lambda s: (not s["qualified"], -s["average"], -s["average_mp"],
+                            key(s["name"])))
     for place, line in enumerate(out, start=1):
         before = out[place - 2] if place > 1 else None
-        tied = before is not None and (before["vp"], before["mp"]) == (line["vp"], line["mp"])
-        line["rank"] = before["rank"] if tied and before else place
+        tied = before is not None and _score(before) == _score(line)
+        line["rank"] = None if not line["qualified"] else \
+            before["rank"] if tied and before else place
     return out
+
+
+def _line(name: str, scores: dict[int, tuple[int, int, int]], evenings: int,
+          best: int | None, qualify: int | None) -> dict[str, Any]:
+    """An entrant's line: its best evenings counted (the most VP, then MP, then the
+    earliest), the others dropped; its sums and averages over those counted."""
+    order = sorted(scores, key=lambda i: (-scores[i][0], -scores[i][1], i))
+    counted = set(order if best is None else order[:best])
+    weight = sum(scores[i][2] for i in counted)
+    vp, mp = sum(scores[i][0] for i in counted), sum(scores[i][1] for i in counted)
+    return {"name": name, "vp": vp, "mp": mp, "average": vp / weight,
+            "average_mp": mp / weight, "played": len(scores),
+            "qualified": qualify is None or len(scores) >= qualify,
+            "evenings": [scores[i][0] if i in scores else None for i in range(evenings)],
+            "counted": [i in counted for i in range(evenings)]}
+
+
+def _score(line: dict[str, Any]) -> tuple[Any, ...]:
+    """What two lines share a rank by: qualified, with the same averages."""
+    return line["qualified"], line["average"], line["average_mp"]

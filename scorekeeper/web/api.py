@@ -18,11 +18,10 @@ from sqlalchemy import or_, select
 from scorekeeper import documents, rules
 from scorekeeper.db import reader
 from scorekeeper.forms import is_token
-from scorekeeper.gradefiles import Reading, grade_evening
 from scorekeeper.i18n import forced_locale, normalize_locale
-from scorekeeper.models import Event, Season
-from scorekeeper.web.common import _, cache, input_error_text, localize
-from scorekeeper.web.evening.director import head_of, scored
+from scorekeeper.models import Season
+from scorekeeper.web.common import _, input_error_text, localize
+from scorekeeper.web.evening.seasongrades import season_evenings, season_grades
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -113,26 +112,7 @@ def grades() -> Any:
     if found is None:
         with forced_locale(_lang()):
             return error("unknown-season", _("No season has this link."), "season", 404)
-    events = {e.id: e for e in db.scalars(
-        select(Event).where(Event.id.in_([e["event"] for e in found.evenings])))}
-    # its evenings still there (one deleted since is left out), in the season's order
-    evenings = [events[e["event"]] for e in found.evenings if e["event"] in events]
-
-    def make() -> dict[str, Any]:
-        reading, unreadable = Reading(), 0
-        for event in evenings:
-            answer = scored(event)
-            if "unreadable" in answer:  # an evening the referee cannot score as it stands
-                unreadable += 1
-                continue
-            grade_evening(head_of(event), answer, reading)
-        doc = reading.document()
-        doc["not_graded"]["unreadable_evenings"] = unreadable
-        return doc
-
-    # kept by its evenings' links and versions, as each evening's answer is
-    return jsonify(cache("grades", 16).get_or_make(
-        tuple((e.edit_token, e.version) for e in evenings), make))
+    return jsonify(season_grades(season_evenings(db, found)))
 
 
 @bp.get("/openapi.json")

@@ -39,9 +39,10 @@ def locale_code() -> str:
     return str(get_locale() or "en")
 
 
-def num(value: Any) -> str:
-    """A number in the page's locale (``1 500`` in French)."""
-    return format_number(value, locale_code())
+def num(value: Any, places: int | None = None) -> str:
+    """A number in the page's locale (``1 500`` in French; ``places``: that many decimals
+    always, ``61,0``)."""
+    return format_number(value, locale_code(), places=places)
 
 
 def localize(doc: Any, tradition: str | None = None) -> Any:

@@ -45,11 +45,12 @@ def test_a_season_sums_its_evenings_with_one_counting_double_and_best_of(client)
     assert response.status_code == 302, response.get_data(as_text=True)
     season = response.headers["Location"]
     page = client.get(season).get_data(as_text=True)
+    # VP per evening: the evening counting double counts as two, 3 in all
     assert table_rows(page, "Standings of the season") == [
-        ["1", "Verdi – Neri", "36", "1,950", "10 · 26"],
-        ["2", "Rossi – Bianchi", "33", "1,275", "13 · 20"],
-        ["3", "Gialli – Bruni", "27", "1,060", "7 · 20"],
-        ["4", "Marroni – Rosa", "24", "1,520", "10 · 14"]]
+        ["1", "Verdi – Neri", "12.0", "36", "1,950", "10 · 26"],
+        ["2", "Rossi – Bianchi", "11.0", "33", "1,275", "13 · 20"],
+        ["3", "Gialli – Bruni", "9.0", "27", "1,060", "7 · 20"],
+        ["4", "Marroni – Rosa", "8.0", "24", "1,520", "10 · 14"]]
     assert "counts double" in page
     # only each entrant's best evening
     edit = f"{season}/edit"
@@ -57,11 +58,12 @@ def test_a_season_sums_its_evenings_with_one_counting_double_and_best_of(client)
                     double=[tokens[1]], best="1")
     assert response.status_code == 302
     page = client.get(season).get_data(as_text=True)
+    # the one evening counted counts double: 2 evenings
     assert table_rows(page, "Standings of the season") == [
-        ["1", "Verdi – Neri", "26", "1,750", "(10) · 26"],
-        ["2", "Gialli – Bruni", "20", "400", "(7) · 20"],
-        ["2", "Rossi – Bianchi", "20", "400", "(13) · 20"],
-        ["4", "Marroni – Rosa", "14", "1,320", "(10) · 14"]]
+        ["1", "Verdi – Neri", "13.0", "26", "1,750", "(10) dropped · 26"],
+        ["2", "Gialli – Bruni", "10.0", "20", "400", "(7) dropped · 20"],
+        ["2", "Rossi – Bianchi", "10.0", "20", "400", "(13) dropped · 20"],
+        ["4", "Marroni – Rosa", "7.0", "14", "1,320", "(10) dropped · 14"]]
     # the home page lists it
     assert re.search(rf'href="{season}"', client.get("/").get_data(as_text=True))
 

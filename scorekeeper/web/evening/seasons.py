@@ -19,6 +19,7 @@ from scorekeeper.rules.season import MAX_EVENINGS, season_standings
 from scorekeeper.web import writes
 from scorekeeper.web.common import _, remember, remembered
 from scorekeeper.web.evening.director import entrant_names, head_of, scored
+from scorekeeper.web.evening.seasongrades import season_evenings, season_grades
 
 bp = Blueprint("seasons", __name__)
 
@@ -77,7 +78,8 @@ def new_season() -> Any:
         return writes.guarded(form, lambda: writes.create_once(
             writes.form_key(form, "new-season"),
             lambda: Season(name=form.name.data, evenings=_evenings(form, offered),
-                           best=form.best.data), "seasons.season", "seasons"), reused)
+                           best=form.best.data, qualify=form.qualify.data),
+            "seasons.season", "seasons"), reused)
     return render_template("season_form.html", form=form, offered=offered, season=None), \
         422 if form.errors else 200
 
@@ -89,7 +91,7 @@ def edit_season(token: str) -> Any:
     offered = _offered(reader(), season)
     tokens = {e.id: e.edit_token for e in offered}
     form = _with_choices(writes.keyed(SeasonForm(
-        name=season.name, best=season.best,
+        name=season.name, best=season.best, qualify=season.qualify,
         evenings=[tokens[e["event"]] for e in season.evenings if e["event"] in tokens],
         double=[tokens[e["event"]] for e in season.evenings
                 if e["double"] and e["event"] in tokens]), season.version), offered)
@@ -102,6 +104,7 @@ def edit_season(token: str) -> Any:
     def run(db: Session) -> str:
         row = writes.lock(db, Season, token, form.version.data, key)
         row.name, row.best = str(form.name.data), form.best.data
+        row.qualify = form.qualify.data
         row.evenings = _evenings(form, offered)
         row.version += 1
         row.updated = utcnow()
@@ -117,19 +120,19 @@ def edit_season(token: str) -> Any:
 
 @bp.get("/s/<token>")
 def season(token: str) -> Any:
-    """The season's standings: each entrant's VP and MP over its evenings."""
+    """The season's standings (each entrant's VP and MP over its evenings, its average per
+    evening counted, the evenings dropped, whether it qualified) and its grades."""
     found = load_season(reader(), token)
     remember(token, "seasons")
-    events = {e.id: e for e in reader().scalars(
-        select(Event).where(Event.id.in_([e["event"] for e in found.evenings])))}
+    events = season_evenings(reader(), found)
+    double = {e["event"]: e["double"] for e in found.evenings}
     evenings = []
-    for entry in found.evenings:
-        event = events.get(entry["event"])
-        if event is None:  # an evening deleted since
-            continue
+    for event in events:
         names = entrant_names(head_of(event))
         lines = [{"name": names[s["id"]], "vp": s["vp"], "mp": s["mp"]}
                  for s in scored(event)["standings"]]
-        evenings.append({"event": event, "double": entry["double"], "standings": lines})
+        evenings.append({"event": event, "double": double[event.id], "standings": lines})
     return render_template("season.html", season=found, evenings=evenings,
-                           standings=season_standings(evenings, found.best, visible_key))
+                           standings=season_standings(evenings, found.best, visible_key,
+                                                      found.qualify),
+                           grades=season_grades(events))
