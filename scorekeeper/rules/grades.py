@@ -20,6 +20,7 @@ same grades, and a new result changes its players' grades alone.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,6 +93,29 @@ def expected_share(own: Sequence[float], others: Sequence[float]) -> float:
     """
     share = START + sum(own) / len(own) - sum(others) / len(others)
     return 0.0 if share < 0 else 100.0 if share > 100 else share
+
+
+def expected_vp(grades: Mapping[Hashable, float], side_a: Sequence[Hashable],
+                side_b: Sequence[Hashable]) -> tuple[int, int]:
+    """Each side's par: the VP it is expected to take against the other, its expected
+    share (``expected_share``: a player not in ``grades`` at ``START``) of 20, rounded to
+    a whole VP, a half towards an even 10-10, so that the two sum to 20 whichever side is
+    first (docs/contract.md, "Par").
+
+    >>> expected_vp({"Ana": 56.25, "Bia": 56.25, "Caio": 43.75, "Duda": 43.75},
+    ...             ["Ana", "Bia"], ["Caio", "Duda"])
+    (12, 8)
+    >>> expected_vp({"Ana": 53.75, "Bia": 53.75}, ["Ana", "Bia"], ["Elio", "Duda"])
+    (11, 9)
+    >>> expected_vp({}, ["Ana"], ["Bia"]), expected_vp({"Ana": 90.0, "Bia": 20.0}, ["Bia"], ["Ana"])
+    ((10, 10), (0, 20))
+    """
+    share = expected_share([grades.get(m, START) for m in side_a],
+                           [grades.get(m, START) for m in side_b])
+    beyond = share / SHARE - EVEN_VP  # VP above (or below) an even split
+    whole = math.ceil(abs(beyond) - 0.5)  # to the nearest VP, a half towards 10
+    first = EVEN_VP + (whole if beyond >= 0 else -whole)
+    return first, TOTAL_VP - first
 
 
 def update(rows: dict[Any, Row], sides: Sequence[Sequence[Hashable]], vp_first: int) -> float:

@@ -49,6 +49,7 @@ from scorekeeper.web.evening import final, follow, review, store
 from scorekeeper.web.evening import tally as eventtally
 from scorekeeper.web.evening.clock import clock_form, clock_of
 from scorekeeper.web.evening.entrants import line_of
+from scorekeeper.web.evening.par import par_tables
 from scorekeeper.web.evening.sheets import turn_states
 from scorekeeper.web.evening.withdrawal import (
     Seats,
@@ -370,4 +371,4 @@ def room(token: str) -> Any:
                            clock=clock_of(found, head["seated"]),
                            format=_format(head), rules_label=rules_label(head["profile"]),
                            withdrawn=withdrawn_lines(head), here=request.path,
-                           standing=final.standing(found))
+                           standing=final.standing(found), par=par_tables(found, answer, head))

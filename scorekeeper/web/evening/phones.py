@@ -31,7 +31,8 @@ from scorekeeper.web.evening import codes, deal, final, flags, follow, pairs, st
 from scorekeeper.web.evening.breakdown import breakdowns
 from scorekeeper.web.evening.clock import clock_of
 from scorekeeper.web.evening.deal import seat_names
-from scorekeeper.web.evening.director import load_event
+from scorekeeper.web.evening.director import head_of, load_event, scored
+from scorekeeper.web.evening.par import par_tables
 from scorekeeper.web.evening.sheets import (
     CONFIRMED,
     OTHER,
@@ -181,7 +182,8 @@ def page(event: Event, table: int, sig: str, side: str | None, notice: Any = Non
                for n in state.differing},
         per_turn=event.head["deals_per_turn"], clock=clock_of(event),
         standing=final.standing(event), flag=flags.phone_form(event, pair, flag_form),
-        flagged=flags.of_pair(event, pair)), status
+        flagged=flags.of_pair(event, pair),
+        par=par_tables(event, scored(event), head_of(event)).get(table)), status
 
 
 def _asked(event: Event, table: int, sig: str, entered: dict[str, Any] | None, notice: Any,
