@@ -2,7 +2,7 @@
 played, graded as its exported file is (``gradefiles.grade_table``, the one road from a
 table's matches to results, so that its pages say what ``scorekeeper grades`` says of its
 export), kept by the table's version and its matches'; what the table's page and a
-player's page show of them."""
+player's page show of them, and any page of grades (``ranked_grades``: a season's too)."""
 
 from __future__ import annotations
 
@@ -50,11 +50,16 @@ def _graded(found: Table, matches: list[tuple[Match, dict[str, Any]]]) -> TableG
 
 
 def ranked(graded: TableGrades) -> dict[str, Any]:
-    """What the table's page shows: the players and the pairs best first, each grade to
-    one decimal with its place (one place for equal grades), results and state (a pair
-    ``always_together`` or not); the results graded, the results a grade is ``mature``
-    from, and the matches left out (``not_graded``)."""
-    doc = graded.document
+    """What the table's page shows of its grades (``ranked_grades``)."""
+    return ranked_grades(graded.document)
+
+
+def ranked_grades(doc: dict[str, Any]) -> dict[str, Any]:
+    """What a page shows of grades (``doc``, the command's answer: a table's, a season's):
+    the players and the pairs best first, each grade to one decimal with its place (one
+    place for equal grades), results and state (a pair ``always_together`` or not); the
+    results graded, the results a grade is ``mature`` from, and what was left out
+    (``not_graded``)."""
     return {"players": _placed(doc["players"]),
             "pairs": _placed([{**p, "name": " & ".join(p["names"])} for p in doc["pairs"]]),
             "results": doc["results"], "mature_from": doc["mature_from"],

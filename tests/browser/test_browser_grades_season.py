@@ -46,7 +46,7 @@ def pages(module_app: Any, module_server: str) -> tuple[str, str, str]:
     page = client.get(season).get_data(as_text=True)
     assert "not yet qualified (1 of 2 evenings)" in page
     assert 'class="dropped"' in page
-    assert "evolving (2 results)" in page
+    assert "Players by grade" in page
     return module_server, season, first["links"][0]
 
 

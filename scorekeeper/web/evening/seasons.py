@@ -20,6 +20,7 @@ from scorekeeper.web import writes
 from scorekeeper.web.common import _, remember, remembered
 from scorekeeper.web.evening.director import entrant_names, head_of, scored
 from scorekeeper.web.evening.seasongrades import season_evenings, season_grades
+from scorekeeper.web.tablegrades import ranked_grades
 
 bp = Blueprint("seasons", __name__)
 
@@ -135,4 +136,4 @@ def season(token: str) -> Any:
     return render_template("season.html", season=found, evenings=evenings,
                            standings=season_standings(evenings, found.best, visible_key,
                                                       found.qualify),
-                           grades=season_grades(events))
+                           grades=ranked_grades(season_grades(events)))
