@@ -42,10 +42,10 @@ from scorekeeper.web.evening.sheets import (
     scored_sheet,
     sheet_for,
     sheet_since,
+    sheets_of,
     sig_ok,
     table_sig,
     table_state,
-    turn_sheets,
     what_differs,
 )
 from scorekeeper.web.typedby import TypedBy, said, turn_moved, typed_by
@@ -144,7 +144,7 @@ def page(event: Event, table: int, sig: str, side: str | None, notice: Any = Non
         return _asked(event, table, sig, entered, notice, pair), status
     turn = event.seated
     assert pair is not None  # held: a pair
-    sheets = turn_sheets(reader(), event, turn).get(table, {})
+    sheets = sheets_of(reader(), event, turn, table)
     deals = {s: sheets[s].deals if s in sheets else [] for s in SIDES}
     state = table_state(entered, deals, event.head["deals_per_turn"])
     confirm = writes.keyed(PairCodeForm(formdata=None))
@@ -235,7 +235,7 @@ def _enter(event: Event, table: int, sig: str, side: str, number: int | None) ->
         # which pair this phone is, where it sits now, or (a phone handed to the pair)
         # the page that asks its code first
         return redirect(board, 303)
-    sheet = turn_sheets(reader(), event, turn).get(table, {}).get(side)
+    sheet = sheets_of(reader(), event, turn, table).get(side)
     deals, version = (sheet.deals, sheet.version) if sheet else ([], 1)
     per_turn = event.head["deals_per_turn"]
     locked = table_state(entered, {}, per_turn).state == CONFIRMED \
@@ -342,7 +342,7 @@ def _save(event: Event, table: int, side: str, number: int | None, form: DealFor
     def again(notice: Any) -> Any:  # nothing saved: what was typed, to send again
         fresh = load_event(reader(), view=event.view_token)
         turn, entered = fresh.seated, _seated(fresh, table)
-        sheet = turn_sheets(reader(), fresh, turn).get(table, {}).get(side)
+        sheet = sheets_of(reader(), fresh, turn, table).get(side)
         if entered is None:
             abort(404)
         where = deal.place(fresh, entered, sheet.version if sheet else 1,

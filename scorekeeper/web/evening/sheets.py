@@ -129,6 +129,14 @@ def turn_sheets(db: Session, event: Event, turn: int) -> dict[int, dict[str, Eve
     return found
 
 
+def sheets_of(db: Session, event: Event, turn: int, table: int) -> dict[str, EventSheet]:
+    """The sheets of one table of a turn (1-based), by side (its own rows: not the
+    turn's hundred others, ``turn_sheets``)."""
+    return {sheet.side: sheet for sheet in db.scalars(select(EventSheet).where(
+        EventSheet.event_id == event.id, EventSheet.turn == turn - 1,
+        EventSheet.table == table))}
+
+
 def turn_states(db: Session, event: Event, turn: int, answer: dict[str, Any] | None = None,
                 head: dict[str, Any] | None = None) -> dict[int, TableState]:
     """Every table of a turn (1-based) and its state (``answer``, ``head``: the referee's

@@ -29,9 +29,9 @@ from scorekeeper.web.evening.sheets import (
     SIDES,
     WAITING,
     scored_sheet,
+    sheets_of,
     table_link,
     table_state,
-    turn_sheets,
     what_differs,
 )
 from scorekeeper.web.evening.withdrawal import RETURNED, WITHDRAWN, gone_by
@@ -102,7 +102,7 @@ def _table_page(event: Event, turn: int, table: int, *, penalty: PenaltyForm | N
 def _phones(event: Event, turn: int, entered: dict[str, Any]) -> dict[str, Any]:
     """What the table's phones entered for the turn, while the table is not complete:
     each side's deals scored, and what differs where the two disagree."""
-    sheets = turn_sheets(reader(), event, turn).get(entered["table"], {})
+    sheets = sheets_of(reader(), event, turn, entered["table"])
     deals = {side: sheets[side].deals if side in sheets else [] for side in SIDES}
     state = table_state(entered, deals, event.head["deals_per_turn"])
     if state.state == CONFIRMED or not any(deals.values()):
@@ -124,7 +124,7 @@ def keep(token: str, turn: int, table: int, side: str) -> Any:
     form = ConfirmForm()
 
     def change(db: Session, found: EventTable, row: Event) -> None:
-        sheet = turn_sheets(db, event, turn).get(table, {}).get(side)
+        sheet = sheets_of(db, event, turn, table).get(side)
         per_turn = row.head["deals_per_turn"]
         if sheet is None or len(sheet.deals) < per_turn:
             abort(409)
@@ -158,7 +158,7 @@ def confirm_for_table(token: str, turn: int, table: int) -> Any:
     seen = str(request.form.get("seen", ""))[:40]
 
     def change(db: Session, found: EventTable, row: Event) -> None:
-        sheets = turn_sheets(db, event, turn).get(table, {})
+        sheets = sheets_of(db, event, turn, table)
         deals = {s: sheets[s].deals if s in sheets else [] for s in SIDES}
         per_turn = row.head["deals_per_turn"]
         if table_state(store.as_table(found), deals, per_turn).state != WAITING \
