@@ -25,9 +25,10 @@ from scorekeeper.rules.eventdoc import (
 )
 from scorekeeper.rules.events import (
     answer_document,
+    points,
+    ranked,
     score_event,
     score_table,
-    standings,
     unseated,
 )
 from scorekeeper.rules.house import from_key
@@ -262,11 +263,12 @@ def _answer(event: Event, turns: list[list[dict[str, Any]]], seated: list[set[in
     the standings before the last turn."""
     ids = event.ids
     byes = unseated(event, seated)
-    ranked = standings(event, turns, byes)
-    before = standings(event, turns[:-1], byes[:-1])
+    earlier = points(event, turns[:-1], byes[:-1])  # the turns before the last, summed once
+    before = ranked(event, *earlier)
+    now = ranked(event, *points(event, turns[-1:], byes[-1:], earlier))
     last: dict[int, int] = {}
     for table in turns[-1] if turns and event.kind == PAIRS else ():
         last[table["ns"]], last[table["ew"]] = table["ew"], table["ns"]
-    following = seat_next(ids, event.plan, len(turns), [s["id"] for s in ranked], last,
+    following = seat_next(ids, event.plan, len(turns), [s["id"] for s in now], last,
                           dict(event.withdrawn))
-    return answer_document(event, turns, byes, ranked, following, problems), before
+    return answer_document(event, turns, byes, now, following, problems), before

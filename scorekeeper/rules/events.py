@@ -95,24 +95,39 @@ def standings(event: Event, turns: Sequence[Sequence[dict[str, Any]]],
     In an individual event each player gets their side's MP and VP (``byes``: each
     turn's, when the caller has them at hand). A withdrawn entrant keeps its place by
     its points, marked ``"withdrawn": true``."""
-    vp = dict.fromkeys(event.ids, 0)
-    mp = dict.fromkeys(event.ids, 0)
-    for tables, turn_byes in zip(turns, _byes(event) if byes is None else byes, strict=True):
+    return ranked(event, *points(event, turns, _byes(event) if byes is None else byes))
+
+
+def points(event: Event, turns: Sequence[Sequence[dict[str, Any]]],
+           byes: Sequence[Sequence[int]],
+           start: tuple[dict[int, int], dict[int, int]] | None = None
+           ) -> tuple[dict[int, int], dict[int, int]]:
+    """Each entrant's VP and MP over the complete tables of ``turns`` and their ``byes``,
+    added to ``start`` (the points of the turns before, left as they are) or to 0."""
+    vp = dict(start[0]) if start else dict.fromkeys(event.ids, 0)
+    mp = dict(start[1]) if start else dict.fromkeys(event.ids, 0)
+    for tables, turn_byes in zip(turns, byes, strict=True):
         for table in tables:
             if not table["complete"]:
                 continue
             for side, key in _SIDES:
+                won, made = table["vp"][side], table["mp"][side]
                 seat = table[key]
                 for entrant in seat if isinstance(seat, list) else (seat,):
-                    vp[entrant] += table["vp"][side]
-                    mp[entrant] += table["mp"][side]
+                    vp[entrant] += won
+                    mp[entrant] += made
         for entrant in turn_byes:
             vp[entrant] += event.bye_vp
+    return vp, mp
+
+
+def ranked(event: Event, vp: dict[int, int], mp: dict[int, int]) -> list[dict[str, Any]]:
+    """The standings' lines of these points (``standings``)."""
     names = dict(event.entrants)
     gone = dict(event.withdrawn)
-    ranked = sorted(event.ids, key=lambda e: (-vp[e], -mp[e], e))
+    order = sorted(event.ids, key=lambda e: (-vp[e], -mp[e], e))
     out: list[dict[str, Any]] = []
-    for place, entrant in enumerate(ranked, start=1):
+    for place, entrant in enumerate(order, start=1):
         tied = out and (out[-1]["vp"], out[-1]["mp"]) == (vp[entrant], mp[entrant])
         out.append({"rank": out[-1]["rank"] if tied else place, "id": entrant,
                     "name": names[entrant], "vp": vp[entrant], "mp": mp[entrant]})
