@@ -20,6 +20,7 @@ from scorekeeper.rules.house import read as read_profile
 from scorekeeper.rules.limits import (
     CountLimits,
     canastra_cards,
+    card_count_problems,
     count_limits,
     count_step,
     held_counts,
@@ -31,7 +32,6 @@ from scorekeeper.rules.movements import by_group, last_groups, ranked_within
 from scorekeeper.rules.problems import CODES, INPUT_CODES, InputError, Problem
 from scorekeeper.rules.profiles import DEFAULT_PROFILE, PROFILES, Profile, get_profile
 from scorekeeper.rules.scoring import (
-    card_count_problems,
     opening_check,
     read_deal,
     read_meld,

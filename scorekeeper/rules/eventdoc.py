@@ -194,7 +194,7 @@ def _deals(value: Any, field: str, profile: Profile) -> tuple[tuple[SideInput, .
 def _deal(deal: Any, field: str, profile: Profile) -> tuple[SideInput, ...]:
     """A deal of a table read by ``scoring.read_deal``; it may name the event's profile,
     by its id or as the same document."""
-    given = deal.get("profile") if isinstance(deal, Mapping) else None
+    given = deal.get("profile") if type(deal) is dict or isinstance(deal, Mapping) else None
     if given is not None and given != profile.id and \
             not same_rules(profile_of(given, f"{field}.profile"), profile):
         raise InputError("bad-value", field=f"{field}.profile", value=_show(given),

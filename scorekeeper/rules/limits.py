@@ -12,14 +12,16 @@ is unreadable input naming its field, and no count makes the referee's work grow
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
-from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, SUITS
+from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, SUITS, Card
 from scorekeeper.rules.document import CARD_KEYS, MAX_POINTS
-from scorekeeper.rules.problems import InputError
+from scorekeeper.rules.problems import InputError, Problem
 from scorekeeper.rules.profiles import CardPoints, Profile
 
 #: Ranks 8 9 10 J Q K and 3 4 5 6 7 (worth ``high`` and ``low`` points).
@@ -57,14 +59,16 @@ def _most(category: str) -> int:
 class CountLimits:
     """The most one side can count in one deal: points on its table and in its hand,
     canastras of each category (``categories``, 0 for those the game lacks) and of every
-    category together (``canastras``), and the cards (``cards``) every canastra together
-    may take (``CANASTRA_CARDS`` each at least)."""
+    category together (``canastras``), the cards (``cards``) every canastra together
+    may take (``CANASTRA_CARDS`` each at least), and the step every count of points moves
+    by (``step``, ``count_step``'s), worked out once per card values."""
 
     table_points: int
     hand_points: int
     canastras: int
     categories: dict[str, int] = field(default_factory=dict)
     cards: int = DECK_CARDS
+    step: int = 1
 
 
 def count_limits(profile: Profile) -> CountLimits:
@@ -92,7 +96,22 @@ def _limits(p: CardPoints, categories: tuple[str, ...]) -> CountLimits:
     return CountLimits(table_points=table + JOKERS_IN_DECK * p.joker,
                        hand_points=hand + JOKERS_IN_DECK * p.joker,
                        canastras=MOST_CANASTRAS,
-                       categories={c: _most(c) for c in categories})
+                       categories={c: _most(c) for c in categories},
+                       step=math.gcd(*(getattr(p, name) for name in CARD_KEYS.values())) or 1)
+
+
+def card_count_problems(groups: Sequence[Sequence[Card]]) -> list[Problem]:
+    """rules.md: two decks hold each card twice and 4 jokers; more is a likely typo."""
+    counts: Counter[Card] = Counter(chain.from_iterable(groups))
+    for card in [c for c in counts if c.wild]:
+        counts[card.plain] += counts.pop(card)
+    problems = []
+    for card, n in counts.items():
+        if n > COPIES_PER_CARD and (n > JOKERS_IN_DECK or card.rank != 0):
+            maximum = JOKERS_IN_DECK if card.rank == 0 else COPIES_PER_CARD
+            problems.append(Problem("impossible-card-count",
+                                    {"card": str(card), "count": n, "maximum": maximum}))
+    return sorted(problems, key=lambda p: str(p.params["card"]))
 
 
 def canastra_cards(counts: Mapping[str, int]) -> int:
@@ -113,7 +132,7 @@ def check_canastras(counts: Mapping[str, int], limits: CountLimits, field_name: 
     (``impossible-counts``, naming ``field_name``): say 7 of 13 cards and 3 of 7 need 112
     cards, and two decks and their jokers hold 108."""
     for category, n in counts.items():
-        if category in CANASTRA_CARDS:
+        if category in CANASTRA_CARDS and n > limits.categories.get(category, 0):
             check_count(n, limits.categories.get(category, 0), f"{field_name}.{category}")
     cards = canastra_cards(counts)
     if cards > limits.cards:
@@ -130,7 +149,7 @@ def count_step(profile: Profile) -> int:
     >>> count_step(get_profile("buraco-aberto")), count_step(get_profile("burraco"))
     (5, 5)
     """
-    return math.gcd(*(getattr(profile.points, name) for name in CARD_KEYS.values())) or 1
+    return count_limits(profile).step
 
 
 def off_step(deal: Mapping[str, Any], profile: Profile) -> Iterator[tuple[str, int, int]]:

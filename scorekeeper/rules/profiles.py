@@ -110,7 +110,9 @@ class Profile:
 
     def allows_sides(self, count: int) -> bool:
         """Whether the game is played by ``count`` sides."""
-        return count in self.sides_played
+        if self.side_counts:
+            return count in self.side_counts
+        return self.min_sides <= count <= self.max_sides
 
     def check_sides(self, count: int, field: str = "sides") -> None:
         """Raise the unreadable-input error ``side-count`` unless the game is played by

@@ -6,16 +6,20 @@ total = table points + canastra bonuses + going-out bonus + morto penalty + hand
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from itertools import chain
 from typing import Any
 
-from scorekeeper.rules.cards import COPIES_PER_CARD, JOKERS_IN_DECK, Card, parse_cards
+from scorekeeper.rules.cards import Card, parse_cards
 from scorekeeper.rules.document import MAX_TARGET, whole
 from scorekeeper.rules.house import profile_of
-from scorekeeper.rules.limits import check_canastras, check_count, count_limits, count_step
+from scorekeeper.rules.limits import (
+    CountLimits,
+    card_count_problems,
+    check_canastras,
+    check_count,
+    count_limits,
+)
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.problems import InputError, Problem
 from scorekeeper.rules.profiles import ALL_CATEGORIES, Profile
@@ -27,6 +31,9 @@ from scorekeeper.rules.verdicts import Verdict
 
 def _int(value: Any, field: str, minimum: int | None = None,
          maximum: int | None = None) -> int:
+    if type(value) is int and (minimum is None or value >= minimum) and (
+            maximum is None or value <= maximum):
+        return value  # a plain int within bounds, as nearly every count is
     number = whole(value)
     if number is None:
         raise InputError("bad-value", field=field, value=_show(value), expected="integer")
@@ -88,16 +95,18 @@ def read_melds(value: Any, field: str) -> tuple[MeldInput, ...]:
     return tuple(read_meld(m, f"{field}[{i}]") for i, m in enumerate(value))
 
 
-def read_counts(value: Any, field: str, profile: Profile) -> dict[str, int]:
+def read_counts(value: Any, field: str, profile: Profile,
+                limits: CountLimits | None = None) -> dict[str, int]:
     """A side's counts: ``table_points`` and how many canastras of each of the profile's
-    categories (absent: 0), each within what two decks can make (``limits.py``)."""
-    if not isinstance(value, Mapping):
+    categories (absent: 0), each within what two decks can make (``limits``)."""
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise InputError("bad-value", field=field, value=_show(value), expected="object")
     if "table_points" not in value:
         raise InputError("missing-field", field=f"{field}.table_points")
-    limits = count_limits(profile)
-    counts = {"table_points": check_count(_int(value["table_points"], f"{field}.table_points", 0),
-                                          limits.table_points, f"{field}.table_points")}
+    limits = limits or count_limits(profile)
+    where = f"{field}.table_points"
+    counts = {"table_points": check_count(_int(value["table_points"], where, 0),
+                                          limits.table_points, where)}
     for key, n in value.items():
         if key == "table_points":
             continue
@@ -114,9 +123,10 @@ def read_counts(value: Any, field: str, profile: Profile) -> dict[str, int]:
     return counts
 
 
-def read_side(doc: Any, field: str, profile: Profile) -> SideInput:
-    """One side of a deal document (contract.md, ``score``)."""
-    if not isinstance(doc, Mapping):
+def read_side(doc: Any, field: str, profile: Profile,
+              limits: CountLimits | None = None) -> SideInput:
+    """One side of a deal document (contract.md, ``score``; ``limits``: the profile's)."""
+    if type(doc) is not dict and not isinstance(doc, Mapping):
         raise InputError("bad-value", field=field, value=_show(doc), expected="object")
     name = doc.get("name")
     if name is not None and not isinstance(name, str):
@@ -126,7 +136,7 @@ def read_side(doc: Any, field: str, profile: Profile) -> SideInput:
                          expected="melds or counts, not both")
     melds = counts = None
     if "counts" in doc:
-        counts = read_counts(doc["counts"], f"{field}.counts", profile)
+        counts = read_counts(doc["counts"], f"{field}.counts", profile, limits)
     else:
         melds = read_melds(doc.get("melds", []), f"{field}.melds")
     if "hand" in doc and "hand_points" in doc:
@@ -136,15 +146,17 @@ def read_side(doc: Any, field: str, profile: Profile) -> SideInput:
     if "hand" in doc:
         hand = read_cards(doc["hand"], f"{field}.hand")
     elif "hand_points" in doc:
-        hand_points = check_count(_int(doc["hand_points"], f"{field}.hand_points", 0),
-                                  count_limits(profile).hand_points, f"{field}.hand_points")
+        where = f"{field}.hand_points"
+        hand_points = check_count(_int(doc["hand_points"], where, 0),
+                                  (limits or count_limits(profile)).hand_points, where)
     if "morto" not in doc:
         raise InputError("missing-field", field=f"{field}.morto")
     morto = MORTO_STATES.get(doc["morto"]) if isinstance(doc["morto"], str) else None
     if morto is None:
         raise InputError("bad-value", field=f"{field}.morto", value=_show(doc["morto"]),
                          expected="taken|not_taken|unused")
-    went_out = _bool(doc.get("went_out", False), f"{field}.went_out")
+    went_out = doc.get("went_out", False)
+    went_out = went_out is not False and _bool(went_out, f"{field}.went_out")
     closed_by = doc.get("closed_by", ClosedBy.DISCARD)
     if not isinstance(closed_by, str) or closed_by not in CLOSED_BY:
         raise InputError("bad-value", field=f"{field}.closed_by", value=_show(closed_by),
@@ -167,33 +179,21 @@ def read_deal(doc: Any, profile: Profile | None = None,
         raise InputError("bad-value", field=field or "deal", value=_show(doc), expected="object")
     if profile is None:
         profile = profile_of(doc.get("profile"), f"{prefix}profile")
-    sides = doc.get("sides")
+    sides, where = doc.get("sides"), f"{prefix}sides"
     if sides is None:
-        raise InputError("missing-field", field=f"{prefix}sides")
+        raise InputError("missing-field", field=where)
     if not isinstance(sides, list):
-        raise InputError("bad-value", field=f"{prefix}sides", value=_show(sides), expected="list")
-    profile.check_sides(len(sides), f"{prefix}sides")
-    read = tuple(read_side(s, f"{prefix}sides[{i}]", profile) for i, s in enumerate(sides))
-    if _bool(doc.get("after_time", False), f"{prefix}after_time"):
+        raise InputError("bad-value", field=where, value=_show(sides), expected="list")
+    profile.check_sides(len(sides), where)
+    limits = count_limits(profile)  # once for the deal's sides
+    read = tuple(read_side(s, f"{where}[{i}]", profile, limits) for i, s in enumerate(sides))
+    after_time = doc.get("after_time", False)
+    if after_time is not False and _bool(after_time, f"{prefix}after_time"):
         read = tuple(replace(side, after_time=True) for side in read)
     return profile, read
 
 
 # --- scoring ----------------------------------------------------------------------------------
-
-def card_count_problems(groups: Sequence[Sequence[Card]]) -> list[Problem]:
-    """rules.md: two decks hold each card twice and 4 jokers; more is a likely typo."""
-    counts: Counter[Card] = Counter(chain.from_iterable(groups))
-    for card in [c for c in counts if c.wild]:
-        counts[card.plain] += counts.pop(card)
-    problems = []
-    for card, n in counts.items():
-        if n > COPIES_PER_CARD and (n > JOKERS_IN_DECK or card.rank != 0):
-            maximum = JOKERS_IN_DECK if card.rank == 0 else COPIES_PER_CARD
-            problems.append(Problem("impossible-card-count",
-                                    {"card": str(card), "count": n, "maximum": maximum}))
-    return sorted(problems, key=lambda p: str(p.params["card"]))
-
 
 def judge_melds(melds: Sequence[MeldInput], profile: Profile) -> list[Verdict]:
     """The referee's verdict on each meld."""
@@ -239,10 +239,12 @@ def judge_sides(profile: Profile, sides: Sequence[SideInput],
     took_morto = any(s.morto in (Morto.TAKEN, Morto.UNUSED) for s in sides)
     out_sides: list[dict[str, Any]] = []
     physical: list[Sequence[Card]] = []
+    step = count_limits(profile).step  # once for the deal's sides
     for index, side in enumerate(sides):
         before = befores[index] if befores is not None else side.before
         problems: list[Problem] = []
-        scored = _score_side(profile, side, index, named[index], before, took_morto, problems)
+        scored = _score_side(profile, side, index, named[index], before, took_morto, problems,
+                             step)
         if side.melds is not None:
             physical.extend(m.cards for m in side.melds)
         if side.hand is not None:
@@ -256,7 +258,8 @@ def judge_sides(profile: Profile, sides: Sequence[SideInput],
 
 
 def _score_side(profile: Profile, side: SideInput, index: int, name: str | None,
-                before: int | None, took_morto: bool, problems: list[Problem]) -> dict[str, Any]:
+                before: int | None, took_morto: bool, problems: list[Problem],
+                step: int) -> dict[str, Any]:
     """One side's breakdown (contract.md, ``score``); its problems go to ``problems``."""
     meld_docs: list[dict[str, Any]] = []
     if side.melds is not None:
@@ -277,7 +280,7 @@ def _score_side(profile: Profile, side: SideInput, index: int, name: str | None,
         hand = -sum(profile.points.in_hand(c) for c in side.hand)
     else:
         hand = -(side.hand_points or 0)
-    problems.extend(_off_step(profile, side, index))
+    problems.extend(_off_step(side, index, step))
     morto_penalty = _morto_penalty(profile, side, index, took_morto, problems)
     going_out = _going_out_bonus(profile, side, index, name, canastras, problems)
     opening = _opening_of(profile, side, index, before, problems)
@@ -315,10 +318,9 @@ def _morto_penalty(profile: Profile, side: SideInput, index: int, took_morto: bo
     return 0
 
 
-def _off_step(profile: Profile, side: SideInput, index: int) -> list[Problem]:
-    """``off-step-count`` for each count of points no cards add up to (docs/contract.md,
-    "Counts no cards make"): the deal is scored as entered, and said to be impossible."""
-    step = count_step(profile)
+def _off_step(side: SideInput, index: int, step: int) -> list[Problem]:
+    """``off-step-count`` for each count of points no cards add up to (not a multiple of
+    ``step``: docs/contract.md, "Counts no cards make"): scored as entered, said impossible."""
     counted = (("counts.table_points", side.counts["table_points"] if side.counts else 0),
                ("hand_points", side.hand_points or 0))
     return [Problem("off-step-count", {"field": field, "points": points, "step": step}
