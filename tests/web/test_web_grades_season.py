@@ -98,21 +98,21 @@ def test_a_seasons_page_shows_its_grades_as_the_api_answers_them(client):
     assert table_rows(page, "Players by grade") == [
         ["1", "Neri", "55.5", "evolving (3 results)"],
         ["1", "Verdi", "55.5", "evolving (3 results)"],
-        ["3", "Bianchi", "54", "evolving (3 results)"],
-        ["3", "Rossi", "54", "evolving (3 results)"],
+        ["3", "Bianchi", "54.0", "evolving (3 results)"],
+        ["3", "Rossi", "54.0", "evolving (3 results)"],
         ["5", "Azzurri", "47.5", "evolving (1 result)"],
         ["5", "Viola", "47.5", "evolving (1 result)"],
-        ["7", "Marroni", "47", "evolving (2 results)"],
-        ["7", "Rosa", "47", "evolving (2 results)"],
-        ["9", "Bruni", "46", "evolving (3 results)"],
-        ["9", "Gialli", "46", "evolving (3 results)"]]
+        ["7", "Marroni", "47.0", "evolving (2 results)"],
+        ["7", "Rosa", "47.0", "evolving (2 results)"],
+        ["9", "Bruni", "46.0", "evolving (3 results)"],
+        ["9", "Gialli", "46.0", "evolving (3 results)"]]
     # each pair always sat together (said under its name): its grade is its players'
     assert [row[:3] for row in table_rows(page, "Pairs by grade")] == [
         ["1", "Neri & Verdialways together", "55.5"],
-        ["2", "Bianchi & Rossialways together", "54"],
+        ["2", "Bianchi & Rossialways together", "54.0"],
         ["3", "Azzurri & Violaalways together", "47.5"],
-        ["4", "Marroni & Rosaalways together", "47"],
-        ["5", "Bruni & Giallialways together", "46"]]
+        ["4", "Marroni & Rosaalways together", "47.0"],
+        ["5", "Bruni & Giallialways together", "46.0"]]
     api = client.get(f"/api/v1/grades?season={season.rsplit('/', 1)[1]}").get_json()
     assert [(p["name"], p["grade"]) for p in api["players"]][:4] == [
         ("Neri", 55.5), ("Verdi", 55.5), ("Bianchi", 54.0), ("Rossi", 54.0)]
