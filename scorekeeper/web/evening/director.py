@@ -85,7 +85,7 @@ def evening(event: Event) -> dict[str, Any]:
     document without its turns, the standings after the last closed turn), made from each
     table's kept result, and kept by its link and version."""
     def make() -> dict[str, Any]:
-        head = store.head_document(reader(), event)
+        head = _head_document(event)
         return eventtally.shown(head, event.seated, lambda: store.answer(reader(), event, head))
 
     found: dict[str, Any] = cache("event", 64).get_or_make((event.edit_token, event.version),
@@ -93,10 +93,23 @@ def evening(event: Event) -> dict[str, Any]:
     return found
 
 
-def head_of(event: Event) -> dict[str, Any]:
-    """The event document without its turns, and how many are seated (``seated``)."""
-    found: dict[str, Any] = evening(event)["head"]
+def _head_document(event: Event) -> dict[str, Any]:
+    """``store.head_document`` of the evening, kept by its link and version beside it."""
+    found: dict[str, Any] = cache("event", 64).get_or_make(
+        ("head", event.edit_token, event.version),
+        lambda: store.head_document(reader(), event))
     return found
+
+
+def head_of(event: Event) -> dict[str, Any]:
+    """The event document without its turns, and how many are seated (``seated``): its
+    entrants' rows alone, not the evening's answer (a deal's form names its sides, a
+    phone's save knows its pair, on a process that has not shown this version)."""
+    kept = cache("event", 64).get((event.edit_token, event.version))
+    if kept is not None:
+        found: dict[str, Any] = kept["head"]
+        return found
+    return {**_head_document(event), "seated": event.seated}
 
 
 def group_standings(event: Event, answer: dict[str, Any]) -> list[list[dict[str, Any]]]:
