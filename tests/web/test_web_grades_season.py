@@ -18,6 +18,7 @@ from typing import Any
 from evening_pages import DEAL_A, DEAL_B, DEAL_C, new_event, post, seat_turn, table_rows
 from support import post_deal
 from test_web_seasons import _season
+from test_web_table_grades import _by_grade
 
 WON, EVEN = [(DEAL_A, "0"), (DEAL_B, "1")], [(DEAL_C, ""), (DEAL_C, "")]
 PAIRS = "Rossi\tBianchi\nVerdi;Neri\nGialli\tBruni\n{fourth}\n"
@@ -95,24 +96,25 @@ def test_a_seasons_page_shows_its_grades_as_the_api_answers_them(client):
     # 53, residual +12, the result's step (1/6 + 1/6 + 1/4 + 1/4) / 4 = 5/24, each side
     # 2 x 5/24 x 12 = 5 in all: Verdi and Neri 55.5, Azzurri and Viola 47.5.
     # shown as a table's grades are: a place each (equal grades share it), one decimal
-    assert table_rows(page, "Players by grade") == [
-        ["1", "Neri", "55.5", "evolving (3 results)"],
-        ["1", "Verdi", "55.5", "evolving (3 results)"],
-        ["3", "Bianchi", "54.0", "evolving (3 results)"],
-        ["3", "Rossi", "54.0", "evolving (3 results)"],
-        ["5", "Azzurri", "47.5", "evolving (1 result)"],
-        ["5", "Viola", "47.5", "evolving (1 result)"],
-        ["7", "Marroni", "47.0", "evolving (2 results)"],
-        ["7", "Rosa", "47.0", "evolving (2 results)"],
-        ["9", "Bruni", "46.0", "evolving (3 results)"],
-        ["9", "Gialli", "46.0", "evolving (3 results)"]]
+    assert [(rank, who, grade, state) for rank, who, _t, grade, state
+            in _by_grade(page, "Players by grade")] == [
+        ("1", "Neri", "55.5", "evolving (3 results)"),
+        ("1", "Verdi", "55.5", "evolving (3 results)"),
+        ("3", "Bianchi", "54.0", "evolving (3 results)"),
+        ("3", "Rossi", "54.0", "evolving (3 results)"),
+        ("5", "Azzurri", "47.5", "evolving (1 result)"),
+        ("5", "Viola", "47.5", "evolving (1 result)"),
+        ("7", "Marroni", "47.0", "evolving (2 results)"),
+        ("7", "Rosa", "47.0", "evolving (2 results)"),
+        ("9", "Bruni", "46.0", "evolving (3 results)"),
+        ("9", "Gialli", "46.0", "evolving (3 results)")]
     # each pair always sat together (said under its name): its grade is its players'
-    assert [row[:3] for row in table_rows(page, "Pairs by grade")] == [
-        ["1", "Neri & Verdialways together", "55.5"],
-        ["2", "Bianchi & Rossialways together", "54.0"],
-        ["3", "Azzurri & Violaalways together", "47.5"],
-        ["4", "Marroni & Rosaalways together", "47.0"],
-        ["5", "Bruni & Giallialways together", "46.0"]]
+    assert [line[:4] for line in _by_grade(page, "Pairs by grade")] == [
+        ("1", "Neri &amp; Verdi", "always together", "55.5"),
+        ("2", "Bianchi &amp; Rossi", "always together", "54.0"),
+        ("3", "Azzurri &amp; Viola", "always together", "47.5"),
+        ("4", "Marroni &amp; Rosa", "always together", "47.0"),
+        ("5", "Bruni &amp; Gialli", "always together", "46.0")]
     api = client.get(f"/api/v1/grades?season={season.rsplit('/', 1)[1]}").get_json()
     assert [(p["name"], p["grade"]) for p in api["players"]][:4] == [
         ("Neri", 55.5), ("Verdi", 55.5), ("Bianchi", 54.0), ("Rossi", 54.0)]

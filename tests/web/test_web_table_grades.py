@@ -14,14 +14,17 @@ from web_support import hidden_fields
 from scorekeeper.chart import chart
 from scorekeeper.cli import main as command
 
-#: A line of a table by grade: place, who (and "always together"), grade, state.
-LINE = re.compile(r'<tr><td>(\d+)</td><th scope="row">([^<]*)(?:<br><small class="muted">'
-                  r'([^<]*)</small>)?</th><td>([^<]*)</td><td class="muted">([^<]*)</td></tr>')
+#: A line of a table by grade: place, who, its state (and " · always together"), grade.
+LINE = re.compile(r'<tr><td>(\d+)</td><th scope="row">([^<]*)<br><small class="muted">([^<]*)'
+                  r'</small></th>\s*<td>([^<]*)</td></tr>')
 
 
 def _by_grade(html: str, caption: str) -> list[tuple[str, ...]]:
+    """Each line as place, who, "always together" or "", grade, state."""
     part = html.split(f"<caption>{caption}</caption>", 1)[1].split("</table>", 1)[0]
-    return LINE.findall(part)
+    return [(rank, who, together, grade, state)
+            for rank, who, small, grade in LINE.findall(part)
+            for state, _dot, together in [small.partition(" · ")]]
 
 
 def _two_matches(client, app, site) -> tuple[str, dict[str, int]]:
@@ -176,10 +179,10 @@ def test_the_page_says_what_scorekeeper_grades_says_of_the_table_s_export(
         shown = [(who.replace("&amp;", "&"), grade, state)
                  for _r, who, _t, grade, state in _by_grade(page, caption)]
         assert shown == [(" & ".join(x["names"]) if "names" in x else x["name"],
-                          f"{round(x['grade'], 1):g}",
+                          f"{x['grade']:.1f}",
                           f"evolving ({x['results']} result{'s' * (x['results'] > 1)})")
                          for x in said[key]]
     bia = next(x for x in said["players"] if x["name"] == "Bia")
     player = client.get(f"/t/{token}/p/{ids['Bia']}").get_data(as_text=True)
-    assert f"Grade: <b>{round(bia['grade'], 1):g}</b>" in player
+    assert f"Grade: <b>{bia['grade']:.1f}</b>" in player
     assert f"Resting on {bia['results']} results" in player
