@@ -21,7 +21,7 @@ from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import case, func, select
+from sqlalchemy import Integer, bindparam, case, func, select
 from sqlalchemy.orm import Session
 
 from scorekeeper.eventforms import MOST_WINDOW_MINUTES
@@ -115,8 +115,7 @@ def mark_finished(db: Session, event: Event) -> None:
         return
     # the tables counted, and those complete, by the database (the last turn's results
     # not read into Python: bench/event.py's director's save row)
-    tables, done = db.execute(select(func.count(), func.count(case((_COMPLETE, 1)))).where(
-        EventTable.event_id == event.id, EventTable.turn == event.seated - 1)).one()
+    tables, done = db.execute(_FINISHED, {"event": event.id, "turn": event.seated - 1}).one()
     if not tables or done != tables:
         event.finished = None
     elif event.finished is None:
@@ -125,6 +124,10 @@ def mark_finished(db: Session, event: Event) -> None:
 
 #: A table's kept result says it is complete (``result.table.complete``; no result: not).
 _COMPLETE = EventTable.result[("table", "complete")].as_boolean().is_(True)
+#: How many tables a turn has, and how many of them are complete (built once).
+_FINISHED = select(func.count(), func.count(case((_COMPLETE, 1)))).where(
+    EventTable.event_id == bindparam("event", type_=Integer),
+    EventTable.turn == bindparam("turn", type_=Integer))
 
 
 def as_document(event: Event) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Text, cast, delete, or_, select
+from sqlalchemy import Integer, Text, bindparam, cast, delete, or_, select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
 from scorekeeper import rules
@@ -63,14 +63,22 @@ def tables(db: Session, event: Event, turn: int | None = None) -> list[EventTabl
     return list(db.scalars(query))
 
 
+#: The statements every save and page of an evening runs, built once with their
+#: parameters (building one, its loader options and its cache key took about as long as
+#: running it: 0.23 ms of a table's row, read twice by each save, bench/event.py).
+_EVENT, _TURN, _NUMBER = (bindparam(name, type_=Integer) for name in ("event", "turn", "number"))
+_TABLE_ROW = (select(EventTable).where(EventTable.event_id == _EVENT, EventTable.turn == _TURN,
+                                       EventTable.number == _NUMBER)
+              .options(joinedload(EventTable.deals), joinedload(EventTable.penalties)))
+
+
 def table_row(db: Session, event: Event, turn: int, number: int) -> EventTable | None:
     """Table ``number`` of turn ``turn`` (0-based), with its deals and penalties, in one
     query (a few rows: a table's deals, by any penalties; its selectin loads were three
     queries, 1.4 ms against 0.6 of every save, bench/event.py's save rows)."""
-    return db.scalars(select(EventTable).where(
-        EventTable.event_id == event.id, EventTable.turn == turn, EventTable.number == number)
-        .options(joinedload(EventTable.deals), joinedload(EventTable.penalties))
-    ).unique().first()
+    found: EventTable | None = db.scalars(
+        _TABLE_ROW, {"event": event.id, "turn": turn, "number": number}).unique().first()
+    return found
 
 
 def as_table(row: EventTable) -> dict[str, Any]:
@@ -94,9 +102,7 @@ def turns(db: Session, event: Event) -> list[dict[str, Any]]:
 def head_document(db: Session, event: Event) -> dict[str, Any]:
     """The event document without its turns, named: what a table is scored by and the
     answer is worked out from (its rules, entrants, plan and withdrawals)."""
-    rows = _plain(db, select(EventEntrant.number, EventEntrant.name,
-                             EventEntrant.withdrawn_from, EventEntrant.players)
-                  .where(EventEntrant.event_id == event.id).order_by(EventEntrant.position))
+    rows = _plain(db, _HEAD, event.id)
     out = {**event.head, "name": event.name,
            "entrants": [_entrant(number, name, players) for number, name, _t, players in rows]}
     left = [{"entrant": number, "from_turn": turn} for number, _name, turn, _p in rows
@@ -106,12 +112,18 @@ def head_document(db: Session, event: Event) -> dict[str, Any]:
     return out
 
 
-def _plain(db: Session, query: Any) -> list[Any]:
-    """The rows of a query of columns, on the session's connection past its ORM layer
-    (what the session holds written first, as its own ``execute`` would): an evening's
-    550 tables' results in 0.65 ms against 0.85 (bench/event.py's director's page, COLD)."""
+_HEAD = (select(EventEntrant.number, EventEntrant.name, EventEntrant.withdrawn_from,
+                EventEntrant.players)
+         .where(EventEntrant.event_id == _EVENT).order_by(EventEntrant.position))
+
+
+def _plain(db: Session, query: Any, event: int) -> list[Any]:
+    """The rows of a query of columns of an evening (``event``, its id), on the session's
+    connection past its ORM layer (what the session holds written first, as its own
+    ``execute`` would): an evening's 550 tables' results in 0.65 ms against 0.85
+    (bench/event.py's director's page, COLD)."""
     db.flush()
-    return list(db.connection().execute(query).all())
+    return list(db.connection().execute(query, {"event": event}).all())
 
 
 def rescore(head: dict[str, Any], row: EventTable) -> None:
@@ -132,6 +144,8 @@ def rescore(head: dict[str, Any], row: EventTable) -> None:
 _RESULTS = (EventTable.id, EventTable.turn, cast(EventTable.result, Text).label("result"),
             EventTable.result_of)
 _DECODED: LRU[dict[str, Any]] = LRU(8192)
+_ANSWER = select(*_RESULTS).where(EventTable.event_id == _EVENT).order_by(EventTable.turn,
+                                                                          EventTable.id)
 
 
 def answer(db: Session, event: Event, head: dict[str, Any], *, keep: bool = False
@@ -140,8 +154,7 @@ def answer(db: Session, event: Event, head: dict[str, Any], *, keep: bool = Fals
     each table's kept result (a table without one, as the migration left it, scored here,
     and kept in its row when ``keep``: ``db`` writes): no deal read but those.
     ``InputError`` when the evening cannot be scored yet."""
-    rows = _plain(db, select(*_RESULTS).where(EventTable.event_id == event.id)
-                  .order_by(EventTable.turn, EventTable.id))
+    rows = _plain(db, _ANSWER, event.id)
     # a result is kept by the referee of this code (another's, of the rules before a
     # change of them, is made again)
     made_by = referee()
@@ -157,18 +170,20 @@ def answer(db: Session, event: Event, head: dict[str, Any], *, keep: bool = Fals
     return rules.answer_from(head, turns, problems)
 
 
+_MISSING = select(EventTable.id).where(EventTable.event_id == _EVENT, or_(
+    EventTable.result.is_(None), EventTable.result_of.is_distinct_from(bindparam("made_by"))))
+
+
 def keep_results(db: Session, event: Event, head: dict[str, Any]) -> None:
     """Every table of the evening without a kept result of this referee (as the migration
     to rows left them, or a change of the rules since) scored and kept: the pages then
     read results alone."""
-    missing = select(EventTable.id).where(
-        EventTable.event_id == event.id,
-        or_(EventTable.result.is_(None), EventTable.result_of.is_distinct_from(referee())))
-    if db.scalar(missing.limit(1)) is None:
+    params = {"event": event.id, "made_by": referee()}
+    if db.scalar(_MISSING.limit(1), params) is None:
         return
-    for row in db.scalars(select(EventTable).where(EventTable.id.in_(missing))
+    for row in db.scalars(select(EventTable).where(EventTable.id.in_(_MISSING))
                           .options(selectinload(EventTable.deals),
-                                   selectinload(EventTable.penalties))):
+                                   selectinload(EventTable.penalties)), params):
         rescore(head, row)
 
 
