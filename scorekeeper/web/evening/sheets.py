@@ -120,18 +120,9 @@ def table_state(entered: dict[str, Any], sheets: dict[str, list[dict[str, Any]]]
     return TableState(ENTERING if most else NOT_STARTED, most)
 
 
-def turn_sheets(db: Session, event: Event, turn: int) -> dict[int, dict[str, EventSheet]]:
-    """The sheets of a turn (1-based), by table then side."""
-    found: dict[int, dict[str, EventSheet]] = {}
-    for sheet in db.scalars(select(EventSheet).where(EventSheet.event_id == event.id,
-                                                     EventSheet.turn == turn - 1)):
-        found.setdefault(sheet.table, {})[sheet.side] = sheet
-    return found
-
-
 def sheets_of(db: Session, event: Event, turn: int, table: int) -> dict[str, EventSheet]:
     """The sheets of one table of a turn (1-based), by side (its own rows: not the
-    turn's hundred others, ``turn_sheets``)."""
+    turn's hundred others)."""
     return {sheet.side: sheet for sheet in db.scalars(select(EventSheet).where(
         EventSheet.event_id == event.id, EventSheet.turn == turn - 1,
         EventSheet.table == table))}
