@@ -7,10 +7,13 @@ both. An entrant is the same from one evening to the next by name, compared with
 case, spacing or accents (``key``: the caller's, the names module's). With ``best``, only
 an entrant's best ``best`` evenings count (the most VP, then the most MP, then the
 earliest); the others are dropped: shown, not counted. Each entrant's average is its
-counted VP (and MP) per evening counted, an evening counting double counting as two. With
-``qualify``, an entrant is ranked only once it has played that many evenings; the others
-follow, unranked ("not yet qualified"). The standings: the average VP, then the average
-MP, best first; equal on both share a rank, listed by name, the next rank skipping.
+counted VP (and MP) per evening counted, an evening counting double counting as two.
+
+Without ``qualify`` the standings are the sums: the VP counted, then the MP, best first
+(coming to every evening counts). With ``qualify``, an entrant is ranked only once it has
+played that many evenings, by its averages: the VP per evening, then the MP; the others
+follow, unranked ("not yet qualified"). Equal on both share a rank, listed by name, the
+next rank skipping.
 """
 
 from __future__ import annotations
@@ -39,6 +42,11 @@ def season_standings(evenings: Sequence[dict[str, Any]], best: int | None,
     >>> [(s["name"], s["vp"], s["counted"], s["average"])
     ...  for s in season_standings([one, two], 1)]
     [('Verdi', 24, [False, True], 12.0), ('Rossi', 16, [False, True], 8.0)]
+    >>> lone = {"standings": [{"name": "Neri", "vp": 18, "mp": 800}], "double": False}
+    >>> [(s["rank"], s["name"]) for s in season_standings([one, two, lone], None)]
+    [(1, 'Rossi'), (2, 'Verdi'), (3, 'Neri')]
+    >>> [(s["rank"], s["name"]) for s in season_standings([one, two, lone], None, qualify=1)]
+    [(1, 'Neri'), (2, 'Rossi'), (3, 'Verdi')]
     >>> three = {"standings": [{"name": "Bruni", "vp": 20, "mp": 900}], "double": False}
     >>> [(s["rank"], s["name"], s["played"], s["qualified"]) for s in
     ...  season_standings([one, two, three], None, qualify=2)]
@@ -53,11 +61,11 @@ def season_standings(evenings: Sequence[dict[str, Any]], best: int | None,
             found["scores"][index] = (weight * line["vp"], weight * line["mp"], weight)
     out = [_line(found["name"], found["scores"], len(evenings), best, qualify)
            for found in entrants.values()]
-    out.sort(key=lambda s: (not s["qualified"], -s["average"], -s["average_mp"],
-                            key(s["name"])))
+    by = _averages if qualify is not None else _sums
+    out.sort(key=lambda s: (*by(s), key(s["name"])))
     for place, line in enumerate(out, start=1):
         before = out[place - 2] if place > 1 else None
-        tied = before is not None and _score(before) == _score(line)
+        tied = before is not None and by(before) == by(line)
         line["rank"] = None if not line["qualified"] else \
             before["rank"] if tied and before else place
     return out
@@ -78,6 +86,11 @@ def _line(name: str, scores: dict[int, tuple[int, int, int]], evenings: int,
             "counted": [i in counted for i in range(evenings)]}
 
 
-def _score(line: dict[str, Any]) -> tuple[Any, ...]:
-    """What two lines share a rank by: qualified, with the same averages."""
-    return line["qualified"], line["average"], line["average_mp"]
+def _sums(line: dict[str, Any]) -> tuple[int, int]:
+    """A line's place without a qualifying number: its VP, then its MP (best first)."""
+    return -line["vp"], -line["mp"]
+
+
+def _averages(line: dict[str, Any]) -> tuple[bool, float, float]:
+    """A line's place with one: qualified first, then its VP and MP per evening."""
+    return not line["qualified"], -line["average"], -line["average_mp"]

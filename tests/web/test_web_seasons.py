@@ -45,7 +45,9 @@ def test_a_season_sums_its_evenings_with_one_counting_double_and_best_of(client)
     assert response.status_code == 302, response.get_data(as_text=True)
     season = response.headers["Location"]
     page = client.get(season).get_data(as_text=True)
-    # VP per evening: the evening counting double counts as two, 3 in all
+    # ranked by the sums (no qualifying number); VP per evening beside them: the evening
+    # counting double counts as two, 3 in all
+    assert "Ranked by the VP counted, then the MP." in page
     assert table_rows(page, "Standings of the season") == [
         ["1", "Verdi – Neri", "12.0", "36", "1,950", "10 · 26"],
         ["2", "Rossi – Bianchi", "11.0", "33", "1,275", "13 · 20"],
