@@ -74,7 +74,8 @@ def test_a_season_ranks_the_qualified_by_vp_per_evening_and_strikes_the_dropped(
          "10 · 7 · –"],
         ["–", "Azzurri – Viola not yet qualified (1 of 3 evenings)", "7.0", "7", "660",
          "– · – · 7"]]
-    assert "An entrant is ranked once it has played 3 evenings, by its VP per evening, then its MP." in page
+    assert ("An entrant is ranked once it has played 3 evenings, by its VP per evening, "
+            "then its MP.") in page
     client.get("/lang/fr")
     page = client.get(season).get_data(as_text=True)
     assert [row[2] for row in table_rows(page, "[^<]*")] == ["12,0", "12,0", "8,0", "8,5", "7,0"]
