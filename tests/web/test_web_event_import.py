@@ -14,6 +14,9 @@ import io
 import json
 import random
 import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,8 +33,7 @@ from scorekeeper.models import Event
 from scorekeeper.web.evening import store
 
 
-@pytest.fixture
-def played(client: Any) -> dict[str, Any]:
+def _play(client: Any) -> dict[str, Any]:
     """An evening's document as its page downloads it: four pairs, turn 1 seated, table
     1's two deals entered and a pair there late (150 MP), table 2 forfeited by East-West."""
     event = first_turn(client)
@@ -43,6 +45,36 @@ def played(client: Any) -> dict[str, Any]:
     other = f"{event}/turns/1/tables/2"
     assert post(client, other, f"{other}/forfeit", side="ew").status_code == 302
     return dict(client.get(f"{event}/event.json").get_json())
+
+
+@pytest.fixture(scope="module")
+def played_once(template_db: Path, server_db: str | None,
+                tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any] | None]:
+    """``_play``'s document, played once for the file on an app of its own (a copy of the
+    migrated SQLite file): a document is data, and each test imports its own copy of it
+    into its own fresh database. None on PostgreSQL, where each test plays it again on its
+    own database (so that storing it is tried there as before)."""
+    if server_db:
+        yield None
+        return
+    from support import made_app
+
+    folder = tmp_path_factory.mktemp("played")
+    shutil.copyfile(template_db, folder / "scorekeeper.sqlite3")
+    app = made_app(f"sqlite:///{folder / 'scorekeeper.sqlite3'}", folder / "instance")
+    try:
+        yield _play(app.test_client())
+    finally:
+        get_db(app).engine.dispose()
+
+
+@pytest.fixture
+def played(played_once: dict[str, Any] | None, client: Any) -> dict[str, Any]:
+    """The played evening's document, a copy of its own for each test (on PostgreSQL
+    played again on the test's database)."""
+    if played_once is None:
+        return _play(client)
+    return copy.deepcopy(played_once)
 
 
 def _events(app: Any) -> int:
