@@ -7,7 +7,9 @@ Without it the tests are skipped on a developer's machine and fail in CI.
 from __future__ import annotations
 
 import fcntl
+import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,26 +35,55 @@ QUIET = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
 _OPTIONS: dict[str, Any] = {}
 
 
-def chromium_options(browser_type: Any) -> dict[str, Any]:
+def chromium_options(browser_type: Any, kept: Path | None = None) -> dict[str, Any]:
     """How the tests launch Chromium (``browser_type.launch(**…)``, or a persistent
     context): Debian's binary, ``ARGS``, and ``QUIET`` added to the features Playwright
     turns off. Chromium reads only the last ``--disable-features`` it is given, so
-    Playwright's own (read once per process from a first browser's chrome://version, as
-    the Playwright installed launches it) is left out and given again with ``QUIET``."""
+    Playwright's own (read from a first browser's chrome://version, as the Playwright
+    installed launches it) is left out and given again with ``QUIET``. That first browser
+    is launched once per process, or, given a folder ``kept`` (pytest's cache), once for
+    every process and session of the same Playwright and the same Chromium binary: the
+    others read its answer there (test_browser_chromium.py checks the flags all the same)."""
     if not _OPTIONS:
         executable = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
-        first = browser_type.launch(executable_path=executable, args=ARGS)
-        try:
-            page = first.new_page()
-            page.goto("chrome://version")
-            words = page.locator("#command_line").inner_text().split()
-        finally:
-            first.close()
+        words = _their_words(browser_type, str(executable), kept)
         theirs = [word for word in words if word.startswith("--disable-features=")]
         features = ",".join([*(word.split("=", 1)[1] for word in theirs), *QUIET])
         _OPTIONS.update(executable_path=executable, ignore_default_args=theirs,
                         args=[*ARGS, f"--disable-features={features}"])
     return dict(_OPTIONS)
+
+
+def _their_words(browser_type: Any, executable: str, kept: Path | None) -> list[str]:
+    """The command line Playwright gives ``executable``, read from chrome://version: in
+    ``kept``, under a name that says the Playwright version and the binary's size and
+    time, when it was read there before; otherwise from a browser launched to ask it,
+    one process at a time (the others wait for its file)."""
+    if kept is None:
+        return _ask_chromium(browser_type, executable)
+    from importlib.metadata import version
+
+    binary = os.stat(executable)
+    name = f"{version('playwright')}-{binary.st_size}-{binary.st_mtime_ns}"
+    file = kept / f"{re.sub(r'[^0-9A-Za-z.-]', '_', name)}.json"
+    with open(kept / "asking.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if file.exists():
+            return list(json.loads(file.read_text()))
+        words = _ask_chromium(browser_type, executable)
+        file.with_suffix(".new").write_text(json.dumps(words))
+        file.with_suffix(".new").replace(file)  # whole, or not there
+        return words
+
+
+def _ask_chromium(browser_type: Any, executable: str) -> list[str]:
+    first = browser_type.launch(executable_path=executable, args=ARGS)
+    try:
+        page = first.new_page()
+        page.goto("chrome://version")
+        return list(page.locator("#command_line").inner_text().split())
+    finally:
+        first.close()
 
 
 def _need_chromium() -> None:
@@ -112,7 +143,7 @@ def module_server(module_app: Any) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
     _need_chromium()
     from playwright.sync_api import expect, sync_playwright
 
@@ -123,7 +154,9 @@ def browser() -> Iterator[Any]:
     expect.set_options(timeout=STEP // 2)
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**chromium_options(playwright.chromium))
+        cache = getattr(request.config, "cache", None)
+        kept = cache.mkdir("chromium-options") if cache else None
+        browser = playwright.chromium.launch(**chromium_options(playwright.chromium, kept))
         yield browser
         browser.close()
 
