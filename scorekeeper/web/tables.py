@@ -23,6 +23,7 @@ from scorekeeper import digits, pdf
 from scorekeeper.chart import bars
 from scorekeeper.db import reader
 from scorekeeper.forms import MIXED_NAME, NewTableForm, is_token
+from scorekeeper.gradefiles import MAX_PLAYER_NAME
 from scorekeeper.i18n import forced_locale, format_number
 from scorekeeper.models import Deal, HouseRules, Match, Table, TablePlayer
 from scorekeeper.moments import zone_named
@@ -113,8 +114,9 @@ def name_problems(names: list[str]) -> list[str]:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         problems.append(_("A table has %(min)d to %(max)d players; you named %(count)d.",
                           min=MIN_PLAYERS, max=MAX_PLAYERS, count=len(names)))
-    if any(len(n) > 40 for n in names):
-        problems.append(_("A player's name has at most %(max)d characters.", max=40))
+    if any(len(n) > MAX_PLAYER_NAME for n in names):
+        problems.append(_("A player's name has at most %(max)d characters.",
+                          max=MAX_PLAYER_NAME))
     if len({visible_key(n) for n in names}) != len(names):
         problems.append(_("Two players have the same name."))
     if any(mixes_scripts(n) for n in names):
