@@ -199,6 +199,8 @@ def _grade_match(sides: Any, scored: Mapping[str, Any], where: str,
     members = [_side(side, f"{where}.sides[{k}]", ids, reading) for k, side in enumerate(sides)]
     deals = len(scored["after_each_deal"])
     _graded(reading, members, match_vp(scored["totals"], deals, scored["winner"]))
+
+
 def _side(side: Mapping[str, Any], where: str, ids: Mapping[int, Hashable],
           reading: Reading) -> tuple[Hashable, ...]:
     """A side's players: the table's players in its seats, else the names it lists; at

@@ -19,6 +19,7 @@ import re
 
 from evening_pages import DEAL_A, DEAL_B, DEAL_C, first_turn, seat_turn, table_rows
 from support import form_fields, post_deal, table_side
+from test_web_event_final import _edit
 
 from scorekeeper.rules.grades import expected_vp
 
@@ -89,3 +90,21 @@ def test_the_contracts_worked_example():
     later = {"Ana": 61.38125, "Bia": 50.3359375, "Caio": 41.8359375}
     assert expected_vp(later, ["Ana", "Elio"], ["Bia", "Caio"]) == (12, 8)
     assert expected_vp(later, ["Bia", "Caio"], ["Ana", "Elio"]) == (8, 12)
+
+
+def test_a_fixed_deal_of_an_earlier_turn_changes_the_par_of_the_turn_in_play(client):
+    """Turn 1 as above, turn 2 seated (par 11-9 at both tables); the director then fixes
+    table 1's two deals of turn 1 to DEAL_C's 200-200: turn 1 is 10-10 at both tables,
+    nobody's grade moves from 50, and every par of turn 2 is 10-10 (the grades of the
+    turns before are kept by what they are made of, not by the turn in play)."""
+    event = first_turn(client)
+    for table, deals in ((1, ((DEAL_A, "0"), (DEAL_B, "1"))), (2, ((DEAL_C, ""),) * 2)):
+        for deal, out in deals:
+            url = f"{event}/turns/1/tables/{table}/deals/new"
+            assert post_deal(client, url, deal, out).status_code == 302
+    seat_turn(client, event)
+    assert _par(_room(client, event)) == [["1", "11 VP", "9 VP"], ["2", "11 VP", "9 VP"]]
+    for number in (1, 2):
+        assert _edit(client, f"{event}/turns/1/tables/1/deals/{number}/edit", DEAL_C,
+                     "read from the slip again").status_code == 302
+    assert _par(_room(client, event)) == [["1", "10 VP", "10 VP"], ["2", "10 VP", "10 VP"]]

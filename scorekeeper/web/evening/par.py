@@ -2,10 +2,14 @@
 side is expected to take (``rules.grades.expected_vp``) from its players' grades after
 the evening's earlier turns (``gradefiles.grade_evening`` over them), and once the table
 is played, how far each side was over or under it. Shown on the room's page and on each
-side's phone; kept by the evening's link and version."""
+side's phone; kept by the evening's link and version, the grades of the turns before by
+what they are made of."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Hashable
 from typing import Any
 
 from scorekeeper.gradefiles import Reading, grade_evening, graded_sides, table_sides
@@ -26,13 +30,11 @@ def par_tables(event: Event, answer: dict[str, Any], head: dict[str, Any]
     def make() -> dict[int, dict[str, Any]]:
         if "unreadable" in answer or not answer["turns"]:
             return {}
-        reading = Reading()
         try:
-            grade_evening(head, {"turns": answer["turns"][:-1]}, reading)
-            sides_of = table_sides(head, reading)
+            grades = _grades_before(event, head, answer["turns"][:-1])
+            sides_of = table_sides(head, Reading())
         except InputError:  # players the grades cannot read: no par, as no grade
             return {}
-        grades = {member: row[0] for member, row in reading.grades.rows.items()}
         out = {}
         for table in answer["turns"][-1]["tables"]:
             sides = sides_of(table)
@@ -46,4 +48,24 @@ def par_tables(event: Event, answer: dict[str, Any], head: dict[str, Any]
 
     found: dict[int, dict[str, Any]] = cache("par", 64).get_or_make(
         (event.edit_token, event.version), make)
+    return found
+
+
+def _grades_before(event: Event, head: dict[str, Any], turns: list[dict[str, Any]]
+                   ) -> dict[Hashable, float]:
+    """Each player's grade after ``turns`` (the turns before the one in play), kept by what
+    they are made of (the entrants and those turns' results), not by the evening's
+    version: a deal saved in the turn in play changes neither, and grading the turns
+    before costs several times a page's floor on a full evening."""
+    made_of = json.dumps([head.get("kind"), head["entrants"],
+                          [[t["ns"], t["ew"], t["vp"], t["forfeit"]]
+                           for turn in turns for t in turn["tables"]]], default=str)
+
+    def make() -> dict[Hashable, float]:
+        reading = Reading()
+        grade_evening(head, {"turns": turns}, reading)
+        return {member: row[0] for member, row in reading.grades.rows.items()}
+
+    found: dict[Hashable, float] = cache("par-grades", 16).get_or_make(
+        (event.edit_token, hashlib.sha256(made_of.encode()).hexdigest()), make)
     return found
