@@ -132,7 +132,7 @@ def check_canastras(counts: Mapping[str, int], limits: CountLimits, field_name: 
     (``impossible-counts``, naming ``field_name``): say 7 of 13 cards and 3 of 7 need 112
     cards, and two decks and their jokers hold 108."""
     for category, n in counts.items():
-        if category in CANASTRA_CARDS and n > limits.categories.get(category, 0):
+        if category in CANASTRA_CARDS:
             check_count(n, limits.categories.get(category, 0), f"{field_name}.{category}")
     cards = canastra_cards(counts)
     if cards > limits.cards:

@@ -49,11 +49,6 @@ def _graded(found: Table, matches: list[tuple[Match, dict[str, Any]]]) -> TableG
     return TableGrades(reading.document(), reading.trail or {}, members)
 
 
-def ranked(graded: TableGrades) -> dict[str, Any]:
-    """What the table's page shows of its grades (``ranked_grades``)."""
-    return ranked_grades(graded.document)
-
-
 def ranked_grades(doc: dict[str, Any]) -> dict[str, Any]:
     """What a page shows of grades (``doc``, the command's answer: a table's, a season's):
     the players and the pairs best first, each grade to one decimal with its place (one
@@ -89,7 +84,7 @@ def player_grade(graded: TableGrades, player: int, name: str) -> dict[str, Any] 
     their first graded result."""
     member = graded.members.get(player)
     trail = graded.trail.get(member, []) if member is not None else []
-    entry = next((p for p in ranked(graded)["players"] if p["name"] == name), None)
+    entry = next((p for p in ranked_grades(graded.document)["players"] if p["name"] == name), None)
     if not trail or entry is None:
         return None
     last = trail[-TREND:]

@@ -52,7 +52,7 @@ from scorekeeper.web.common import (
 )
 from scorekeeper.web.links import public_url, qr_svg
 from scorekeeper.web.scoreboard import kept_key, with_results
-from scorekeeper.web.tablegrades import player_grade, ranked, table_grades
+from scorekeeper.web.tablegrades import player_grade, ranked_grades, table_grades
 
 bp = Blueprint("tables", __name__)
 
@@ -181,7 +181,7 @@ def table(token: str) -> Any:
         "table.html", table=found, link=link, qr=qr_svg(link), evenings=evenings[:12],
         in_progress=[m for m in matches if m.status != "won"],
         finished=[m for m in matches if m.status == "won"], house=table_house_rules(found),
-        grades=ranked(table_grades(found, played)))
+        grades=ranked_grades(table_grades(found, played).document))
 
 
 def table_house_rules(found: Table) -> list[HouseRules]:

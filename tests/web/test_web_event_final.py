@@ -322,3 +322,12 @@ def test_the_clock_started_again_after_the_turn_changes_who_was_late(evening, cl
     page = client.get(event).get_data(as_text=True)
     assert _look(page, "late") == []
     assert _look(page, "twice") == ["Turn 1 · table 1 · deal 1 : deals 1 and 2 are the same"]
+
+
+def test_a_flags_reason_fits_its_column_whatever_the_form_lets_through():
+    """The form's bound on a flag's reason and the column that keeps it are one figure: a
+    reason the form takes is never cut, nor refused by the database."""
+    from scorekeeper.eventforms import MAX_FLAG
+    from scorekeeper.models import EventFlag
+
+    assert EventFlag.__table__.c.reason.type.length == MAX_FLAG == 200

@@ -29,7 +29,7 @@ from scorekeeper.web.evening.phones import (
     refused,
     written,
 )
-from scorekeeper.web.evening.sheets import OTHER, same_deal, sheet_for
+from scorekeeper.web.evening.sheets import CONFIRMED_BY, OTHER, same_deal, sheet_for
 from scorekeeper.web.typedby import typed_by
 
 bp = Blueprint("event_confirm", __name__)
@@ -71,7 +71,7 @@ def confirm(token: str, table: int, sig: str, side: str) -> Any:
         if seated is None:  # pragma: no cover - a table of the turn in play (locked_sheet)
             abort(404)
         store.set_deals(seated, list(theirs.deals[:per_turn]))
-        bump(db, row, f"confirmed-{side}", row.seated - 1, table, changed=[seated])
+        bump(db, row, CONFIRMED_BY[side], row.seated - 1, table, changed=[seated])
         return _board(token, table, sig, side)
 
     return _answer(event, table, sig, side, form, run)

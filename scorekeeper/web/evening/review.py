@@ -23,13 +23,12 @@ from scorekeeper.models import Event, EventChange, EventFlag
 from scorekeeper.web import writes
 from scorekeeper.web.common import cache
 from scorekeeper.web.evening import final, store
-from scorekeeper.web.evening.sheets import same_deal
+from scorekeeper.web.evening.sheets import CONFIRMED_BY, FOR_THE_TABLE, KEPT, same_deal
 
 #: The history's lines that make a table's deals its own (the last one finishes it).
-FINISHING = ("deal", "confirmed-ns", "confirmed-ew", "confirmed-director", "kept-ns",
-             "kept-ew")
+FINISHING = ("deal", *CONFIRMED_BY.values(), FOR_THE_TABLE, *KEPT.values())
 #: Those by which a pair confirmed them.
-BY_A_PAIR = ("confirmed-ns", "confirmed-ew")
+BY_A_PAIR = tuple(CONFIRMED_BY.values())
 
 #: Each window's name, as the director's form offers it.
 _WINDOWS: dict[str, Any] = dict(WINDOW_CHOICES)

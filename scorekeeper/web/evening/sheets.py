@@ -179,9 +179,14 @@ def drafts_of(event: Event, table: int, turn: int, side: str) -> str:
     return f"t/{event.view_token}/{table}/{turn}/{side}"
 
 
+#: What the history says (``EventChange.action``) when a pair confirmed its table's deals,
+#: when the director confirmed them for the table, and when the director kept one side's.
+CONFIRMED_BY = {"ns": "confirmed-ns", "ew": "confirmed-ew"}
+FOR_THE_TABLE = "confirmed-director"
+KEPT = {"ns": "kept-ns", "ew": "kept-ew"}
 #: The director's changes of a table that a phone's deal form, opened before, no longer
-#: matches (``EventChange.action``).
-DIRECTED = ("deal", "edited", "forfeit", "kept-ns", "kept-ew", "confirmed-director")
+#: matches.
+DIRECTED = ("deal", "edited", "forfeit", *KEPT.values(), FOR_THE_TABLE)
 
 
 def directed_since(db: Session, event: Event, table: int, seen: int | None) -> list[str]:

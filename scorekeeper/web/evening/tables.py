@@ -26,6 +26,9 @@ from scorekeeper.web.evening.deal import seat_names
 from scorekeeper.web.evening.director import bump, head_of, load_event, scored
 from scorekeeper.web.evening.sheets import (
     CONFIRMED,
+    CONFIRMED_BY,
+    FOR_THE_TABLE,
+    KEPT,
     SIDES,
     WAITING,
     scored_sheet,
@@ -38,11 +41,9 @@ from scorekeeper.web.evening.withdrawal import RETURNED, WITHDRAWN, gone_by
 
 bp = Blueprint("event_tables", __name__)
 
-#: The director's confirmation of a table's deals for the side that did not confirm them.
-FOR_THE_TABLE = "confirmed-director"
 #: What the history says of a change to one table (``EventChange.action``).
-TABLE_ACTIONS = ("deal", "edited", "penalty", "forfeit", "confirmed-ns", "confirmed-ew",
-                 FOR_THE_TABLE, "kept-ns", "kept-ew", WITHDRAWN, RETURNED)
+TABLE_ACTIONS = ("deal", "edited", "penalty", "forfeit", *CONFIRMED_BY.values(), FOR_THE_TABLE,
+                 *KEPT.values(), WITHDRAWN, RETURNED)
 
 
 def _table(event: Event, turn: int, table: int) -> dict[str, Any]:
@@ -130,7 +131,7 @@ def keep(token: str, turn: int, table: int, side: str) -> Any:
             abort(409)
         store.set_deals(found, list(sheet.deals[:per_turn]))
 
-    return _change_table(token, turn, table, form, change, f"kept-{side}", _reason())
+    return _change_table(token, turn, table, form, change, KEPT[side], _reason())
 
 
 class NotWaiting(Exception):
