@@ -88,12 +88,14 @@ def cpu(function: Callable[[], Any]) -> float:
     return (time.process_time() - start) * 1000
 
 
-def _side(rng: random.Random, out: bool) -> dict[str, Any]:
-    """One side of a Burraco deal as counts: table points, canastras, the hand left."""
-    side: dict[str, Any] = {"counts": {"table_points": rng.randrange(20, 160) * 5,
-                                       "clean": rng.randrange(1 if out else 0, 3),
-                                       "dirty": rng.randrange(0, 2)},
-                            "morto": "taken"}
+def _side(rng: random.Random, out: bool, dirty: bool = True) -> dict[str, Any]:
+    """One side of a Burraco deal as counts: table points, canastras (clean ones, and
+    dirty ones unless ``dirty`` is false), the hand left."""
+    counts = {"table_points": rng.randrange(20, 160) * 5,
+              "clean": rng.randrange(1 if out else 0, 3)}
+    if dirty:
+        counts["dirty"] = rng.randrange(0, 2)
+    side: dict[str, Any] = {"counts": counts, "morto": "taken"}
     if out:
         side["went_out"] = True
     else:

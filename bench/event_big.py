@@ -38,23 +38,12 @@ BENCH = Path(__file__).resolve().parent
 sys.path[:0] = [str(BENCH.parent), str(BENCH)]
 
 from cpuclock import clock_check  # noqa: E402
-from event import _deal_fields, _form, cpu  # noqa: E402
+from event import _deal_fields, _form, _side, cpu  # noqa: E402
 
 from scorekeeper.rules import clear_caches, event_document  # noqa: E402
 
 PAIRS, TURNS, DEALS, SEED, RUNS = 1000, 30, 4, 2026, 5
 PLAN = [{"movement": "mitchell", "shift": 1}] * 25 + [{"movement": "danese"}] * 5
-
-
-def _side(rng: random.Random, out: bool) -> dict[str, Any]:
-    side: dict[str, Any] = {"counts": {"table_points": rng.randrange(20, 160) * 5,
-                                       "clean": rng.randrange(1 if out else 0, 3)},
-                            "morto": "taken"}
-    if out:
-        side["went_out"] = True
-    else:
-        side["hand_points"] = rng.randrange(0, 30) * 5
-    return side
 
 
 def build() -> dict[str, Any]:
@@ -69,7 +58,8 @@ def build() -> dict[str, Any]:
         seating = event_document(doc, kept=True)["next"]
         doc["turns"].append({"tables": [
             {"table": t["table"], "ns": t["ns"], "ew": t["ew"], "penalties": [], "forfeit": None,
-             "deals": [{"sides": [_side(rng, out), _side(rng, not out)]}
+             "deals": [{"sides": [_side(rng, out, dirty=False),
+                                   _side(rng, not out, dirty=False)]}
                        for out in (rng.random() < 0.5 for _ in range(DEALS))]}
             for t in seating["tables"]]})
     doc["turns"][-1]["tables"][0]["deals"] = []

@@ -166,6 +166,19 @@ def app(db_url: str, tmp_path: Path) -> Iterator[Any]:
 
 
 @pytest.fixture
+def second(db_url: str, tmp_path: Path) -> Iterator[Any]:
+    """A second server process's app: on ``app``'s database, with its own instance folder
+    and its own caches."""
+    from support import made_app
+
+    from scorekeeper.db import get_db
+
+    other = made_app(db_url, tmp_path / "instance-2")
+    yield other
+    get_db(other).engine.dispose()
+
+
+@pytest.fixture
 def client(app: Any) -> Any:
     return app.test_client()
 

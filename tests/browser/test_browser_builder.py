@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from match_steps import Scorer
 from playwright.sync_api import expect
-from test_browser_table import Scorer
 
 pytestmark = pytest.mark.browser
 

@@ -12,9 +12,9 @@ from urllib.parse import urlsplit
 
 import pytest
 from browser_pages import big_match, phone_context
+from match_steps import Scorer, start_match
 from playwright.sync_api import expect
 from support import form_fields
-from test_browser_table import Scorer, _match
 
 from scorekeeper.i18n import LOCALES
 
@@ -65,7 +65,7 @@ def test_a_count_deal_on_two_screens_in_every_language(browser, live_server, app
 
 
 def test_more_kinds_opens_by_itself_once_one_holds_a_value(phone, live_server):
-    board = _match(phone, live_server)
+    board = start_match(phone, live_server)
     phone.goto(board + "/deals/new")
     side = phone.locator("fieldset.side").nth(0)
     side.get_by_label("Counts", exact=True).tap()

@@ -20,12 +20,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from match_steps import start_match, stored
 from playwright.sync_api import expect
 from support import scaled
 from test_browser_table import answer_rest
-
-from scorekeeper.db import get_db
-from scorekeeper.models import Match
+from waiting import under_worker
 
 pytestmark = pytest.mark.browser
 
@@ -137,16 +136,6 @@ class Relay:
             _drop(client, upstream)
 
 
-def _stored(app, token: str) -> tuple[int, list[int]]:
-    with app.app_context():
-        db = get_db().read_sessions()
-        try:
-            match = db.query(Match).filter_by(edit_token=token).one()
-            return len(match.deals), list(match.totals)
-        finally:
-            db.close()
-
-
 @pytest.mark.parametrize("when", ["before", "after"])
 def test_a_deal_saved_while_the_server_dies_is_stored_exactly_once(app, db_url, phone, when):
     serve = Serve(db_url)
@@ -154,18 +143,9 @@ def test_a_deal_saved_while_the_server_dies_is_stored_exactly_once(app, db_url, 
     relay = Relay(serve, when)
     base = f"http://127.0.0.1:{relay.port}"
     try:
-        phone.goto(base + "/matches/new")
-        phone.fill("#sides-0-name", "Nós")
-        phone.fill("#sides-1-name", "Eles")
-        phone.get_by_role("button", name="Start the match").tap()
-        phone.wait_for_url(re.compile(r"/m/[^/]+$"))
-        board = phone.url
+        board = start_match(phone, base)
         token = board.rsplit("/", 1)[1]
-        # a page that loaded while the service worker was installing stays outside it: the
-        # scoreboard opened again once the worker is active is under it
-        phone.evaluate("async () => { await navigator.serviceWorker.ready; }")
-        phone.goto(board)
-        phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        under_worker(phone, board)
         phone.goto(board + "/deals/new")
         phone.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
         # seed 001 §09: 180 + a clean canastra 200 + going out 100 − 15 in hand = 465
@@ -182,17 +162,17 @@ def test_a_deal_saved_while_the_server_dies_is_stored_exactly_once(app, db_url, 
         phone.wait_for_url(re.compile(r"#outbox$"))
         expect(phone.locator("#outbox [data-count]")).to_have_text("1")
         assert serve.process.poll() is not None  # killed during the save
-        assert _stored(app, token) == ((1, [465, 30]) if when == "after" else (0, [0, 0]))
+        assert stored(app, token) == ((1, [465, 30]) if when == "after" else (0, [0, 0]))
         # the server back: the phone sends the deal, once
         serve.start()
         phone.reload()
         expect(phone.locator("#deal-1")).to_be_visible()
         expect(phone.locator("#outbox")).to_be_hidden()
         expect(phone.locator("#total-0")).to_have_text("465")
-        assert _stored(app, token) == (1, [465, 30])
+        assert stored(app, token) == (1, [465, 30])
         phone.reload()  # and again: nothing more is sent
         expect(phone.locator("#total-0")).to_have_text("465")
-        assert _stored(app, token) == (1, [465, 30])
+        assert stored(app, token) == (1, [465, 30])
     finally:
         relay.listener.close()
         serve.kill()

@@ -9,14 +9,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from match_steps import Scorer, start_match
 from playwright.sync_api import expect
-from test_browser_table import Scorer, _match
 
 pytestmark = pytest.mark.browser
 
 
 def test_save_asks_who_went_out_and_each_morto(phone, live_server):
-    board = _match(phone, live_server)
+    board = start_match(phone, live_server)
     phone.goto(board + "/deals/new")
     side = phone.locator("fieldset.side")
     side.nth(0).get_by_label("Counts").tap()
@@ -36,7 +36,7 @@ def test_save_asks_who_went_out_and_each_morto(phone, live_server):
 
 
 def test_a_first_and_a_later_count_deal_stay_quick(phone, live_server):
-    board = _match(phone, live_server)
+    board = start_match(phone, live_server)
     taps = []
     for number, out in ((1, "Nós"), (2, "Nobody: the stock ran out")):
         phone.goto(board + "/deals/new")
@@ -44,12 +44,7 @@ def test_a_first_and_a_later_count_deal_stay_quick(phone, live_server):
         side = phone.locator("fieldset.side")
         if number == 1:  # a later deal starts the way each side entered the last one
             scorer.tap(side.nth(0).get_by_label("Counts"))
-        expect(side.nth(1)).to_have_attribute("data-mode", "counts")
-        scorer.type("#sides-0-table_points", "180")
-        scorer.tap(side.nth(0).get_by_role("button", name="+ Clean canastras", exact=True))
-        scorer.type("#sides-0-hand_points", "15")
-        scorer.type("#sides-1-table_points", "60")
-        scorer.type("#sides-1-hand_points", "30")
+        scorer.seed_001_counts()
         scorer.tap(phone.locator("fieldset.end").get_by_label(out, exact=True))
         if number == 1:
             # the side that went out took its morto (seed 001 §06): ticked for the scorer
@@ -132,7 +127,7 @@ def test_the_save_bar_stays_small_with_problems_and_in_landscape(browser, live_s
                                   is_mobile=True, locale="en-US")
     page = context.new_page()
     try:
-        board = _match(page, live_server)
+        board = start_match(page, live_server)
         page.goto(board + "/deals/new")
         page.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
         page.fill("#sides-0-table_points", "183")
@@ -177,7 +172,7 @@ def test_the_save_bar_stays_small_with_problems_and_in_landscape(browser, live_s
 
 
 def test_the_breakdown_headers_sit_over_their_own_numbers(phone, live_server):
-    board = _match(phone, live_server)
+    board = start_match(phone, live_server)
     phone.goto(board + "/deals/new")
     phone.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
     phone.fill("#sides-0-table_points", "70")

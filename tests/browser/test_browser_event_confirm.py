@@ -17,8 +17,8 @@ import re
 from typing import Any
 
 import pytest
-from browser_pages import PHONE, STEP, ms
-from event_steps import DEAL_A, DEAL_C, DEAL_D, cells, choose, enter
+from browser_pages import ms, phone_context
+from event_steps import DEAL_A, DEAL_C, DEAL_D, cells, choose, enter, seen, shots
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -39,30 +39,9 @@ CHECKED = {
 }
 
 
-def _seen(page: Any, what: Any, text: str) -> None:
-    """A page left open shows it by itself within 5 seconds: its next look (every 3 s),
-    then the page's own 2 s on a quiet host, stretched to this machine's speed."""
-    expect(what).to_contain_text(text, timeout=3_000 + ms(2))
-
-
-def _phone(browser: Any) -> Any:
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(STEP)
-    return context.new_page()
-
-
 def _links(client: Any, event: str) -> str:
     return re.search(r'href="https?://[^/"]+(/e/t/[^"]+)"', client.get(
         f"{event}/turns/1/tables/1").get_data(as_text=True)).group(1)
-
-
-def _shots(page: Any, folder: Any, name: str) -> None:
-    """The page at 390 × 844 and at 320 × 568, neither scrolling sideways."""
-    for width, height in ((390, 844), (320, 568)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=str(folder / f"{name}-{width}.png"), full_page=True)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
-    page.set_viewport_size({"width": 390, "height": 844})
 
 
 def test_the_other_side_sees_each_deal_with_its_breakdown_and_confirms_no_reload(
@@ -72,7 +51,7 @@ def test_the_other_side_sees_each_deal_with_its_breakdown_and_confirms_no_reload
     client = app.test_client()
     event = evening(client, PAIRS, turns="4x3")
     link = live_server + _links(client, event)
-    ns, ew = _phone(browser), _phone(browser)
+    ns, ew = phone_context(browser).new_page(), phone_context(browser).new_page()
     try:
         # East-West's own phone opens its page before anything is entered
         ew.goto(link)
@@ -94,7 +73,7 @@ def test_the_other_side_sees_each_deal_with_its_breakdown_and_confirms_no_reload
             ns.wait_for_url(re.compile(r"/deals/new$"))
             enter(ns, ns.url, deal, back=r"/ns(#.*)?$")
             if number < 3:
-                _seen(ew, ew.locator("[data-follow]"), f"Deal {number}")
+                seen(ew, ew.locator("[data-follow]"), f"Deal {number}")
                 expect(boxes).to_have_count(number)
         # deal 3 came while East-West typed: a banner says so, the field keeps its "4"
         changed = ew.get_by_role("button", name="Deals changed — show them")
@@ -124,13 +103,13 @@ def test_the_other_side_sees_each_deal_with_its_breakdown_and_confirms_no_reload
         assert gaps, asked
         assert min(gaps) >= 1990, gaps
         assert {status for _start, status in asked} == {200, 304}, asked
-        _shots(ew, tmp_path, "checking")
+        shots(ew, tmp_path, "checking")
         ew.get_by_role("button", name="Confirm").tap()
         expect(ew.get_by_text("Confirmed by both sides")).to_be_visible()
         # the director's page shows it by itself
-        _seen(phone, phone.locator("table.tables tbody tr").first, "12–8")
+        seen(phone, phone.locator("table.tables tbody tr").first, "12–8")
         assert cells(phone, "Turn 1")[0][3:] == ["950–790", "12–8"]
-        _shots(phone, tmp_path, "director")
+        shots(phone, tmp_path, "director")
     finally:
         ns.context.close()
         ew.context.close()
@@ -145,7 +124,7 @@ def test_a_phone_handed_across_confirms_only_with_the_other_pairs_code(
     event = evening(client, PAIRS, turns="4x3")
     path = _links(client, event)
     link = live_server + path
-    own = _phone(browser)
+    own = phone_context(browser).new_page()
     try:
         # East-West's own phone: its code chosen the first time its page opens
         own.goto(link)
@@ -168,7 +147,7 @@ def test_a_phone_handed_across_confirms_only_with_the_other_pairs_code(
         # without the code, then with North-South's guess: refused, nothing confirmed
         phone.get_by_role("button", name="Confirm").tap()
         expect(phone.locator("#code-errors")).to_have_text("Type your pair’s code: two digits.")
-        _shots(phone, tmp_path, "handed-refused")
+        shots(phone, tmp_path, "handed-refused")
         phone.get_by_label("Your pair’s code").fill("12")
         phone.get_by_role("button", name="Confirm").tap()
         expect(phone.locator("#code-errors")).to_have_text(
@@ -180,6 +159,6 @@ def test_a_phone_handed_across_confirms_only_with_the_other_pairs_code(
         phone.get_by_role("button", name="Confirm").tap()
         expect(phone.get_by_text("Confirmed by both sides")).to_be_visible()
         # its own phone, left open, shows it by itself
-        _seen(own, own.locator("[data-follow]"), "Confirmed by both sides")
+        seen(own, own.locator("[data-follow]"), "Confirmed by both sides")
     finally:
         own.context.close()

@@ -18,8 +18,8 @@ import re
 from typing import Any
 
 import pytest
-from browser_pages import PHONE, STEP, ms
-from event_steps import DEAL_A, DEAL_C, choose, post_deal
+from browser_pages import phone_context
+from event_steps import DEAL_A, DEAL_C, choose, post_deal, seen
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -30,18 +30,6 @@ MEMBERS = ("Nome\tTessera\tNome\tTessera\n"
            "Verdi;Neri;;9012\n"
            "Gialli\tBruni\n"
            "Marroni – Rosa; 3456\n")
-
-
-def _seen(page: Any, what: Any, text: str) -> None:
-    """A page left open shows it by itself within 5 seconds: its next look (every 3 s),
-    then the page's own 2 s on a quiet host, stretched to this machine's speed."""
-    expect(what).to_contain_text(text, timeout=3_000 + ms(2))
-
-
-def _phone(browser: Any) -> Any:
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(STEP)
-    return context.new_page()
 
 
 def _one_turn(client: Any) -> str:
@@ -79,7 +67,7 @@ def test_a_flag_shows_on_the_directors_page_and_after_closing_no_phone_changes_a
         post_deal(other, f"{path}/ns/deals/new", deal)
     for _ in range(2):  # table 2 from its paper, by the director
         post_deal(client, f"{event}/turns/1/tables/2/deals/new", DEAL_C)
-    ns, ew = _phone(browser), _phone(browser)
+    ns, ew = phone_context(browser).new_page(), phone_context(browser).new_page()
     try:
         phone.goto(live_server + event)  # the director's page, open from now on
         ew.goto(link)
@@ -87,7 +75,7 @@ def test_a_flag_shows_on_the_directors_page_and_after_closing_no_phone_changes_a
         ew.get_by_role("button", name="Confirm").tap()
         expect(ew.get_by_text("Confirmed by both sides")).to_be_visible()
         # every turn played: the director's page says so by itself, results provisional
-        _seen(phone, phone.locator("[data-follow]"), "Before closing: a second look")
+        seen(phone, phone.locator("[data-follow]"), "Before closing: a second look")
         expect(phone.locator("[data-standing=provisional]")).to_contain_text(
             "Provisional results: pairs can flag a deal from their phones")
         phone.evaluate("window.keptSinceOpened = true")
@@ -101,7 +89,7 @@ def test_a_flag_shows_on_the_directors_page_and_after_closing_no_phone_changes_a
         expect(ns.locator("ul.flags")).to_contain_text(
             "Turn 1 · table 1 · deal 2: Nobody closed, but we had a clean burraco")
         flags = phone.locator("ul.flags")
-        _seen(phone, flags, "Rossi – Bianchi · North-South: Turn 1 · table 1 · deal 2")
+        seen(phone, flags, "Rossi – Bianchi · North-South: Turn 1 · table 1 · deal 2")
         expect(flags).to_contain_text("Nobody closed, but we had a clean burraco")
         assert phone.evaluate("window.keptSinceOpened") is True  # never reloaded
         # North-South starts another flag; the director closes the evening meanwhile
@@ -110,7 +98,7 @@ def test_a_flag_shows_on_the_directors_page_and_after_closing_no_phone_changes_a
         phone.get_by_role("button", name="Close the evening").tap()
         expect(phone.locator("[data-standing=final]")).to_contain_text("Final results since")
         # East-West's phone, left open, shows the results final by itself, no form to flag
-        _seen(ew, ew.locator("[data-follow]"),
+        seen(ew, ew.locator("[data-follow]"),
               "Final results: nothing can be flagged or changed any more.")
         expect(ew.get_by_text("We think a deal is wrong")).to_have_count(0)
         # the form North-South typed before the closing is refused, in words

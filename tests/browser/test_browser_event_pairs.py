@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from browser_pages import ms
-from event_steps import DEAL_A, DEAL_C, choose, post_deal
+from event_steps import DEAL_A, DEAL_C, choose, post_deal, shots
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -47,15 +47,6 @@ def _confirm(app: Any, link: str, side: str) -> None:
     assert response.status_code == 302, response.get_data(as_text=True)[-2000:]
 
 
-def _shots(page: Any, folder: Any, name: str) -> None:
-    """The page at 390 × 844 and at 320 × 568, neither scrolling sideways."""
-    for width, height in ((390, 844), (320, 568)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=str(folder / f"{name}-{width}.png"), full_page=True)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
-    page.set_viewport_size({"width": 390, "height": 844})
-
-
 def test_a_pairs_phone_follows_it_to_its_new_table_and_acts_nowhere_else(
         app, live_server, phone, tmp_path):
     from support import evening, form_fields
@@ -68,7 +59,7 @@ def test_a_pairs_phone_follows_it_to_its_new_table_and_acts_nowhere_else(
     expect(phone.get_by_role("heading", name="Which pair are you?")).to_be_visible()
     expect(phone.locator("ul.choices a")).to_have_text(
         ["Rossi – Bianchi North-South", "Gialli – Bruni East-West"])
-    _shots(phone, tmp_path, "which-pair")
+    shots(phone, tmp_path, "which-pair")
     choose(phone, "East-West")
     expect(phone.get_by_role("status").filter(has_text="This phone")).to_have_text(
         "This phone: Gialli – Bruni · East-West")
@@ -90,7 +81,7 @@ def test_a_pairs_phone_follows_it_to_its_new_table_and_acts_nowhere_else(
     expect(phone.locator("h1")).to_have_text("Table 2 · Turn 2")
     expect(phone.get_by_text(WHERE)).to_be_visible()
     expect(phone.get_by_role("link", name="Enter deal 1")).to_be_visible()
-    _shots(phone, tmp_path, "moved")
+    shots(phone, tmp_path, "moved")
     # its old table's deal form, sent now: refused, saying where the pair sits
     sides = kept.locator("fieldset.side")
     for i in range(2):
@@ -101,7 +92,7 @@ def test_a_pairs_phone_follows_it_to_its_new_table_and_acts_nowhere_else(
     kept.get_by_role("button", name="Save the deal").click()
     expect(kept.locator(".banner.bad")).to_have_text(
         f"This was typed for turn 1; turn 2 is in play. {WHERE}")
-    _shots(kept, tmp_path, "refused")
+    shots(kept, tmp_path, "refused")
     kept.get_by_role("link", name="Go to table 2").tap()
     expect(kept).to_have_url(re.compile(rf"{re.escape(two)}/ew$"))
     # table 1's new NS enters its deals: its old link leads this phone to table 2 still,

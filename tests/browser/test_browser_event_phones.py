@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from browser_pages import PHONE, STEP, ms
-from event_steps import DEAL_A, DEAL_C, DEAL_D, cells, choose, enter
+from event_steps import DEAL_A, DEAL_C, DEAL_D, cells, choose, enter, north_south_phone
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -162,14 +162,7 @@ def test_a_table_phone_offline_mid_turn_sends_its_deals_once(app, live_server, p
     client = app.test_client()
     event = evening(client, "Rossi\tBianchi\nVerdi\tNeri\nGialli\tBruni\nMarroni\tRosa")
     table = f"{event}/turns/1/tables/1"
-    link = re.search(r'href="https?://[^/"]+(/e/t/[^"]+)"',
-                     client.get(table).get_data(as_text=True)).group(1)
-    side = live_server + link + "/ns"
-    phone.goto(side)
-    phone.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    phone.goto(side)
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    choose(phone, "North-South")  # the phone of Rossi – Bianchi
+    side = north_south_phone(phone, client, live_server, table)  # the phone of Rossi – Bianchi
     until(phone, """async (side) => {
         const keys = (await (await caches.open("scorekeeper-pages")).keys()).map(k => k.url);
         return keys.includes(side + "/deals/new") && keys.includes(side);

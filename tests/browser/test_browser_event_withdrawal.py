@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from event_steps import DEAL_A, DEAL_C, DEAL_D, cells, post_deal
+from event_steps import DEAL_A, DEAL_C, DEAL_D, cells, post_deal, seated_evening
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -26,19 +26,7 @@ def test_a_pair_withdrawn_after_turn_1_of_a_mitchell(app, live_server, phone, br
     def _shot(page, name: str) -> None:  # to look at (pytest's tmp_path), not compared
         page.screenshot(path=str(tmp_path / f"{name}.png"), full_page=True)
 
-    phone.goto(live_server + "/events/new")
-    phone.fill("#name", "Venerdì al circolo")
-    phone.select_option("#profile", "burraco")
-    phone.select_option("#format", "5x2")
-    phone.select_option("#movement", "mitchell")
-    phone.get_by_role("button", name="Create the evening").tap()
-    phone.wait_for_url(re.compile(r"/e/[^/]+$"))
-    phone.fill("#lines", "\n".join(PAIRS))
-    phone.get_by_role("button", name="Save the list").tap()
-    expect(phone.locator("ol.entrants li")).to_have_count(8)
-    phone.get_by_role("button", name="Seat turn 1").tap()
-    expect(phone.locator("table.tables")).to_be_visible()
-    event = phone.url
+    event = seated_evening(phone, live_server, "\n".join(PAIRS), 8)
     client = app.test_client()  # the tables' papers, entered on the director's other device
     for table, deals in TURN_1.items():
         for deal in deals:

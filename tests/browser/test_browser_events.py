@@ -5,28 +5,15 @@ evening on a laptop's screen (docs/contract.md, "Events")."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from event_steps import DEAL_A, DEAL_C, cells, enter
+from event_steps import DEAL_A, DEAL_C, cells, enter, seated_evening
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 def test_an_evening_from_paper_at_the_phone_and_on_a_laptop(phone, live_server, browser):
-    phone.goto(live_server + "/events/new")
-    phone.fill("#name", "Venerdì al circolo")
-    phone.select_option("#profile", "burraco")
-    phone.select_option("#format", "5x2")
-    phone.select_option("#movement", "mitchell")
-    phone.get_by_role("button", name="Create the evening").tap()
-    phone.wait_for_url(re.compile(r"/e/[^/]+$"))
-    phone.fill("#lines", "Rossi\tBianchi\nVerdi\tNeri\nGialli\tBruni\nMarroni\tRosa")
-    phone.get_by_role("button", name="Save the list").tap()
-    expect(phone.locator("ol.entrants li")).to_have_count(4)
-    phone.get_by_role("button", name="Seat turn 1").tap()
-    expect(phone.locator("table.tables")).to_be_visible()
-    event = phone.url
+    event = seated_evening(phone, live_server,
+                           "Rossi\tBianchi\nVerdi\tNeri\nGialli\tBruni\nMarroni\tRosa", 4)
     assert cells(phone, "Turn 1") == [
         ["1", "Rossi – Bianchi", "Gialli – Bruni", "Not started"],
         ["2", "Verdi – Neri", "Marroni – Rosa", "Not started"]]

@@ -21,11 +21,12 @@ from typing import Any
 
 import pytest
 from browser_pages import STEP
+from match_steps import start_match, stored
 from playwright.sync_api import expect
 from support import scaled
-from test_browser_outbox import OUTBOX, _answer, _stored
+from test_browser_outbox import OUTBOX, _answer
 from test_browser_phone_count import _by_counts
-from waiting import until
+from waiting import under_worker, until
 
 pytestmark = pytest.mark.browser
 
@@ -124,16 +125,9 @@ def _outbox(page: Any) -> list[dict[str, Any]]:
 def test_a_deal_saved_on_a_server_that_never_answers_waits_then_is_stored_once(app, phone,
                                                                               hanging):
     base = hanging.url
-    phone.goto(base + "/matches/new")
-    phone.fill("#sides-0-name", "Nós")
-    phone.fill("#sides-1-name", "Eles")
-    phone.get_by_role("button", name="Start the match").tap()
-    phone.wait_for_url(re.compile(r"/m/[^/]+$"))
-    board = phone.url
+    board = start_match(phone, base)
     token = board.rsplit("/", 1)[1]
-    phone.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    phone.goto(board)  # under the service worker: the board kept on the phone
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    under_worker(phone, board)  # under the service worker: the board kept on the phone
     until(phone, """async (board) => {
         const keys = (await (await caches.open("scorekeeper-pages")).keys()).map(k => k.url);
         return keys.includes(board) && keys.includes(board + "/deals/new");
@@ -162,7 +156,7 @@ def test_a_deal_saved_on_a_server_that_never_answers_waits_then_is_stored_once(a
     phone.wait_for_url(re.compile(r"#outbox$"), timeout=STEP)
     expect(phone.locator("#outbox [data-count]")).to_have_text("1")
     expect(phone.locator("#pending-1 i")).to_have_text("1")
-    assert _stored(app, token) == (0, [0, 0])
+    assert stored(app, token) == (0, [0, 0])
 
     # the server answers again: the form the browser sent first reaches it, and so does
     # the outbox's copy, by itself; the deal is stored once
@@ -171,6 +165,6 @@ def test_a_deal_saved_on_a_server_that_never_answers_waits_then_is_stored_once(a
           timeout_ms=STEP, every_ms=250)
     expect(phone.locator("#deal-1")).to_be_visible(timeout=STEP)  # the server's board
     assert _outbox(watcher) == []
-    assert _stored(app, token) == (1, [465, 30])
+    assert stored(app, token) == (1, [465, 30])
     # it was sent twice: by the browser, on Save, and by the outbox, with the same key
     assert hanging.passed(f"POST /m/{token}/deals/new HTTP/1.1".encode(), b"action=save") == 2

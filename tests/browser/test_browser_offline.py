@@ -3,10 +3,9 @@ it opened still there, as they were, when the network is gone."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from browser_pages import STEP
+from match_steps import start_match
 from playwright.sync_api import expect
 from waiting import until
 
@@ -16,20 +15,10 @@ pytestmark = pytest.mark.browser
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
 
-def _seed_match(page, base: str) -> str:
-    """A new match, its scoreboard open."""
-    page.goto(base + "/matches/new")
-    page.fill("#sides-0-name", "Nós")
-    page.fill("#sides-1-name", "Eles")
-    page.get_by_role("button", name="Start the match").tap()
-    page.wait_for_url(re.compile(r"/m/[^/]+$"))
-    return page.url
-
-
 def test_a_page_opened_once_is_there_offline_and_a_new_one_says_why(phone, live_server):
     """Without the offline pack (conftest: test_browser_phone_referee.py has it)."""
     page = phone
-    board = _seed_match(page, live_server)
+    board = start_match(page, live_server)
     page.wait_for_function(CONTROLLED)
     page.goto(live_server + "/check")
     page.goto(board)

@@ -13,13 +13,12 @@ import re
 
 import pytest
 from browser_pages import STEP, ms
+from match_steps import start_match, stored
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
-from waiting import until
+from waiting import under_worker, until
 from warm_referee import take_pack
 
-from scorekeeper.db import get_db
-from scorekeeper.models import Match
 from scorekeeper.web import offline
 
 pytestmark = pytest.mark.browser
@@ -67,21 +66,12 @@ def _ready(page, base: str, dealer: str | None = None) -> str:
     """A new match, its scoreboard opened once online, the offline pack and the referee's
     snapshot on the phone, the next deal's form and the match document kept; ``dealer``:
     who the players say deals first."""
-    page.goto(base + "/matches/new")
-    page.fill("#sides-0-name", "Nós")
-    page.fill("#sides-1-name", "Eles")
-    page.get_by_role("button", name="Start the match").tap()
-    page.wait_for_url(re.compile(r"/m/[^/]+$"))
-    board = page.url
+    board = start_match(page, base)
     if dealer:
         page.goto(board + "/dealer")
         page.get_by_role("button", name=dealer).tap()
         page.wait_for_url(board)
-    # a page that loaded while the service worker was installing stays outside it: the
-    # scoreboard opened again once the worker is active is under it
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.goto(board)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    under_worker(page, board)
     take_pack(page)  # the scorer answers the question: "Keep the referee"
     version = offline.pack_version()
     # the phone's referee asked once online: Python's first start keeps its snapshot, which
@@ -119,17 +109,6 @@ def _answer(page, went_out: str) -> None:
     page.locator("fieldset.end").get_by_label(went_out, exact=True).tap()
     for i in (0, 1):
         page.locator(f'input[name="sides-{i}-morto"][value="taken"]').tap()
-
-
-def _stored(app, token: str) -> tuple[int, list[int]]:
-    """What the server holds: the match's deals and totals."""
-    with app.app_context():
-        db = get_db().read_sessions()
-        try:
-            match = db.query(Match).filter_by(edit_token=token).one()
-            return len(match.deals), list(match.totals)
-        finally:
-            db.close()
 
 
 def test_a_match_entered_offline_syncs_once_with_the_phones_totals(app, phone, live_server):
@@ -180,7 +159,7 @@ def test_a_match_entered_offline_syncs_once_with_the_phones_totals(app, phone, l
         entries = json.loads(phone.evaluate(OUTBOX))
         assert [e["expect"] for e in entries] == [2, 3, 4]  # version 2: the dealer chosen
         assert len({dict(e["fields"])["idem"] for e in entries}) == 3  # a key each
-        assert _stored(app, token) == (0, [0, 0])  # nothing reached the server
+        assert stored(app, token) == (0, [0, 0])  # nothing reached the server
     finally:
         phone.context.set_offline(False)
     # back online: sent in order, the scoreboard is the server's, with the same totals
@@ -188,7 +167,7 @@ def test_a_match_entered_offline_syncs_once_with_the_phones_totals(app, phone, l
     expect(phone.locator("#outbox")).to_be_hidden()
     expect(phone.locator("#deal-3")).to_be_visible()
     expect(phone.locator("#total-0")).to_have_text("765")
-    assert _stored(app, token) == (3, [765, 565])
+    assert stored(app, token) == (3, [765, 565])
     # the same deal sent a second time (its answer lost on the way) is stored once
     phone.evaluate(PUT_BACK, entries[1])
     with phone.expect_navigation():  # sent, the scoreboard shows the server's again
@@ -196,7 +175,7 @@ def test_a_match_entered_offline_syncs_once_with_the_phones_totals(app, phone, l
     phone.wait_for_load_state()
     assert json.loads(phone.evaluate(OUTBOX)) == []
     expect(phone.locator("#total-0")).to_have_text("765")
-    assert _stored(app, token) == (3, [765, 565])
+    assert stored(app, token) == (3, [765, 565])
 
 
 def test_a_deal_entered_offline_against_a_changed_match_meets_the_conflict_page(
@@ -236,7 +215,7 @@ def test_a_deal_entered_offline_against_a_changed_match_meets_the_conflict_page(
     expect(refused).to_contain_text("Deal 1 was added")  # what the server said changed
     # kept apart from the totals: the server's alone
     expect(phone.locator("#total-0")).to_have_text("15")
-    assert _stored(app, token) == (1, [15, 35])
+    assert stored(app, token) == (1, [15, 35])
     refused.get_by_role("button", name="Open it").tap()
     # the server's own page: what changed since, and the deal as typed, to save again
     expect(phone.locator("h1")).to_have_text("Deal 2")
@@ -248,7 +227,7 @@ def test_a_deal_entered_offline_against_a_changed_match_meets_the_conflict_page(
     assert (kept["opened"], kept["refused"], kept["reason"]) == (True, 409, "stale")
     phone.get_by_role("button", name="Save the deal").tap()
     phone.wait_for_url(re.compile(r"#deal-2$"))
-    assert _stored(app, token) == (2, [85, 55])
+    assert stored(app, token) == (2, [85, 55])
     _emptied(phone)
 
 
@@ -284,7 +263,7 @@ def test_a_past_deal_fixed_offline_waits_with_the_totals_it_makes_then_reaches_t
         _answer(phone, went_out)
         phone.get_by_role("button", name="Save the deal").tap()
         phone.wait_for_url(re.compile(rf"#deal-{number}$"))
-    assert _stored(app, token) == (2, [520, 570])
+    assert stored(app, token) == (2, [520, 570])
     # the scoreboard keeps the last deal's page and its form, to fix it without a network
     until(phone, """async (board) => {
         const keys = (await (await caches.open("scorekeeper-pages")).keys()).map(k => k.url);
@@ -311,13 +290,13 @@ def test_a_past_deal_fixed_offline_waits_with_the_totals_it_makes_then_reaches_t
         expect(phone.locator("#deal-1 b").first).to_contain_text("55+55")
         entries = json.loads(phone.evaluate(OUTBOX))
         assert [(e.get("fix"), e["expect"]) for e in entries] == [(2, 3)]
-        assert _stored(app, token) == (2, [520, 570])
+        assert stored(app, token) == (2, [520, 570])
     finally:
         phone.context.set_offline(False)
     with phone.expect_navigation():
         sync_now(phone)
     phone.wait_for_load_state()
-    assert _stored(app, token) == (2, [620, 570])
+    assert stored(app, token) == (2, [620, 570])
     assert json.loads(phone.evaluate(OUTBOX)) == []
     expect(phone.locator("#total-0")).to_have_text("620")
     expect(phone.locator("#deal-2")).not_to_have_class(re.compile(r"\bfixed\b"))

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from browser_pages import STEP
-from event_steps import DEAL_A, DEAL_C, DEAL_D, choose, enter
+from event_steps import DEAL_C, DEAL_D, enter, first_deal_kept, north_south_phone
 from playwright.sync_api import expect
 from test_browser_outbox import START, _answer, _ready
 from waiting import until
@@ -128,27 +128,15 @@ def test_a_table_phone_counts_its_waiting_deals(app, phone, live_server, referee
     client = app.test_client()
     event = evening(client, "Rossi\tBianchi\nVerdi\tNeri\nGialli\tBruni\nMarroni\tRosa",
                     turns="3x4")
-    link = re.search(r'href="https?://[^/"]+(/e/t/[^"]+)"',
-                     client.get(f"{event}/turns/1/tables/1").get_data(as_text=True)).group(1)
-    side = live_server + link + "/ns"
     phone.set_default_timeout(START)
-    phone.goto(side)
-    phone.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    phone.goto(side)
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    choose(phone, "North-South")  # the phone of Rossi – Bianchi
+    # the phone of Rossi – Bianchi
+    side = north_south_phone(phone, client, live_server, f"{event}/turns/1/tables/1")
     # a table's phone is asked first (test_browser_table_pack.py)
     phone.locator("#pack [data-offer]").get_by_role("button", name="Keep the referee").tap()
     pack_held(phone)
     until(phone, WARMED, timeout_ms=START)
     phone.set_default_timeout(STEP)
-    phone.get_by_role("link", name="Enter deal 1").tap()
-    phone.wait_for_url(re.compile(r"/deals/new$"))
-    enter(phone, phone.url, DEAL_A, back=r"/ns(#.*)?$")
-    until(phone, """async (side) => {
-        const kept = await caches.match(side + "/deals/new", {cacheName: "scorekeeper-pages"});
-        return kept && (await kept.text()).includes('data-version="2"');
-    }""", side)
+    first_deal_kept(phone, side)
     phone.context.set_offline(True)
     try:
         phone.get_by_role("link", name="Enter deal 2").tap()

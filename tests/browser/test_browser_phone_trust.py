@@ -27,11 +27,12 @@ from typing import Any
 
 import pytest
 from browser_pages import PHONE, STEP, ms
+from match_steps import start_match, stored
 from playwright.sync_api import expect
 from support import evening
-from test_browser_outbox import OUTBOX, _stored
+from test_browser_outbox import OUTBOX
 from test_browser_table import answer_rest
-from waiting import until
+from waiting import under_worker, until
 
 pytestmark = pytest.mark.browser
 
@@ -93,17 +94,10 @@ def laptop(app: Any) -> Iterator[Laptop]:
 def _new_match(page: Any, base: str) -> str:
     """A match started on the phone, its scoreboard under the service worker with its next
     deal's form and match document kept: its link."""
-    page.goto(base + "/matches/new")
-    page.fill("#sides-0-name", "Nós")
-    page.fill("#sides-1-name", "Eles")
-    page.get_by_role("button", name="Start the match").tap()
-    page.wait_for_url(re.compile(r"/m/[^/]+$"))
-    board = page.url
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.goto(board)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    board = start_match(page, base)
+    under_worker(page, board)
     until(page, KEPT, board)
-    return str(board)
+    return board
 
 
 def _counts(page: Any, board: str, side0: dict[str, str], side1: dict[str, str]) -> None:
@@ -132,15 +126,15 @@ def test_deals_waiting_while_the_server_restarts_reach_it_with_the_page_left_ope
         _counts(phone, board, side0, side1)
         phone.wait_for_url(re.compile(r"#outbox$"))
         expect(phone.locator("#outbox [data-count]")).to_have_text(str(n))
-    assert _stored(app, token) == (0, [0, 0])
+    assert stored(app, token) == (0, [0, 0])
     # the page stays as it is; the server comes back on the same port
     laptop.start()
     started = time.monotonic()
-    while _stored(app, token)[0] < 3 and time.monotonic() - started < ms(30) / 1000:
+    while stored(app, token)[0] < 3 and time.monotonic() - started < ms(30) / 1000:
         phone.wait_for_timeout(250)
     took = time.monotonic() - started
     print(f"3 waiting deals reached the restarted server in {took:.1f} s")
-    assert _stored(app, token) == (3, [185, 135]), f"after {took:.1f} s"
+    assert stored(app, token) == (3, [185, 135]), f"after {took:.1f} s"
     # the page shows the server's scoreboard by itself
     expect(phone.locator("#deal-3")).to_be_visible()
     expect(phone.locator("#outbox")).to_be_hidden()
@@ -188,9 +182,9 @@ def test_deals_saved_while_the_database_does_not_answer_wait_on_the_phone(
     # did not were each answered 503, keeping the deal)
     phone.evaluate(HEARD)
     started = time.monotonic()
-    while _stored(app, token)[0] < 2 and time.monotonic() - started < ms(30) / 1000:
+    while stored(app, token)[0] < 2 and time.monotonic() - started < ms(30) / 1000:
         phone.wait_for_timeout(250)
-    assert _stored(app, token) == (2, [145, 75]), \
+    assert stored(app, token) == (2, [145, 75]), \
         f"after {time.monotonic() - started:.1f} s: {_phone_side(phone)}"
     expect(phone.locator("#deal-2")).to_be_visible()
     expect(phone.locator("#outbox")).to_be_hidden()
@@ -253,7 +247,7 @@ def test_twenty_fresh_phones_open_an_edit_link_and_save_a_deal_never_refused(
             assert "expired" not in page.locator("body").inner_text()
         finally:
             context.close()
-        assert _stored(app, token) == (1, [50, 40]), n
+        assert stored(app, token) == (1, [50, 40]), n
     print(f"20 fresh phones saved a deal each in {time.monotonic() - started:.0f} s")
     assert refused == []
 

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from browser_pages import PHONE, STEP, ms
 from conftest import chromium_options
+from match_steps import stored
 from playwright.sync_api import expect
-from test_browser_outbox import OUTBOX, _stored
+from test_browser_outbox import OUTBOX
 from test_browser_table import answer_rest
 from waiting import until
 
@@ -87,7 +88,7 @@ def test_a_deal_waiting_offline_survives_a_browser_restart_without_cookies(
     expect(page.locator("#total-1")).to_have_text("?")
     [entry] = json.loads(page.evaluate(OUTBOX))
     old_token = dict(entry["fields"])["csrf_token"]
-    assert _stored(app, token) == (0, [0, 0])
+    assert stored(app, token) == (0, [0, 0])
     context.close()
 
     # the browser opened again, online, with every cookie gone (a phone's session lost)
@@ -100,10 +101,10 @@ def test_a_deal_waiting_offline_survives_a_browser_restart_without_cookies(
     # (a minute at most on a quiet host: a busy machine starts the browser and its worker
     # slowly)
     for _ in range(int(ms(60) // 250)):
-        if _stored(app, token)[0]:
+        if stored(app, token)[0]:
             break
         page.wait_for_timeout(250)
-    assert _stored(app, token) == (1, [50, 40]), page.evaluate(OUTBOX)
+    assert stored(app, token) == (1, [50, 40]), page.evaluate(OUTBOX)
     expect(page.locator("main")).to_contain_text("Vovó × Netos", timeout=ms(15))
     expect(page.locator("main")).to_contain_text("Sexta")  # the table
     expect(page.locator("main")).to_contain_text("Nonna")  # the house rules
@@ -113,6 +114,6 @@ def test_a_deal_waiting_offline_survives_a_browser_restart_without_cookies(
     page.goto(board)
     expect(page.locator("#total-0")).to_have_text("50")
     expect(page.locator("#total-1")).to_have_text("40")
-    assert _stored(app, token) == (1, [50, 40])
+    assert stored(app, token) == (1, [50, 40])
     assert old_token  # the deal's own token belonged to the lost session
     context.close()

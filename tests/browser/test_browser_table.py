@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from match_steps import Scorer, start_match
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -48,36 +49,6 @@ def server(app: Any) -> Any:
     srv.stop()
 
 
-class Scorer:
-    """A page whose taps are counted, and whose page loads are."""
-
-    def __init__(self, page: Any) -> None:
-        self.page, self.taps, self.loads = page, 0, 0
-        page.on("load", lambda _page: self._loaded())
-
-    def _loaded(self) -> None:
-        self.loads += 1
-
-    def tap(self, target: Any) -> None:
-        self.taps += 1
-        (self.page.locator(target) if isinstance(target, str) else target).tap()
-
-    def type(self, field: str, text: str) -> None:
-        """A tap on the field, then its digits or letters."""
-        self.tap(field)
-        expect(self.page.locator(field)).to_be_focused()  # the cursor is there, as a person sees
-        self.page.keyboard.type(text)
-
-
-def _match(page: Any, base: str) -> str:
-    page.goto(base + "/matches/new")
-    page.fill("#sides-0-name", "Nós")
-    page.fill("#sides-1-name", "Eles")
-    page.get_by_role("button", name="Start the match").tap()
-    page.wait_for_url(re.compile(r"/m/[^/]+$"))
-    return page.url
-
-
 def answer(page: Any, out: str = "Nobody: the stock ran out",
            mortos: tuple[str, ...] = ("taken", "taken")) -> None:
     """Who went out and each side's morto: the deal form answers neither (seed 001 §07)."""
@@ -97,17 +68,12 @@ def answer_rest(page: Any) -> None:
 
 
 def test_a_count_deal_in_ten_taps_and_one_page_load(phone, server):
-    board = _match(phone, server.start())
+    board = start_match(phone, server.start())
     phone.goto(board + "/deals/new")
     scorer = Scorer(phone)
     side = phone.locator("fieldset.side")
     scorer.tap(side.nth(0).get_by_label("Counts"))  # the other side follows
-    expect(side.nth(1)).to_have_attribute("data-mode", "counts")
-    scorer.type("#sides-0-table_points", "180")
-    scorer.tap(side.nth(0).get_by_role("button", name="+ Clean canastras", exact=True))
-    scorer.type("#sides-0-hand_points", "15")
-    scorer.type("#sides-1-table_points", "60")
-    scorer.type("#sides-1-hand_points", "30")
+    scorer.seed_001_counts()
     # who went out, and the morto of the side that did not (the side that went out took
     # its own: seed 001 §06, so the page ticks it once the referee has counted)
     scorer.tap(phone.locator("fieldset.end").get_by_label("Nós", exact=True))
@@ -135,7 +101,7 @@ def test_a_count_deal_in_ten_taps_and_one_page_load(phone, server):
 
 
 def test_back_after_save_never_resubmits_and_never_drops_a_deal(phone, server):
-    board = _match(phone, server.start())
+    board = start_match(phone, server.start())
     phone.goto(board + "/deals/new")
     phone.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
     phone.fill("#sides-0-table_points", "70")
@@ -165,7 +131,7 @@ def test_back_after_save_never_resubmits_and_never_drops_a_deal(phone, server):
 
 def test_a_half_typed_deal_survives_the_server_stopping(phone, server):
     base = server.start()
-    board = _match(phone, base)
+    board = start_match(phone, base)
     phone.goto(board + "/deals/new")
     phone.locator("fieldset.side").nth(0).get_by_label("Cards", exact=True).tap()
     phone.fill("#sides-0-melds", "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥")
@@ -210,7 +176,7 @@ def test_a_card_deal_in_thirty_five_taps(phone, server):
     """Seed 001 §09: the run 3♥–9♥ with K♠ kept in hand, and three more runs (10♣–K♣,
     4♦–8♦, J♠–A♠), built with the picker's run builder: a suit, a first and a last rank,
     each after "New meld"; the hand picked from its own keys."""
-    board = _match(phone, server.start())
+    board = start_match(phone, server.start())
     phone.goto(board + "/deals/new")
     scorer = Scorer(phone)
     picker = phone.locator('.picker[data-side="0"]')
@@ -271,7 +237,7 @@ def test_the_readme_screens(phone, server):
     """The three phone screens the README shows, made from a real match: the scoreboard,
     a deal on one screen as the referee counts it, and the meld checker."""
     base = server.start()
-    board = _match(phone, base)
+    board = start_match(phone, base)
     for first, second in ((180, 60), (95, 210)):
         phone.goto(board + "/deals/new")
         phone.locator("fieldset.side").nth(0).get_by_label("Counts", exact=True).tap()
@@ -308,7 +274,7 @@ def test_the_readme_screens(phone, server):
 def test_a_vulnerable_side_ticks_the_lines_it_opened_with(phone, server):
     """Seed 001 §05: at 1,500 or more the first melds of a deal must make 75. The opening is
     ticked among the meld lines as they are typed, kept through a reload, and counted."""
-    board = _match(phone, server.start())
+    board = start_match(phone, server.start())
     phone.goto(board + "/deals/new")
     phone.locator("fieldset.side").nth(0).get_by_label("Counts").tap()
     phone.fill("#sides-0-table_points", "900")

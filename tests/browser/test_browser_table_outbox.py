@@ -14,7 +14,16 @@ from typing import Any
 
 import pytest
 from browser_pages import ms
-from event_steps import DEAL_A, DEAL_C, DEAL_D, cells, choose, enter, post_deal
+from event_steps import (
+    DEAL_A,
+    DEAL_C,
+    DEAL_D,
+    cells,
+    enter,
+    first_deal_kept,
+    north_south_phone,
+    post_deal,
+)
 from playwright.sync_api import expect
 from waiting import until
 
@@ -30,21 +39,8 @@ def _side_phone(app: Any, live_server: str, phone: Any) -> tuple[Any, str, str, 
     event = evening(client, "Rossi\tBianchi\nVerdi\tNeri\nGialli\tBruni\nMarroni\tRosa",
                     turns="3x4")
     table = f"{event}/turns/1/tables/1"
-    link = re.search(r'href="https?://[^/"]+(/e/t/[^"]+)"',
-                     client.get(table).get_data(as_text=True)).group(1)
-    side = live_server + link + "/ns"
-    phone.goto(side)
-    phone.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    phone.goto(side)
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    choose(phone, "North-South")  # the phone of Rossi – Bianchi
-    phone.get_by_role("link", name="Enter deal 1").tap()
-    phone.wait_for_url(re.compile(r"/deals/new$"))
-    enter(phone, phone.url, DEAL_A, back=r"/ns(#.*)?$")
-    until(phone, """async (side) => {
-        const kept = await caches.match(side + "/deals/new", {cacheName: "scorekeeper-pages"});
-        return kept && (await kept.text()).includes('data-version="2"');
-    }""", side)
+    side = north_south_phone(phone, client, live_server, table)  # the phone of Rossi – Bianchi
+    first_deal_kept(phone, side)
     return client, event, table, side
 
 

@@ -1,4 +1,5 @@
-"""Waiting on what a page can only answer asynchronously (Cache Storage, IndexedDB).
+"""Waiting on what a page can only answer asynchronously (Cache Storage, IndexedDB, the
+service worker's control of a page).
 
 ``page.wait_for_function`` takes a returned promise for a truthy answer and returns at
 once; ``until`` asks the page again (``page.evaluate`` awaits the promise) until it
@@ -36,3 +37,11 @@ def until(page: Any, script: str, arg: Any = None, timeout_ms: float = 30_000,
         if time.monotonic() > deadline:
             raise TimeoutError(f"no answer within {limit:.0f} ms: {script[:80]}")
         page.wait_for_timeout(every_ms)
+
+
+def under_worker(page: Any, url: str) -> None:
+    """``url`` opened again on ``page`` once the service worker is active, and under it: a
+    page that loaded while the worker was installing stays outside it."""
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.goto(url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")

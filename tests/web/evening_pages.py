@@ -1,6 +1,6 @@
 """What the tests of a club's evening share: an evening made and its first turn seated
-through the director's pages, its deals by counts (posted by ``support.post_deal``), a
-table's rows read back."""
+through the director's pages, its deals by counts (posted by ``support.post_deal``), its
+first turn played with a penalty and a forfeit, a table's rows read back."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import html
 import re
 from typing import Any
 
+from support import post_deal
 from web_support import hidden_fields
 
 # Italian Burraco by counts (seed 004: a clean burraco 200, a dirty one 100, closing 100).
@@ -59,3 +60,15 @@ def first_turn(client: Any) -> str:
     assert response.status_code == 302
     seat_turn(client, event)
     return event
+
+
+def first_turn_played(client: Any, event: str) -> None:
+    """Turn 1 of the seated ``event`` played: table 1 plays ``DEAL_A`` twice (600 | 110
+    each) and North-South loses 150 MP for being late; table 2's East-West forfeits."""
+    table = f"{event}/turns/1/tables/1"
+    for _ in range(2):
+        assert post_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
+    assert post(client, table, f"{table}/penalty", side="ns", mp="150",
+                why="late").status_code == 302
+    other = f"{event}/turns/1/tables/2"
+    assert post(client, other, f"{other}/forfeit", side="ew").status_code == 302

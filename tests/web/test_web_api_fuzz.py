@@ -22,7 +22,6 @@ import http.client
 import json
 import os
 import resource
-import signal
 import socket
 import subprocess
 import sys
@@ -39,7 +38,7 @@ from schemathesis.generation.hypothesis.builder import (
     HypothesisTestMode,
     create_test,
 )
-from web_support import scaled
+from web_support import scaled, stop_server
 
 SCOREKEEPER = Path(sys.executable).with_name("scorekeeper")
 MEMORY_CAP = 1 << 30  # bytes of address space
@@ -101,12 +100,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[subproces
                                  + (folder / "server.log").read_text()[-2000:])
         time.sleep(0.2)
     yield process, port, folder / "server.log"
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=scaled(10))
-    except subprocess.TimeoutExpired:  # pragma: no cover - a stuck server
-        process.kill()
-        process.wait(timeout=10)
+    stop_server(process)
     assert "MemoryError" not in (folder / "server.log").read_text()
     assert not _faults(folder / "server.log")
 

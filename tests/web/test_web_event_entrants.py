@@ -13,8 +13,7 @@ import json
 import re
 from typing import Any
 
-from evening_pages import DEAL_A, new_event, post, seat_turn
-from support import post_deal
+from evening_pages import first_turn_played, new_event, seat_turn
 from web_support import hidden_fields
 
 #: A header row, member numbers after each name, after a pair's two names, one missing.
@@ -112,13 +111,7 @@ def _played(client: Any) -> str:
     event = new_event(client)
     assert _send(client, event, MEMBERS).status_code == 302
     seat_turn(client, event)
-    table = f"{event}/turns/1/tables/1"
-    for _ in range(2):
-        assert post_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
-    assert post(client, table, f"{table}/penalty", side="ns", mp="150",
-                why="late").status_code == 302
-    other = f"{event}/turns/1/tables/2"
-    assert post(client, other, f"{other}/forfeit", side="ew").status_code == 302
+    first_turn_played(client, event)
     return event
 
 

@@ -25,6 +25,7 @@ from pypdf import PdfReader
 from sqlalchemy import func, select
 from support import post_deal
 from test_web_events import _import
+from web_support import with_value
 
 from scorekeeper import eventfiles
 from scorekeeper.db import get_db
@@ -82,15 +83,6 @@ def _events(app: Any) -> int:
         return int(db.scalar(select(func.count()).select_from(Event)) or 0)
 
 
-def _changed(doc: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
-    changed = copy.deepcopy(doc)
-    inner = changed
-    for step in path[:-1]:
-        inner = inner[step]
-    inner[path[-1]] = value
-    return changed
-
-
 #: A hostile change of the file, and what the page says of it.
 REFUSED = [
     (("entrants", 0, "name"), "Ro\ud800ssi",
@@ -114,7 +106,7 @@ REFUSED = [
 @pytest.mark.parametrize(("path", "value", "said"), REFUSED)
 def test_a_hostile_evening_is_refused_naming_the_field(played, client, app, path, value, said):
     before = _events(app)
-    response = _import(client, _changed(played, path, value))
+    response = _import(client, with_value(played, path, value))
     page = html.unescape(response.get_data(as_text=True))
     assert response.status_code == 422, page[-1500:]
     assert said in page
@@ -140,7 +132,7 @@ def test_a_file_no_reader_can_read_is_refused_in_words(client, app, raw, said):
 
 def test_a_refusal_is_said_in_the_pages_language(played, client):
     client.get("/lang/it")
-    response = _import(client, _changed(played, ("entrants", 0, "name"), "Ro\ud800ssi"))
+    response = _import(client, with_value(played, ("entrants", 0, "name"), "Ro\ud800ssi"))
     assert response.status_code == 422
     assert ("«entrants[0].name» contiene un carattere che nessuna pagina può mostrare"
             in html.unescape(response.get_data(as_text=True)))

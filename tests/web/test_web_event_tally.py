@@ -8,23 +8,12 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from evening_pages import DEAL_A, DEAL_B, first_turn, table_rows
 from sqlalchemy import text
 from support import post_deal
 
 from scorekeeper import rules
 from scorekeeper.db import get_db
-
-
-@pytest.fixture
-def second(db_url, tmp_path):
-    from scorekeeper.app import create_app
-
-    other = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": db_url})
-    other.instance_path = str(tmp_path / "instance-2")
-    yield other
-    get_db(other).engine.dispose()
 
 
 def _made_by(app) -> list[str | None]:

@@ -17,6 +17,7 @@ from evening_pages import (
     DEAL_C,
     PAIRS,
     first_turn,
+    first_turn_played,
     new_event,
     post,
     seat_turn,
@@ -299,13 +300,7 @@ def _import(client: Any, document: Any) -> Any:
 
 def test_an_evening_downloaded_is_read_back_as_the_same_evening(client):
     event = first_turn(client)
-    table = f"{event}/turns/1/tables/1"
-    for _ in range(2):
-        assert post_deal(client, f"{table}/deals/new", DEAL_A, "0").status_code == 302
-    assert post(client, table, f"{table}/penalty", side="ns", mp="150",
-                 why="late").status_code == 302
-    other = f"{event}/turns/1/tables/2"
-    assert post(client, other, f"{other}/forfeit", side="ew").status_code == 302
+    first_turn_played(client, event)
     document = client.get(f"{event}/event.json").get_json()
     assert document["day"] == "2026-12-04"
     response = _import(client, document)

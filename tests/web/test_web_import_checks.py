@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
-from web_support import hidden_fields
+from web_support import hidden_fields, with_value
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.db import get_db
@@ -69,15 +69,6 @@ def _import(client: Any, doc: Any, form: dict[str, str] | None = None) -> Any:
                        content_type="multipart/form-data")
 
 
-def _set(doc: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
-    changed = copy.deepcopy(doc)
-    inner = changed
-    for step in path[:-1]:
-        inner = inner[step]
-    inner[path[-1]] = value
-    return changed
-
-
 #: A hostile file, and what the page says of it.
 REFUSED = [
     (("players", 0, "name"), "An\udc00a", "“players[0].name” holds a character no page can show"),
@@ -103,7 +94,7 @@ REFUSED = [
 
 @pytest.mark.parametrize(("path", "value", "said"), REFUSED)
 def test_a_hostile_file_is_refused_naming_the_field(export, client, app, path, value, said):
-    answer = _import(client, _set(export, path, value))
+    answer = _import(client, with_value(export, path, value))
     html = answer.get_data(as_text=True)
     assert answer.status_code == 422, html[-1500:]
     assert said in html.replace("&#34;", '"')
@@ -112,10 +103,10 @@ def test_a_hostile_file_is_refused_naming_the_field(export, client, app, path, v
 
 
 def test_sides_the_match_form_refuses_are_refused(export, client):
-    same = _set(export, ("matches", 0, "sides", 1, "name"), "ANA & BIA")
+    same = with_value(export, ("matches", 0, "sides", 1, "name"), "ANA & BIA")
     same["matches"][0]["sides"][0]["name"] = "Ana & Bia"
     assert "Two sides have the same name." in _import(client, same).get_data(as_text=True)
-    both = _set(export, ("matches", 0, "sides", 1, "seats"),
+    both = with_value(export, ("matches", 0, "sides", 1, "seats"),
                 [export["matches"][0]["sides"][0]["seats"][0],
                  export["matches"][0]["sides"][1]["seats"][1]])
     answer = _import(client, both)
@@ -125,7 +116,7 @@ def test_sides_the_match_form_refuses_are_refused(export, client):
 
 def test_names_are_cleaned_as_the_forms_clean_them(export, client, app):
     """Bidirectional controls go, as a form drops them; the match is shown as its name."""
-    doc = _set(export, ("players", 2, "name"), "Ca\u202eio")
+    doc = with_value(export, ("players", 2, "name"), "Ca\u202eio")
     doc["matches"][0]["name"] = "  Sexta\u2066 à noite "
     answer = _import(client, doc)
     assert answer.status_code == 302
@@ -138,7 +129,7 @@ def test_names_are_cleaned_as_the_forms_clean_them(export, client, app):
 
 def test_a_refusal_is_said_in_the_pages_language(export, client):
     client.get("/lang/fr")
-    answer = _import(client, _set(export, ("matches", 0, "created"), "0001-01-01T00:00:00"))
+    answer = _import(client, with_value(export, ("matches", 0, "created"), "0001-01-01T00:00:00"))
     html = answer.get_data(as_text=True)
     assert answer.status_code == 422
     assert "Partie 1 (Ana &amp; Bia × Caio &amp; Dani)" in html
@@ -149,7 +140,7 @@ def test_the_table_file_is_read_as_every_file_that_comes_in(export, client, app)
     """The reader the evening's import and the command share (scorekeeper.incoming): a byte
     order mark read past, a file nested past its bound or holding ``NaN`` refused in
     words, nothing stored."""
-    deep = _set(export, ("matches", 0, "deals", 0, "x"), json.loads("[" * 40 + "]" * 40))
+    deep = with_value(export, ("matches", 0, "deals", 0, "x"), json.loads("[" * 40 + "]" * 40))
     for body, said in [
             (json.dumps(deep).encode(), "The file: The document is nested more than 32 levels"),
             (b"[" * 5000 + b"]" * 5000, "The file: The document is nested more than 32 levels"),
@@ -263,7 +254,7 @@ def test_a_name_made_of_the_players_names_fits_its_column(site, client, app, exp
     long = [f"{letter * 39}{n}" for n in range(3) for letter in "ABCDEFGH"]
     data = {**site.hidden("/tables/new"), "players": "\n".join(long[:24])}
     assert client.post("/tables/new", data=data).status_code == 302
-    doc = _set(export, ("name",), "")
+    doc = with_value(export, ("name",), "")
     doc["players"] = [{**p, "name": long[i]} for i, p in enumerate(doc["players"])]
     for match in doc["matches"]:
         for side in match["sides"]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import http.client
 import os
 import re
-import signal
 import subprocess
 import sys
 import urllib.parse
@@ -19,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from web_support import hidden_fields, scaled, until
+from web_support import hidden_fields, scaled, stop_server, until
 
 SCOREKEEPER = Path(sys.executable).with_name("scorekeeper")
 PROXY = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example.org",
@@ -96,12 +95,7 @@ def serve(db_url) -> Iterator[object]:
 
     yield start
     for process in started:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=scaled(10))
-        except subprocess.TimeoutExpired:  # pragma: no cover - a stuck server
-            process.kill()
-            process.wait(timeout=10)
+        stop_server(process)
 
 
 def _share_page(browser: Browser, referer: str) -> str:

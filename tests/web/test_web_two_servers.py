@@ -8,21 +8,9 @@ import re
 import time
 from typing import Any
 
-import pytest
 from web_support import Site, deal_line
 
 from scorekeeper.web.versions import FRESH_SECONDS
-
-
-@pytest.fixture
-def second(db_url, tmp_path):
-    from scorekeeper.app import create_app
-    from scorekeeper.db import get_db
-
-    other = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": db_url})
-    other.instance_path = str(tmp_path / "instance-2")
-    yield other
-    get_db(other).engine.dispose()
 
 
 def test_a_write_through_one_server_shows_on_the_other_within_its_bound(site, client, second,

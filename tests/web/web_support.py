@@ -5,8 +5,11 @@ A module of its own (not conftest.py), so test folders never shadow each other's
 
 from __future__ import annotations
 
+import copy
 import re
+import signal
 import socket
+import subprocess
 from typing import Any
 
 from support import (  # noqa: F401  (the web tests' import of them)
@@ -102,3 +105,25 @@ def closed_by_server(sock: socket.socket) -> bool:
         return False  # still open, waiting
     except OSError:
         return True
+
+
+def with_value(doc: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    """A deep copy of the document ``doc`` with ``value`` at ``path`` (its keys and
+    indexes, from the top)."""
+    changed = copy.deepcopy(doc)
+    inner = changed
+    for step in path[:-1]:
+        inner = inner[step]
+    inner[path[-1]] = value
+    return changed
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    """A ``scorekeeper serve`` process stopped as a service manager stops it (SIGTERM),
+    killed if it has not ended within 10 s (stretched to this machine's speed)."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=scaled(10))
+    except subprocess.TimeoutExpired:  # pragma: no cover - a stuck server
+        process.kill()
+        process.wait(timeout=10)
