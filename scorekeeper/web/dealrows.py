@@ -1,17 +1,17 @@
-"""The scoreboard's deal lines (``templates/_dealrow.html``): each line's HTML kept by what
-it shows (its number, the running totals and what the deal added, whether it is disputed
-or corrected), so that after a new deal only its line is rendered."""
+"""The scoreboard's deal lines: each line's HTML kept by what it shows (its numbers, who
+went out, its problems' words), so that after a new deal only its line is rendered."""
 
 from __future__ import annotations
 
 from functools import partial
 from typing import Any
 
-from flask import get_template_attribute, url_for
-from markupsafe import Markup
+from flask import url_for
+from markupsafe import Markup, escape
 
+from scorekeeper.i18n import format_number
 from scorekeeper.moments import time_tag, zone_named
-from scorekeeper.web.common import cache, locale_code
+from scorekeeper.web.common import _, cache, locale_code
 
 
 def _row_key(row: dict[str, Any]) -> tuple[Any, ...]:
@@ -38,11 +38,44 @@ def deal_rows(b: dict[str, Any], token: str, *, editable: bool) -> list[Markup]:
         number = row["number"]
         url = base + str(number) if base is not None else \
             url_for(endpoint, token=token, number=number)
-        return deal_line(row, url, zone)
+        return deal_line(row, url, code, zone)
 
     return [rows.get_or_make((context, _row_key(row)), partial(render, row)) for row in b["rows"]]
 
 
-def deal_line(row: dict[str, Any], url: str, zone: str | None = None) -> Markup:
-    """One deal's line (``templates/_dealrow.html``), its moment in the match's ``zone``."""
-    return Markup(get_template_attribute("_dealrow.html", "deal_line")(row, url, zone, time_tag))
+def deal_line(row: dict[str, Any], url: str, code: str, zone: str | None = None) -> Markup:
+    """One deal on the scoreboard: a line to glance at (each side's running total, and
+    what the deal added), a link to its breakdown; in the language ``code``, its moment
+    in the match's time ``zone``. (Written here rather than by a template macro:
+    ``bench/web.py``'s row "COLD scoreboard, a fresh process's 2nd page", 13.6-14.1x its
+    floor at a quiet hour against a target of 15x, would take 2 to 3 floors more with its
+    24 lines as a macro, 0.84 ms against 0.24: docs/benchmarks.md, 2026-12-08.)"""
+    parts = [f'<a class="deal" id="deal-{escape(row["number"])}" href="{escape(url)}">'
+             f'<i>{escape(row["number"])}']
+    if row["disputed"]:
+        parts.append('<em class="disputed" aria-hidden="true">!</em>')
+    parts.append("</i>")
+    running = row["running"]
+    for i, side in enumerate(row["sides"]):
+        total = format_number(running[i] if i < len(running) else "", code)
+        change = format_number(side.get("total", ""), code, signed=True)
+        parts.append(f"<b>{escape(total)}<small>{escape(change)}</small></b>")
+    parts.append(_marks(row, zone))
+    parts.append("</a>")
+    return Markup("".join(parts))
+
+
+def _marks(row: dict[str, Any], zone: str | None) -> str:
+    """A disputed or corrected deal said in words, on a line of its own under its numbers;
+    the moment of the correction after a colon, in the match's time ``zone``, as the phone
+    writes it (an hour today, a day before: ``viewer.js``), never inside a sentence."""
+    # the words are looked up outside the f-strings, where the catalogs' extraction sees them
+    said = []
+    if row["disputed"]:
+        disputed = escape(_("disputed"))
+        said.append(f'<em class="disputed">{disputed}</em>')
+    when = row["corrected"]
+    if when:
+        corrected, colon = escape(_("corrected")), escape(_(": "))
+        said.append(f'<em class="corrected">\u270e {corrected}{colon}{time_tag(when, zone)}</em>')
+    return f'<span class="marks">{" · ".join(said)}</span>' if said else ""
