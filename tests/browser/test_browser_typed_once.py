@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -47,6 +48,28 @@ def _type(page: Any, points: int, delay: float) -> None:
     page.get_by_role("button", name="Save the deal").tap()
 
 
+def _answers(page: Any) -> list[str]:
+    """What the page is answered from now on (each page's and each form's method, address
+    and status) and what its console says: told by ``_saved`` when Save leads nowhere."""
+    seen: list[str] = []
+    page.on("response", lambda r: seen.append(f"{r.request.method} {r.url} {r.status}")
+            if r.request.resource_type == "document" or r.request.method == "POST" else None)
+    page.on("requestfailed", lambda r: seen.append(f"{r.method} {r.url} failed: {r.failure}"))
+    page.on("console", lambda m: seen.append(f"console {m.type}: {m.text}"))
+    return seen
+
+
+def _saved(page: Any, number: int, seen: list[str]) -> None:
+    """Save's answer: the scoreboard at deal ``number``; else a failure that says where the
+    page is, what it shows (a form sent back says why) and what it was answered."""
+    try:
+        page.wait_for_url(re.compile(rf"#deal-{number}$"))
+    except PlaywrightError as error:
+        said = page.locator("h1, .errors li, .notice, [role=alert]").all_inner_texts()
+        raise AssertionError(f"deal {number}: Save led to {page.url}, which shows {said}; "
+                             f"the page's answers: {seen[-15:]}") from error
+
+
 def test_the_next_deal_of_a_match_opens_empty_whenever_save_was_tapped(phone, live_server, app):
     """Buraco Fechado (no vulnerability, seed 003) to a far target: deal n is 100 + 5n on
     the table, a clean canastra (200) and going out (100) for Nós, 20 for Eles."""
@@ -60,12 +83,12 @@ def test_the_next_deal_of_a_match_opens_empty_whenever_save_was_tapped(phone, li
     board = phone.url
     phone.get_by_role("link", name="Enter a deal").tap()
     phone.locator("fieldset.side").nth(0).get_by_label("Counts").tap()  # the other follows
-    expected = 0
+    expected, seen = 0, _answers(phone)
     for n in range(1, ROUNDS + 1):
         if n > 1:
             _empty(phone, n)
         _type(phone, 100 + 5 * n, DELAYS[n % len(DELAYS)])
-        phone.wait_for_url(re.compile(rf"#deal-{n}$"))
+        _saved(phone, n, seen)
         expected += 100 + 5 * n + 200 + 100
         expect(phone.locator("#total-0")).to_have_text(f"{expected:,}")
         phone.get_by_role("link", name="Enter a deal").tap()
