@@ -47,18 +47,28 @@ def normalize_locale(code: str | None) -> str:
 #: another's; a plain context variable, since Flask's ``g`` costs a few microseconds a
 #: look and a page looks a hundred times.
 _KEPT: ContextVar[list[Any] | None] = ContextVar("scorekeeper_page_translations", default=None)
+#: The request's page language code, kept the same way (``page_code``).
+_CODE: ContextVar[list[str] | None] = ContextVar("scorekeeper_page_code", default=None)
 
 
 def start_page() -> Callable[[], None]:
     """A request starts: its translations will be looked up on first use. Returns what
     ends it (the app's teardown hook)."""
-    token = _KEPT.set([])
+    token, code = _KEPT.set([]), _CODE.set([])
 
     def end() -> None:
         with suppress(ValueError):  # a token of another context: nothing of ours to undo
             _KEPT.reset(token)
+            _CODE.reset(code)
 
     return end
+
+
+def page_code() -> list[str] | None:
+    """The request's slot for its page's language code: empty until the code is chosen,
+    then the code (``web/common.locale_code`` fills it); None outside a request started
+    by ``start_page``."""
+    return _CODE.get()
 
 
 def page_translations() -> Any:

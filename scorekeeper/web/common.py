@@ -12,7 +12,7 @@ from flask_babel import get_locale
 from scorekeeper import messages
 from scorekeeper.caching import LRU
 from scorekeeper.forms import is_token
-from scorekeeper.i18n import format_number, page_gettext, select_locale
+from scorekeeper.i18n import format_number, page_code, page_gettext, select_locale
 from scorekeeper.rules import DEFAULT_PROFILE, PROFILES, InputError
 from scorekeeper.vocabulary import profile_name
 
@@ -30,13 +30,27 @@ def _(text: str, /, **params: Any) -> str:
 def locale_code() -> str:
     """The page's language code, without building a Babel ``Locale`` (a cached page needs
     only the code; ``get_locale()`` parses a whole locale on first use in a request).
-    Chosen once per request: a page formats a hundred numbers."""
+    Chosen once per request and kept in the request's slot (``i18n.page_code``): a page
+    formats hundreds of numbers, and Flask's ``g`` costs microseconds a look."""
+    slot = page_code()
+    if slot:
+        return slot[0]
     if has_request_context():
         code = g.get("locale_code")
         if code is None:
             code = g.locale_code = str(select_locale())
+        if slot is not None:
+            slot.append(str(code))
         return str(code)
     return str(get_locale() or "en")
+
+
+def choose_locale_code(code: str) -> None:
+    """This request's page in ``code`` (a page whose address names its language)."""
+    g.locale_code = code
+    slot = page_code()
+    if slot is not None:
+        slot[:] = [code]
 
 
 def num(value: Any, places: int | None = None) -> str:

@@ -64,7 +64,7 @@ from scorekeeper.i18n import LOCALES, forced_locale
 from scorekeeper.models import Match
 from scorekeeper.vocabulary import profile_name
 from scorekeeper.web.burro import load_game
-from scorekeeper.web.common import _
+from scorekeeper.web.common import _, choose_locale_code
 from scorekeeper.web.deals import first_deal_page
 from scorekeeper.web.scoreboard import board, load_match, match_result
 from scorekeeper.web.swroutes import patterns
@@ -226,7 +226,7 @@ def offline_page(code: str) -> Any:
     """What a page never opened on this phone says while the server is out of reach."""
     if code not in LOCALES:
         abort(404)
-    g.locale_code = code
+    choose_locale_code(code)
     with forced_locale(code):
         return render_template("offline.html")
 
@@ -290,7 +290,7 @@ def _shell_match(code: str, profile_id: str, sides: int) -> Match:
     profile = rules.PROFILES.get(profile_id)
     if code not in LOCALES or profile is None or not profile.allows_sides(sides):
         abort(404)
-    g.locale_code = code
+    choose_locale_code(code)
     g.shell = True
     g.shell_document = url_for("offline.match_document", token=SHELL["edit"])
     return Match.unstored(name=ShellWord("name"), profile=profile.id, target=profile.target,

@@ -80,3 +80,20 @@ def test_outside_a_request_each_call_is_flask_babels_own(app: Any, lookups: list
         assert page_gettext("Players") == "Giocatori"
         assert page_gettext("Players") == "Giocatori"
     assert lookups == ["fr", "it", "it"]
+
+
+def test_each_request_keeps_its_own_language_code(app: Any) -> None:
+    """The page's language code is chosen once per request (``web/common.locale_code``,
+    kept in ``i18n.page_code``) and never carried into the next request; a page whose
+    address names its language takes that one (``choose_locale_code``)."""
+    from scorekeeper.web.common import choose_locale_code, locale_code, num
+
+    for lang, written in (("fr", "1\u202f500"), ("it", "1.500"), ("en", "1,500")):
+        with app.test_request_context("/", headers={"Accept-Language": lang}):
+            app.preprocess_request()
+            assert (locale_code(), num(1500)) == (lang, written)
+            assert (locale_code(), num(-2)) == (lang, "\u22122")
+            choose_locale_code("pt_BR")
+            assert (locale_code(), num(1500)) == ("pt_BR", "1.500")
+    with app.test_request_context("/", headers={"Accept-Language": "it"}):
+        assert locale_code() == "it"  # a context that started no page: chosen as it asks
