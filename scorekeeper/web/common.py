@@ -6,7 +6,7 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import current_app, g, has_request_context, request, session
+from flask import current_app, has_request_context, request, session
 from flask_babel import get_locale
 
 from scorekeeper import messages
@@ -30,24 +30,21 @@ def _(text: str, /, **params: Any) -> str:
 def locale_code() -> str:
     """The page's language code, without building a Babel ``Locale`` (a cached page needs
     only the code; ``get_locale()`` parses a whole locale on first use in a request).
-    Chosen once per request and kept in the request's slot (``i18n.page_code``): a page
-    formats hundreds of numbers, and Flask's ``g`` costs microseconds a look."""
+    Chosen once per page and kept in its request's slot (``i18n.page_code``): a page
+    formats hundreds of numbers, and Flask's ``g`` costs microseconds a look. A request
+    context that started no page (an error answered before it started) chooses it at
+    each call."""
     slot = page_code()
-    if slot:
-        return slot[0]
-    if has_request_context():
-        code = g.get("locale_code")
-        if code is None:
-            code = g.locale_code = str(select_locale())
-        if slot is not None:
-            slot.append(str(code))
-        return str(code)
-    return str(get_locale() or "en")
+    if slot is None:
+        return str(select_locale()) if has_request_context() else str(get_locale() or "en")
+    if not slot:
+        slot.append(str(select_locale()))
+    return slot[0]
 
 
 def choose_locale_code(code: str) -> None:
-    """This request's page in ``code`` (a page whose address names its language)."""
-    g.locale_code = code
+    """This page in ``code`` (a page whose address names its language; every view runs
+    in a page started by the app, ``i18n.start_page``)."""
     slot = page_code()
     if slot is not None:
         slot[:] = [code]
